@@ -1,0 +1,56 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Dependencies point one way (DESIGN.md §6):
+// workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation only).
+let package = Package(
+    name: "Workbench",
+    products: [
+        .library(name: "WorkbenchKit", targets: ["WorkbenchKit"]),
+        .executable(name: "workbench", targets: ["workbench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"])]
+        ),
+        .target(name: "LineEditor", dependencies: ["CLibEdit"]),
+        .target(name: "WorkbenchKit"),
+        .target(
+            name: "WorkbenchScript",
+            dependencies: [
+                "WorkbenchKit",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        .target(
+            name: "Sandbox",
+            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            resources: [.copy("Data")]
+        ),
+        .target(
+            name: "REPL",
+            dependencies: ["LineEditor", "WorkbenchKit", "WorkbenchScript", "Sandbox"]
+        ),
+        .executableTarget(
+            name: "workbench",
+            dependencies: ["REPL", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+
+        // Shared by the test targets: a sandbox on port 0 and a pseudo-terminal driver.
+        .target(name: "TestSupport", dependencies: ["Sandbox"], path: "Tests/TestSupport"),
+        .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
+        .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "TestSupport"]),
+        .testTarget(name: "WorkbenchScriptTests", dependencies: ["WorkbenchScript", "TestSupport"]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "TestSupport"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"]),
+    ]
+)

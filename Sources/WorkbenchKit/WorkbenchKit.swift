@@ -1,0 +1,1 @@
+// The Foundation-only library a snippet imports (DESIGN.md §6).
