@@ -1,0 +1,79 @@
+import Foundation
+
+/// Turns a response body into the lines the user reads: JSON pretty-printed, text as text,
+/// binary as its size and a hex preview; cut after `limit` lines unless `limit` is nil.
+public enum BodyRenderer {
+    /// What a body looks like to the renderer.
+    public enum Kind: Equatable, Sendable { case empty, json, text, binary }
+
+    public static func kind(of body: Data, mimeType: String?) -> Kind {
+        if body.isEmpty { return .empty }
+        let mime = mimeType ?? ""
+        if mime.contains("json") { return isJSON(body) ? .json : textOrBinary(body) }
+        if mime.hasPrefix("text/") || mime.contains("xml") || mime.contains("javascript")
+            || mime == "application/x-www-form-urlencoded" {
+            return textOrBinary(body)
+        }
+        if mime.isEmpty, let first = body.first(where: { !isWhitespace($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            return isJSON(body) ? .json : textOrBinary(body)
+        }
+        return mime.isEmpty || mime.hasPrefix("application/") && !mime.contains("octet") ? textOrBinary(body) : .binary
+    }
+
+    /// The body's lines and how many more were cut (`0` when all are shown).
+    public static func lines(_ body: Data, mimeType: String?, limit: Int?, console: Console) -> (lines: [String], more: Int) {
+        switch kind(of: body, mimeType: mimeType) {
+        case .empty: return ([], 0)
+        case .json: return cut(jsonLines(body, console: console), limit: limit)
+        case .text: return cut(textLines(body), limit: limit)
+        case .binary: return (hexPreview(body, mimeType: mimeType), 0)
+        }
+    }
+
+    static func jsonLines(_ body: Data, console: Console) -> [String] {
+        // Until the streaming JSONPrinter lands, JSON is shown as received.
+        textLines(body)
+    }
+
+    static func textLines(_ body: Data) -> [String] {
+        var text = String(decoding: body, as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+    }
+
+    /// `binary · 256 B · application/octet-stream`, then up to 4 lines of 16 bytes in hex and ASCII.
+    static func hexPreview(_ body: Data, mimeType: String?) -> [String] {
+        var lines = ["binary · \(ByteSize.text(body.count))" + (mimeType.map { " · \($0)" } ?? "")]
+        let shown = body.prefix(64)
+        var offset = 0
+        while offset < shown.count {
+            let row = shown.dropFirst(offset).prefix(16)
+            let hex = row.map { String(format: "%02x", $0) }.joined(separator: " ")
+            let ascii = String(row.map { (0x20..<0x7F).contains($0) ? Character(UnicodeScalar($0)) : "." })
+            lines.append(String(format: "%08x  ", offset) + hex.padding(toLength: 48, withPad: " ", startingAt: 0) + " " + ascii)
+            offset += 16
+        }
+        if body.count > shown.count { lines.append("… \(body.count - shown.count) more bytes") }
+        return lines
+    }
+
+    static func cut(_ lines: [String], limit: Int?) -> (lines: [String], more: Int) {
+        guard let limit, lines.count > limit else { return (lines, 0) }
+        return (Array(lines.prefix(limit)), lines.count - limit)
+    }
+
+    private static func textOrBinary(_ body: Data) -> Kind {
+        guard String(validating: body, as: UTF8.self) != nil else { return .binary }
+        let controls = body.prefix(4096).filter { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        return controls.isEmpty ? .text : .binary
+    }
+
+    private static func isJSON(_ body: Data) -> Bool {
+        (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
