@@ -35,41 +35,16 @@ public enum RequestBody: Sendable, Equatable {
     }
 
     static func looksLikeJSON(_ data: Data) -> Bool {
-        (try? JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)) != nil
+        (try? JSONValidator.validate(data)) != nil
     }
 
     /// Checks that `text` is JSON; the error names the line and column where it breaks.
     public static func validatedJSON(_ text: String) throws(WorkbenchError) -> String {
-        let data = Data(text.utf8)
         do {
-            _ = try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed)
+            try JSONValidator.validate(text)
             return text
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String ?? "not valid JSON"
-            let offset = Self.characterOffset(in: detail) ?? data.count
-            let (line, column) = Self.lineAndColumn(of: offset, in: data)
-            throw .invalidJSONBody(reason: Self.reason(detail), line: line, column: column)
+            throw .invalidJSONBody(reason: error.message, line: error.line, column: error.column)
         }
-    }
-
-    /// "Invalid value around character 18." → 18.
-    private static func characterOffset(in detail: String) -> Int? {
-        guard let range = detail.range(of: "character ") else { return nil }
-        return Int(detail[range.upperBound...].prefix { $0.isNumber })
-    }
-
-    private static func reason(_ detail: String) -> String {
-        var text = detail
-        if let range = text.range(of: " around character") { text = String(text[..<range.lowerBound]) }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text.prefix(1).lowercased() + text.dropFirst()
-    }
-
-    /// 1-based line and column (in characters) of a UTF-8 byte offset.
-    static func lineAndColumn(of offset: Int, in data: Data) -> (Int, Int) {
-        let prefix = data.prefix(max(0, min(offset, data.count)))
-        let text = String(decoding: prefix, as: UTF8.self)
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        return (lines.count, (lines.last?.count ?? 0) + 1)
     }
 }

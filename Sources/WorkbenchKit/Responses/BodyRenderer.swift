@@ -20,19 +20,43 @@ public enum BodyRenderer {
         return mime.isEmpty || mime.hasPrefix("application/") && !mime.contains("octet") ? textOrBinary(body) : .binary
     }
 
-    /// The body's lines and how many more were cut (`0` when all are shown).
-    public static func lines(_ body: Data, mimeType: String?, limit: Int?, console: Console) -> (lines: [String], more: Int) {
+    /// Writes the body to `console` (JSON streamed through `JSONPrinter`); returns the lines cut.
+    @discardableResult
+    public static func write(_ body: Data, mimeType: String?, limit: Int?, to console: Console) -> Int {
         switch kind(of: body, mimeType: mimeType) {
-        case .empty: return ([], 0)
-        case .json: return cut(jsonLines(body, console: console), limit: limit)
-        case .text: return cut(textLines(body), limit: limit)
-        case .binary: return (hexPreview(body, mimeType: mimeType), 0)
+        case .empty:
+            return 0
+        case .json:
+            let printer = JSONPrinter(layout: .pretty(indent: 2), theme: console.colors ? .standard : nil, lineLimit: limit)
+            var pending: [UInt8] = []
+            pending.reserveCapacity(1 << 16)
+            // Validated by `kind(of:)`, so the printer cannot stop half-way through.
+            let summary = try? printer.format(body) { chunk in
+                pending.append(contentsOf: chunk)
+                if pending.count >= 1 << 16 {
+                    console.write(String(decoding: pending, as: UTF8.self))
+                    pending.removeAll(keepingCapacity: true)
+                }
+            }
+            console.write(String(decoding: pending, as: UTF8.self))
+            return summary?.omittedLines ?? 0
+        case .text:
+            let (lines, more) = cut(textLines(body), limit: limit)
+            for line in lines { console.line(line) }
+            return more
+        case .binary:
+            for line in hexPreview(body, mimeType: mimeType) { console.line(line) }
+            return 0
         }
     }
 
-    static func jsonLines(_ body: Data, console: Console) -> [String] {
-        // Until the streaming JSONPrinter lands, JSON is shown as received.
-        textLines(body)
+    /// The body's lines as `write` prints them, and how many more were cut (`0` when all are shown).
+    public static func lines(_ body: Data, mimeType: String?, limit: Int?, console: Console) -> (lines: [String], more: Int) {
+        let capture = Console(capturingWithColors: console.colors)
+        let more = write(body, mimeType: mimeType, limit: limit, to: capture)
+        var text = capture.capturedText
+        if text.hasSuffix("\n") { text.removeLast() }
+        return (text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), more)
     }
 
     static func textLines(_ body: Data) -> [String] {
@@ -70,7 +94,7 @@ public enum BodyRenderer {
     }
 
     private static func isJSON(_ body: Data) -> Bool {
-        (try? JSONSerialization.jsonObject(with: body, options: .fragmentsAllowed)) != nil
+        (try? JSONValidator.validate(body)) != nil
     }
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {

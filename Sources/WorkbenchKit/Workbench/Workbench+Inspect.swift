@@ -102,9 +102,7 @@ extension Workbench {
     }
 
     func renderBody(_ response: Response, all: Bool) {
-        let (lines, more) = BodyRenderer.lines(
-            response.body, mimeType: response.mimeType, limit: all ? nil : bodyLines, console: console)
-        for line in lines { console.line(line) }
+        let more = BodyRenderer.write(response.body, mimeType: response.mimeType, limit: all ? nil : bodyLines, to: console)
         if more > 0 { console.line(console.styled("… \(more) more lines", .dim)) }
     }
 
