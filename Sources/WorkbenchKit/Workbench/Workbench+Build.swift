@@ -30,6 +30,7 @@ extension Workbench {
 
     /// `path`: prints the current path.
     public func path() {
+        defer { console.flush() }
         console.line(request.components.path.isEmpty ? "/" : request.components.path)
     }
 
@@ -45,6 +46,7 @@ extension Workbench {
 
     /// `query`: lists the query items, decoded, one per line.
     public func query() {
+        defer { console.flush() }
         if request.queryItems.isEmpty { return console.line(console.styled("no query items", .dim)) }
         for item in request.queryItems {
             console.line(item.value.map { "\(item.name)=\($0)" } ?? item.name)
@@ -71,6 +73,7 @@ extension Workbench {
 
     /// `header`: lists the headers the next request sends, defaults marked.
     public func header() {
+        defer { console.flush() }
         let all = request.allHeaders(defaultHeaders: defaultHeaders)
         if all.isEmpty { return console.line(console.styled("no headers (URLSession adds Accept, Accept-Encoding, User-Agent)", .dim)) }
         for field in all {

@@ -4,6 +4,7 @@ import Foundation
 extension Workbench {
     /// `status`: code and reason phrase, then what the status class means.
     public func status() throws(WorkbenchError) {
+        defer { console.flush() }
         let response = try lastResponse()
         console.line(statusText(response.statusCode))
         console.line(console.styled(HTTPStatus.classMeaning(response.statusCode), .dim))
@@ -11,6 +12,7 @@ extension Workbench {
 
     /// `headers [NAME]`: the last response's headers sorted with canonical names, or NAME's values.
     public func headers(_ name: String? = nil) throws(WorkbenchError) {
+        defer { console.flush() }
         let response = try lastResponse()
         if let name {
             let values = response.headers.values(for: name)
@@ -26,6 +28,7 @@ extension Workbench {
     /// `body [--raw] [--all]`: the last body rendered (JSON pretty, text, binary preview), cut after
     /// `bodyLines` unless `all`; `raw` writes it exactly as received.
     public func body(raw: Bool = false, all: Bool = false) throws(WorkbenchError) {
+        defer { console.flush() }
         let response = try lastResponse()
         if raw {
             console.write(String(decoding: response.body, as: UTF8.self))
@@ -38,6 +41,7 @@ extension Workbench {
 
     /// `timing`: when the request left, time to the response headers, to the last byte.
     public func timing() throws(WorkbenchError) {
+        defer { console.flush() }
         guard let exchange = lastExchange else { throw .noResponse }
         let timing = exchange.timing
         let clock = DateFormatter()
@@ -52,6 +56,7 @@ extension Workbench {
 
     /// `history`: one line per exchange — number, method, status, size, time, URL.
     public func history() {
+        defer { console.flush() }
         if exchanges.isEmpty { return console.line(console.styled("nothing sent yet", .dim)) }
         let width = String(exchanges.count).count
         for exchange in exchanges {
@@ -69,12 +74,14 @@ extension Workbench {
 
     /// `show N`: the status line and body of exchange N again.
     public func show(_ number: Int) throws(WorkbenchError) {
+        defer { console.flush() }
         guard exchanges.indices.contains(number - 1) else { throw .noSuchExchange(number, count: exchanges.count) }
         render(exchanges[number - 1], all: false)
     }
 
     /// `curl`: the current request as a shell-quoted curl command.
     public func curl() throws(WorkbenchError) {
+        defer { console.flush() }
         console.line(try curlCommand())
     }
 

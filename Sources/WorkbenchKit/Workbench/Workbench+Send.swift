@@ -8,6 +8,7 @@ extension Workbench {
     /// `send`: sends the current request, prints the status line and the body, records the exchange.
     @discardableResult
     public func send() async throws(WorkbenchError) -> Exchange {
+        defer { console.flush() }  // a compiled snippet has no loop to flush for it
         var urlRequest = try request.urlRequest(defaultHeaders: defaultHeaders)
         let visibleURL = try request.url()
         let rewritten = urlRewriter?(visibleURL)

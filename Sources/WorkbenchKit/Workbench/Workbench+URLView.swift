@@ -5,6 +5,7 @@ extension Workbench {
     /// Prints scheme, user, host, port, path (and its encoded form when it differs), each query
     /// item, the encoded query, fragment and the final URL.
     public func url() throws(WorkbenchError) {
+        defer { console.flush() }
         let components = request.components
         guard request.hasHost else { throw .noBase(components.path.isEmpty ? "/" : components.path) }
         var rows: [(String, String)] = []

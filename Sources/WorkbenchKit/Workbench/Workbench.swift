@@ -47,6 +47,7 @@ public final class Workbench {
                 try self.base(base)
             } catch {
                 console.line("error: \(error)")
+                console.flush()
             }
         }
     }
