@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+
 @testable import WorkbenchKit
 
 /// Sending through URLSession to the live sandbox on an ephemeral port.
@@ -10,7 +10,7 @@ import TestSupport
 
     /// A Workbench based on the sandbox's httpbin, inside a running sandbox.
     func withHTTPBin(_ body: @MainActor (Workbench) async throws -> Void) async throws {
-        try await LiveSandbox.with { root in
+        try await withLiveSandbox { root in
             let wb = Workbench(console: self.console)
             wb.sandboxURL = root
             try wb.base("sandbox/httpbin")
@@ -23,7 +23,7 @@ import TestSupport
     }
 
     @Test func jsonResponseIsRecordedAndPrintedWithAStatusLine() async throws {
-        try await LiveSandbox.with { root in
+        try await withLiveSandbox { root in
             let wb = Workbench(console: console)
             wb.sandboxURL = root
             try wb.base("sandbox/jsonplaceholder")
@@ -44,7 +44,9 @@ import TestSupport
         try await withHTTPBin { wb in
             let values = ["a b", "x&y=z", "a/b?c", "café 😀", "100%"]
             for (index, value) in values.enumerated() { wb.query("v\(index)", value) }
-            let args = try #require(try json(try await wb.get("/anything"))["args"] as? [String: Any])
+            try wb.path("/anything")
+            let exchange = try await wb.send()
+            let args = try #require(try json(exchange)["args"] as? [String: Any])
             for (index, value) in values.enumerated() { #expect(args["v\(index)"] as? String == value) }
         }
     }
@@ -115,10 +117,32 @@ import TestSupport
     @Test func theWholeRequestTimesOut() async throws {
         try await withHTTPBin { wb in
             wb.timeout = 0.5
-            await #expect(throws: WorkbenchError.timedOut(seconds: 0.5, url: try wb.request.url().absoluteString + "/delay/3")) {
+            let url = try wb.request.url().absoluteString + "/delay/3"
+            await #expect(throws: WorkbenchError.timedOut(seconds: 0.5, url: url)) {
                 try await wb.get("/delay/3")
             }
             #expect(wb.exchanges.isEmpty)
+        }
+    }
+
+    @Test func chunkedBodiesArriveWhole() async throws {
+        try await withHTTPBin { wb in
+            let exchange = try await wb.get("/stream/5")
+            let lines = String(decoding: exchange.response.body, as: UTF8.self).split(separator: "\n")
+            #expect(lines.count == 5)
+            #expect(exchange.response.headers["transfer-encoding"]?.lowercased() == "chunked")
+            #expect(BodyRenderer.kind(of: exchange.response.body, mimeType: exchange.response.mimeType) == .text)
+        }
+    }
+
+    /// A server dripping bytes never trips URLSession's idle timeout; the whole-request deadline ends it.
+    @Test func aDrippingServerHitsTheWholeRequestDeadline() async throws {
+        try await withHTTPBin { wb in
+            wb.timeout = 1
+            let url = try wb.request.url().absoluteString + "/drip?duration=4&numbytes=8&delay=0"
+            await #expect(throws: WorkbenchError.timedOut(seconds: 1, url: url)) {
+                try await wb.get("/drip?duration=4&numbytes=8&delay=0")
+            }
         }
     }
 

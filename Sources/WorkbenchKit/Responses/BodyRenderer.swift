@@ -28,9 +28,18 @@ public enum BodyRenderer {
             return 0
         case .json:
             let printer = JSONPrinter(layout: .pretty(indent: 2), theme: console.colors ? .standard : nil, lineLimit: limit)
+            // Validated by `kind(of:)`, so the printer cannot stop half-way through.
+            if limit != nil {
+                // A cut print is small: collect it, and drop the indentation the printer may
+                // already have written for the first line it left out.
+                var output: [UInt8] = []
+                let summary = try? printer.format(body, into: &output)
+                while let last = output.last, last == UInt8(ascii: " ") { output.removeLast() }
+                console.write(String(decoding: output, as: UTF8.self))
+                return summary?.omittedLines ?? 0
+            }
             var pending: [UInt8] = []
             pending.reserveCapacity(1 << 16)
-            // Validated by `kind(of:)`, so the printer cannot stop half-way through.
             let summary = try? printer.format(body) { chunk in
                 pending.append(contentsOf: chunk)
                 if pending.count >= 1 << 16 {
