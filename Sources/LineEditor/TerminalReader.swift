@@ -37,7 +37,7 @@ final class TerminalReader {
         wb_el_add_function(editLine, "wb-interrupt", "Discard the line being typed", { editLine, _ in
             guard let editLine, let reader = TerminalReader.from(editLine) else { return UInt8(CC_ERROR) }
             reader.interrupted = true
-            fputs("^C", wb_stdout())
+            fputs("^C\n", wb_stdout())
             return UInt8(CC_NEWLINE)
         })
         wb_el_bind(editLine, "^C", "wb-interrupt")
@@ -75,6 +75,8 @@ final class TerminalReader {
                 fputs("^C\n", wb_stdout())
                 return .interrupted
             }
+            // Ctrl-D: end the prompt's line so the shell's prompt starts on a fresh one.
+            fputs("\n", wb_stdout())
             return .endOfInput
         }
         var line = String(cString: raw)
