@@ -12,7 +12,11 @@ public final class Session {
     /// Set by `quit`: the loop ends after the current input.
     public var quitRequested = false
     /// The embedded sandbox's base URL, once it is serving.
-    public var sandboxURL: URL?
+    public var sandboxURL: URL? {
+        didSet { workbench.sandboxURL = sandboxURL }
+    }
+    /// The request being built, the exchanges so far, and the settings of the request commands.
+    public let workbench: Workbench
     /// The short label shown in the prompt (`wb jsonplaceholder>`); nil shows `wb>`.
     public var promptLabel: String?
 
@@ -20,6 +24,7 @@ public final class Session {
         self.console = console
         self.commands = commands
         self.isInteractive = isInteractive
+        workbench = Workbench(console: console)
     }
 
     /// Whether Ctrl-C was pressed since the current input started; long commands poll it.
