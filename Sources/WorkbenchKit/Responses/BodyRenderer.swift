@@ -35,19 +35,10 @@ public enum BodyRenderer {
                 var output: [UInt8] = []
                 let summary = try? printer.format(body, into: &output)
                 while let last = output.last, last == UInt8(ascii: " ") { output.removeLast() }
-                console.write(String(decoding: output, as: UTF8.self))
+                console.write(bytes: output)
                 return summary?.omittedLines ?? 0
             }
-            var pending: [UInt8] = []
-            pending.reserveCapacity(1 << 16)
-            let summary = try? printer.format(body) { chunk in
-                pending.append(contentsOf: chunk)
-                if pending.count >= 1 << 16 {
-                    console.write(String(decoding: pending, as: UTF8.self))
-                    pending.removeAll(keepingCapacity: true)
-                }
-            }
-            console.write(String(decoding: pending, as: UTF8.self))
+            let summary = try? printer.format(body) { chunk in console.write(bytes: chunk) }
             return summary?.omittedLines ?? 0
         case .text:
             let (lines, more) = cut(textLines(body), limit: limit)

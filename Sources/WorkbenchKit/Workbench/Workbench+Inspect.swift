@@ -31,7 +31,7 @@ extension Workbench {
         defer { console.flush() }
         let response = try lastResponse()
         if raw {
-            console.write(String(decoding: response.body, as: UTF8.self))
+            response.body.withUnsafeBytes { console.write(bytes: $0) }
             if response.body.last != UInt8(ascii: "\n") && !response.body.isEmpty { console.write("\n") }
             return
         }
