@@ -138,6 +138,10 @@ import WorkbenchKit
         #expect(query.complete(["-u"], session: session) == ["-userId"])
         let get = try #require(table.command(named: "get"))
         #expect(get.complete(["/x", "pa"], session: session) == ["page=="])
+        #expect(await session.evaluate("base http://127.0.0.1:1/restcountries/v2"))
+        #expect(get.complete(["/a"], session: session) == ["/all", "/alpha/", "/alpha?codes="])
+        let base = try #require(table.command(named: "base"))
+        #expect(base.complete(["sandbox/j"], session: session) == ["sandbox/jsonplaceholder", "sandbox/jokes"])
         let set = try #require(table.command(named: "set"))
         #expect(set.complete(["redirects", "o"], session: session) == ["on", "off"])
     }

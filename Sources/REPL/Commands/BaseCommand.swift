@@ -20,7 +20,7 @@ struct BaseCommand: Command {
 
     func complete(_ words: [String], session: Session) -> [String] {
         guard words.count == 1, let last = words.last else { return [] }
-        return RequestCompletion.matching(last, RequestCompletion.sandboxAPIs.map { "sandbox/" + $0 })
+        return RequestCompletion.matching(last, RequestCompletion.sandboxBases)
     }
 
     func run(_ arguments: String, session: Session) async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import WorkbenchKit
 
 /// Completion sources for the request commands: header names, query names, paths, base URLs.
@@ -10,17 +11,10 @@ enum RequestCompletion {
         "X-Request-ID",
     ]
 
-    /// Prefixes of the sandbox's APIs (DESIGN.md §5).
-    static let sandboxAPIs = ["jsonplaceholder", "restcountries/v2", "jokes", "met/public/collection/v1", "httpbin"]
-
-    /// Route paths of the sandbox, by API prefix, for `path` and the verbs.
-    static let sandboxPaths: [String: [String]] = [
-        "jsonplaceholder": ["/posts", "/posts/1", "/posts/1/comments", "/comments", "/albums", "/photos", "/todos", "/users", "/users/1/posts"],
-        "restcountries/v2": ["/all", "/name/", "/alpha/", "/alpha?codes="],
-        "jokes": ["/random_joke", "/jokes/ten", "/jokes/programming/ten", "/jokes/1"],
-        "met/public/collection/v1": ["/search?q=", "/objects/"],
-        "httpbin": ["/anything", "/headers", "/get", "/status/404", "/delay/2", "/redirect/2", "/bytes/64", "/gzip"],
-    ]
+    /// `sandbox/NAME` for each API the sandbox serves, for `base`.
+    static var sandboxBases: [String] {
+        SandboxCatalog.apis.map { "sandbox" + $0.prefix }
+    }
 
     static func matching(_ prefix: String, _ candidates: [String], caseInsensitive: Bool = false) -> [String] {
         var seen = Set<String>()
@@ -50,7 +44,15 @@ enum RequestCompletion {
             let relative = String(exchange.url.path.dropFirst(basePath.count))
             return relative.isEmpty ? nil : relative
         }
-        let api = sandboxAPIs.first { basePath == "/" + $0 }
-        return fromHistory + (api.flatMap { sandboxPaths[$0] } ?? [])
+        return fromHistory + sandboxPaths(basePath: basePath)
+    }
+
+    /// The sandbox API's example paths, relative to a base inside it (`/v2/all` under `/restcountries/v2` is `/all`).
+    static func sandboxPaths(basePath: String) -> [String] {
+        guard let api = SandboxCatalog.apis.first(where: { basePath == $0.prefix || basePath.hasPrefix($0.prefix + "/") }) else {
+            return []
+        }
+        let remainder = String(basePath.dropFirst(api.prefix.count))
+        return api.paths.filter { $0.hasPrefix(remainder + "/") || remainder.isEmpty }.map { String($0.dropFirst(remainder.count)) }
     }
 }
