@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import Sandbox
 import WorkbenchKit
 
 /// The state one REPL run works on: the console, the commands, and each area's state.
@@ -11,8 +12,14 @@ public final class Session {
     public let isInteractive: Bool
     /// Set by `quit`: the loop ends after the current input.
     public var quitRequested = false
-    /// The embedded sandbox's base URL, once it is serving.
+    /// The embedded sandbox's base URL (known before the server finishes starting).
     public var sandboxURL: URL?
+    /// The running sandbox, once started; nil with `--no-sandbox` or when it failed.
+    public var sandbox: Sandbox?
+    /// The sandbox still starting; the next input waits for it.
+    var sandboxStartup: Task<Void, Never>?
+    /// Whether requests to the real APIs' hosts are answered by the sandbox (`--offline`).
+    public var offline = false
     /// The short label shown in the prompt (`wb jsonplaceholder>`); nil shows `wb>`.
     public var promptLabel: String?
 
