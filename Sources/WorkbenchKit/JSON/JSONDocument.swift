@@ -9,21 +9,43 @@ public struct JSONDocument: Sendable {
 
     /// Parses UTF-8 `data` (RFC 8259; a leading byte order mark is skipped, as Foundation does).
     public init(parsing data: Data) throws(JSONSyntaxError) {
-        var result: Result<(UnsafeMutablePointer<JSONTapeEntry>, Int), JSONSyntaxError> = .success((UnsafeMutablePointer(bitPattern: 1)!, 0))
-        data.withUnsafeBytes { raw in
-            do throws(JSONSyntaxError) {
-                result = .success(try JSONParser.parse(raw))
-            } catch {
-                result = .failure(error)
-            }
+        if data.count <= 64 {
+            tape = try JSONDocument.parseCopy(of: data).get()
+            return
         }
-        let (entries, count) = try result.get()
-        tape = JSONTape(entries: entries, count: count, bytes: data)
+        var result: Result<JSONTape, JSONSyntaxError>?
+        data.withUnsafeBytes { raw in
+            result = JSONDocument.parse(raw, owner: .data(data))
+        }
+        tape = try result!.get()
     }
 
     /// Parses UTF-8 `bytes`.
     public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
-        try self.init(parsing: Data(bytes))
+        var result: Result<JSONTape, JSONSyntaxError>?
+        bytes.withUnsafeBytes { raw in
+            result = JSONDocument.parse(raw, owner: .array(bytes))
+        }
+        tape = try result!.get()
+    }
+
+    /// Small `Data` keeps its bytes inline, where no pointer outlives a call: parse a copy we own.
+    private static func parseCopy(of data: Data) -> Result<JSONTape, JSONSyntaxError> {
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(data.count, 1))
+        data.copyBytes(to: copy, count: data.count)
+        let result = parse(UnsafeRawBufferPointer(start: copy, count: data.count), owner: .copy(copy))
+        if case .failure = result { copy.deallocate() }
+        return result
+    }
+
+    private static func parse(_ raw: UnsafeRawBufferPointer, owner: JSONTape.Owner) -> Result<JSONTape, JSONSyntaxError> {
+        do throws(JSONSyntaxError) {
+            let (entries, count) = try JSONParser.parse(raw)
+            let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!
+            return .success(JSONTape(entries: entries, count: count, base: base, byteCount: raw.count, owner: owner))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Parses the UTF-8 form of `text`.

@@ -54,13 +54,11 @@ extension JSONNode {
         return value.isFinite ? value : nil
     }
 
+    @inline(__always)
     private func withNumberBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         let entry = entry
         guard entry.kindCode == JSONTapeKind.number else { return nil }
-        return tape.bytes.withUnsafeBytes { raw in
-            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + Int(entry.start)
-            return body(UnsafeBufferPointer(start: p, count: Int(entry.end - entry.start)))
-        }
+        return body(tape.text(entry))
     }
 
     private static let exactPowersOfTen: [Double] = (0...22).map { exponent in

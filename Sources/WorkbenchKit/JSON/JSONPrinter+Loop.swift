@@ -42,9 +42,14 @@ struct JSONPrettyOutput {
     @inline(__always)
     mutating func newline(_ depth: Int) {
         guard pretty else { return }
-        writer.write(newlineAndIndent, 1 &+ depth &* indentStep)
         lines &+= 1
-        if lines >= lineLimit { writer.active = false }
+        if lines < lineLimit {
+            writer.write(newlineAndIndent, 1 &+ depth &* indentStep)
+        } else {
+            // The last line allowed ends here: no indent for a line that is not printed.
+            writer.write(0x0A)
+            writer.active = false
+        }
     }
 
     /// Writes `count` bytes at `p`, wrapped in `color` when a theme is set.
