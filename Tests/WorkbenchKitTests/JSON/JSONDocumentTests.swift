@@ -84,6 +84,22 @@ struct JSONDocumentTests {
         #expect(node[0]?.int64 == 7)
     }
 
+    @Test("foundationCompatible accepts exactly the trailing commas JSONDecoder accepts", arguments: [
+        "[1,]", "[1, ]", "[1,\n]", #"{"a":1,}"#, #"{"a":[1,],}"#, "[[1,],]", "[,]", "[1,,]", "{,}", #"{"a":1,,}"#,
+        "[1,]x", "1,", "[]", "// c\n1", "[1]//x",
+    ])
+    func trailingCommas(_ text: String) throws {
+        let reference = try? ReferenceValue.foundation(text)
+        let lenient = try? JSONDocument(parsing: text, options: .foundationCompatible)
+        #expect(lenient.map { ReferenceValue($0.root) } == reference)
+        if text.contains(",]") || text.contains(",}") || text.contains(", ]") || text.contains(",\n]") {
+            #expect(throws: JSONSyntaxError.self) { try JSONDocument(parsing: text) }
+        }
+        if let lenient {
+            #expect(lenient.root.count == (text.hasPrefix("[[") ? 1 : text == "[]" ? 0 : 1))
+        }
+    }
+
     @Test("a document holds one tape entry per value and per key")
     func entryCount() throws {
         #expect(try JSONDocument(parsing: #"{"a":[1,2],"b":null}"#).entryCount == 7)
