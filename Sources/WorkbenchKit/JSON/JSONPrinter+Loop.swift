@@ -52,7 +52,7 @@ struct JSONPrettyOutput {
         }
     }
 
-    /// Writes `count` bytes at `p`, wrapped in `color` when a theme is set.
+    /// Writes `count` bytes at `p`, wrapped in the colour for `role` when a theme is set.
     @inline(__always)
     mutating func token(_ p: UnsafePointer<UInt8>, _ count: Int, _ role: JSONTokenRole) {
         if let colors {

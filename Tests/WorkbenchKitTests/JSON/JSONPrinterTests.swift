@@ -41,6 +41,12 @@ struct JSONPrinterTests {
         #expect(try JSONPrinter().formatted(golden.input) == golden.output)
     }
 
+    @Test("indent width is configurable")
+    func indentWidth() throws {
+        #expect(try JSONPrinter(layout: .pretty(indent: 4)).formatted(#"{"a":[1]}"#) == "{\n    \"a\": [\n        1\n    ]\n}\n")
+        #expect(try JSONPrinter(layout: .pretty(indent: 0)).formatted("[1,[2]]") == "[\n1,\n[\n2\n]\n]\n")
+    }
+
     @Test("compact layout removes all whitespace")
     func compact() throws {
         let printer = JSONPrinter(layout: .compact)
