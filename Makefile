@@ -4,8 +4,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run test build deps clean
 
+# libedit for the line editor, zlib for the sandbox's gzip responses.
 deps:
-	@pkg-config --exists libedit || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libedit-dev; }
+	@pkg-config --exists libedit zlib || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libedit-dev zlib1g-dev; }
 
 build: deps
 	swift build -c release --product workbench

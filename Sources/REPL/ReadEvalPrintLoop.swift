@@ -39,6 +39,8 @@ extension Session {
     public func evaluate(_ text: String) async -> Bool {
         let input = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !input.isEmpty, !input.hasPrefix("//") else { return true }
+        // Only the first input can find the sandbox still starting (it takes a few milliseconds).
+        if let startup = sandboxStartup { await startup.value }
         let name = String(input.prefix { !$0.isWhitespace })
         let arguments = String(input.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines)
         do {

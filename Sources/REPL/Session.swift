@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import Sandbox
 import WorkbenchKit
 
 /// The state one REPL run works on: the console, the commands, and each area's state.
@@ -11,9 +12,17 @@ public final class Session {
     public let isInteractive: Bool
     /// Set by `quit`: the loop ends after the current input.
     public var quitRequested = false
-    /// The embedded sandbox's base URL, once it is serving.
+    /// The embedded sandbox's base URL (known before the server finishes starting).
     public var sandboxURL: URL? {
-        didSet { workbench.sandboxURL = sandboxURL }
+        didSet { connectWorkbenchToSandbox() }
+    }
+    /// The running sandbox, once started; nil with `--no-sandbox` or when it failed.
+    public var sandbox: Sandbox?
+    /// The sandbox still starting; the next input waits for it.
+    var sandboxStartup: Task<Void, Never>?
+    /// Whether requests to the real APIs' hosts are answered by the sandbox (`--offline`).
+    public var offline = false {
+        didSet { connectWorkbenchToSandbox() }
     }
     /// The request being built, the exchanges so far, and the settings of the request commands.
     public let workbench: Workbench
@@ -36,5 +45,17 @@ public final class Session {
         // \u{1} brackets escape codes so libedit does not count them as columns.
         guard console.colors else { return text + " " }
         return "\u{1}\(TextStyle.cyan.escape)\u{1}\(text)\u{1}\(TextStyle.reset)\u{1} "
+    }
+}
+
+extension Session {
+    /// `base sandbox/NAME` resolves through the sandbox; offline, real hosts are sent to it.
+    func connectWorkbenchToSandbox() {
+        workbench.sandboxURL = sandboxURL
+        guard offline, let sandboxURL else {
+            workbench.urlRewriter = nil
+            return
+        }
+        workbench.urlRewriter = { url in OfflineRouting.sandboxURL(for: url, sandbox: sandboxURL) }
     }
 }

@@ -9,6 +9,10 @@ public enum Startup {
     /// What the command line asked for.
     public struct Options: Sendable {
         public var historyFile: URL? = HistoryStore.defaultLocation()
+        /// Start the embedded sandbox (the default).
+        public var sandbox = true
+        /// Answer requests to the real APIs' hosts from the sandbox.
+        public var offline = false
 
         public init() {}
     }
@@ -20,11 +24,23 @@ public enum Startup {
     public static func runREPL(_ options: Options = Options()) async -> Int32 {
         let editor = LineEditor(historyFile: options.historyFile)
         let session = Session(isInteractive: editor.isInteractive)
-        if editor.isInteractive {
-            let console = session.console
-            console.line("Workbench \(version.dropLast(2)) · `help` lists commands · Ctrl-D quits")
-        }
+        session.offline = options.offline
+        if options.sandbox { SandboxLauncher.launch(for: session) }
+        if editor.isInteractive { session.console.line(banner(session)) }
         let succeeded = await ReadEvalPrintLoop(session: session, editor: editor).run()
+        // Let a sandbox that is still starting finish, then shut it down cleanly before exit.
+        if let startup = session.sandboxStartup { await startup.value }
+        await session.sandbox?.stop()
         return editor.isInteractive || succeeded ? 0 : 1
+    }
+
+    @MainActor
+    static func banner(_ session: Session) -> String {
+        var parts = ["Workbench \(version.dropLast(2))"]
+        if let url = session.sandboxURL {
+            parts.append("sandbox API on \(url.absoluteString)" + (session.offline ? " (offline mode)" : ""))
+        }
+        parts.append("`help` lists commands")
+        return parts.joined(separator: " · ")
     }
 }

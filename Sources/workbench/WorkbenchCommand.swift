@@ -8,15 +8,28 @@ struct WorkbenchCommand: AsyncParsableCommand {
         commandName: "workbench",
         abstract: "A Swift REPL for exploring and teaching HTTP/JSON APIs.",
         discussion: """
-            Without a subcommand, starts the REPL. Type `help` at the prompt for its commands.
-            When input is piped (`printf 'help\\nquit\\n' | workbench`), no prompt is shown and the
-            exit status is 1 if any line failed.
+            Without a subcommand, starts the REPL with the embedded sandbox. Type `help` at the
+            prompt for its commands. When input is piped (`printf 'help\\nquit\\n' | workbench`),
+            no prompt is shown and the exit status is 1 if any line failed.
             """,
-        version: Startup.version
+        version: Startup.version,
+        subcommands: [SandboxServerCommand.self]
     )
 
+    @Flag(help: "Answer requests to the tutorials' real API hosts from the sandbox; URLs stay as typed.")
+    var offline = false
+
+    @Flag(name: .customLong("no-sandbox"), help: "Do not start the embedded sandbox.")
+    var noSandbox = false
+
     func run() async throws {
-        let status = await Startup.runREPL()
+        var options = Startup.Options()
+        options.offline = offline
+        options.sandbox = !noSandbox
+        if offline && noSandbox {
+            throw ValidationError("--offline needs the sandbox; drop --no-sandbox")
+        }
+        let status = await Startup.runREPL(options)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -8,7 +8,7 @@ import Testing
         let terminal = try PseudoTerminal(
             executable: try Binaries.workbench, arguments: [],
             environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
-        try terminal.waitFor("wb> ")
+        try terminal.waitForPrompt()
         return terminal
     }
 
@@ -45,6 +45,7 @@ import Testing
         let terminal = try start(home: home)
         terminal.type("help quit\r")
         try terminal.waitFor("leave Workbench")
+        try terminal.waitForRawMode()
         let mark = terminal.mark
         terminal.type("\u{1B}[A")
         try terminal.waitFor("help quit", after: mark)
@@ -62,7 +63,7 @@ import Testing
         try terminal.waitFor("help qu")
         let mark = terminal.mark
         terminal.type("\u{3}")
-        try terminal.waitFor("wb> ", after: mark)
+        try terminal.waitForPrompt(after: mark)
         #expect(terminal.isRunning)
         // The half-typed text is gone: what runs now is only what is typed next.
         terminal.type("help help\r")
@@ -105,7 +106,7 @@ import Testing
         let terminal = try start(home: home)
         let mark = terminal.mark
         terminal.type("help (\r")
-        try terminal.waitFor("... ", after: mark)
+        try terminal.waitForPrompt("... ", after: mark)
         terminal.type(")\r")
         try terminal.waitFor("no command named", after: mark)
         terminal.type("quit\r")
@@ -117,7 +118,7 @@ import Testing
         defer { home.remove() }
         let terminal = try PseudoTerminal(
             executable: try Binaries.workbench, environment: isolatedEnvironment(home: home.url))
-        try terminal.waitFor("\u{1B}[36mwb>\u{1B}[0m ")
+        try terminal.waitForPrompt("\u{1B}[36mwb>\u{1B}[0m ")
         terminal.type("\u{4}")
         #expect(try terminal.waitForExit() == 0)
     }
@@ -128,6 +129,7 @@ import Testing
         let first = try start(home: home)
         first.type("help help\r")
         try first.waitFor("explain one")
+        try first.waitForRawMode()
         first.type("\u{4}")
         #expect(try first.waitForExit() == 0)
 

@@ -73,4 +73,18 @@ import WorkbenchKit
             #expect(console.capturedText.split(separator: "\n").count == 1)
         }
     }
+
+    @Test func offlineModeAnswersRealURLsFromTheSandbox() async throws {
+        try await withSession { session in
+            session.offline = true
+            #expect(await session.evaluate("get https://jsonplaceholder.typicode.com/users/1"))
+            #expect(console.capturedText.hasPrefix("HTTP 200 OK · application/json · "))
+            #expect(console.capturedText.split(separator: "\n").first?.hasSuffix(" · offline") == true)
+            #expect(session.workbench.lastExchange?.url.absoluteString == "https://jsonplaceholder.typicode.com/users/1")
+            #expect(session.promptLabel == "jsonplaceholder")
+            console.clearCaptured()
+            #expect(await session.evaluate("curl"))
+            #expect(console.capturedText == "curl https://jsonplaceholder.typicode.com/users/1\n")
+        }
+    }
 }

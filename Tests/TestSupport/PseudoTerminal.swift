@@ -87,6 +87,27 @@ public final class PseudoTerminal: @unchecked Sendable {
         }
     }
 
+    /// Waits for `prompt` and then until the line editor has put the terminal in raw mode.
+    ///
+    /// libedit prints the prompt a moment before it leaves cooked mode; keys typed in that
+    /// moment are handled by the kernel's line discipline instead (Ctrl-D would be lost).
+    @discardableResult
+    public func waitForPrompt(_ prompt: String = "wb> ", after offset: Int = 0, timeout: Duration = .seconds(20)) throws -> String {
+        let seen = try waitFor(prompt, after: offset, timeout: timeout)
+        try waitForRawMode(timeout: timeout)
+        return seen
+    }
+
+    /// Waits until the line editor is reading keys (the terminal is out of cooked mode).
+    public func waitForRawMode(timeout: Duration = .seconds(20)) throws {
+        let deadline = ContinuousClock.now + timeout
+        var attributes = termios()
+        while tcgetattr(primary, &attributes) == 0, attributes.c_lflag & tcflag_t(ICANON) != 0 {
+            guard ContinuousClock.now < deadline else { throw Timeout(waitingFor: "raw mode", output: output) }
+            _ = readAvailable(until: ContinuousClock.now + .milliseconds(2))
+        }
+    }
+
     /// Byte count of the output so far, to wait for something that comes after it.
     public var mark: Int { received.count }
 
