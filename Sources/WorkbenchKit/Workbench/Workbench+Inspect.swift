@@ -109,7 +109,7 @@ extension Workbench {
     }
 
     func renderBody(_ response: Response, all: Bool) {
-        let more = BodyRenderer.write(response.body, mimeType: response.mimeType, limit: all ? nil : bodyLines, to: console)
+        let more = BodyRenderer.write(response.body, mimeType: response.mimeType, limit: all ? nil : max(bodyLines, 0), to: console)
         if more > 0 { console.line(console.styled("… \(more) more lines", .dim)) }
     }
 
