@@ -6,35 +6,36 @@ import WorkbenchKit
 /// Each command prints exactly what its one Swift statement prints (DESIGN.md §2), timings masked.
 @MainActor
 @Suite struct RequestMappingTests {
-    typealias Step = (line: String, swift: @MainActor (Workbench) async throws -> Void)
+    /// A command line, the Swift statement `save` writes for it, and that statement as code.
+    typealias Step = (line: String, statement: String, swift: @MainActor (Workbench) async throws -> Void)
 
     static let steps: [Step] = [
-        ("base sandbox/jsonplaceholder", { try $0.base("sandbox/jsonplaceholder") }),
-        ("path /posts", { try $0.path("/posts") }),
-        ("query userId=1", { $0.query("userId", "1") }),
-        ("header Accept: application/json", { try $0.header("Accept", "application/json") }),
-        ("header --default X-Client: wb", { try $0.defaultHeader("X-Client", "wb") }),
-        ("query", { $0.query() }),
-        ("header", { $0.header() }),
-        ("url", { try $0.url() }),
-        ("set body-lines 12", { $0.bodyLines = 12 }),
-        ("send", { try await $0.send() }),
-        ("status", { try $0.status() }),
-        ("headers content-type", { try $0.headers("content-type") }),
-        ("body", { try $0.body() }),
-        ("get /users/1", { try await $0.get("/users/1") }),
-        ("post /posts title=Hi userId:=1", { try await $0.post("/posts", json: ["title": "Hi", "userId": 1]) }),
-        ("get /posts id==1 id==2 X-Trace:abc", { try await $0.get("/posts", query: ["id": "1", "id": "2"], headers: ["X-Trace": "abc"]) }),
-        ("method delete", { try $0.method("delete") }),
-        ("curl", { try $0.curl() }),
-        ("reset", { $0.reset() }),
-        ("body {\"a\": [1, 2]}", { try $0.body(json: #"{"a": [1, 2]}"#) }),
-        ("body --form a=1 b='x y'", { $0.form(["a": "1", "b": "x y"]) }),
-        ("url http://127.0.0.1:1/x?q=1", { try $0.url("http://127.0.0.1:1/x?q=1") }),
-        ("show 2", { try $0.show(2) }),
-        ("history", { $0.history() }),
-        ("body --all", { try $0.body(all: true) }),
-        ("body --raw", { try $0.body(raw: true) }),
+        ("base sandbox/jsonplaceholder", #"try wb.base("sandbox/jsonplaceholder")"#, { try $0.base("sandbox/jsonplaceholder") }),
+        ("path /posts", #"try wb.path("/posts")"#, { try $0.path("/posts") }),
+        ("query userId=1", #"wb.query("userId", "1")"#, { $0.query("userId", "1") }),
+        ("header Accept: application/json", #"try wb.header("Accept", "application/json")"#, { try $0.header("Accept", "application/json") }),
+        ("header --default X-Client: wb", #"try wb.defaultHeader("X-Client", "wb")"#, { try $0.defaultHeader("X-Client", "wb") }),
+        ("query", #"wb.query()"#, { $0.query() }),
+        ("header", #"wb.header()"#, { $0.header() }),
+        ("url", #"try wb.url()"#, { try $0.url() }),
+        ("set body-lines 12", #"wb.bodyLines = 12"#, { $0.bodyLines = 12 }),
+        ("send", #"try await wb.send()"#, { try await $0.send() }),
+        ("status", #"try wb.status()"#, { try $0.status() }),
+        ("headers content-type", #"try wb.headers("content-type")"#, { try $0.headers("content-type") }),
+        ("body", #"try wb.body()"#, { try $0.body() }),
+        ("get /users/1", #"try await wb.get("/users/1")"#, { try await $0.get("/users/1") }),
+        ("post /posts title=Hi userId:=1", #"try await wb.post("/posts", json: ["title": "Hi", "userId": 1])"#, { try await $0.post("/posts", json: ["title": "Hi", "userId": 1]) }),
+        ("get /posts id==1 id==2 X-Trace:abc", #"try await wb.get("/posts", query: ["id": "1", "id": "2"], headers: ["X-Trace": "abc"])"#, { try await $0.get("/posts", query: ["id": "1", "id": "2"], headers: ["X-Trace": "abc"]) }),
+        ("method delete", #"try wb.method("delete")"#, { try $0.method("delete") }),
+        ("curl", #"try wb.curl()"#, { try $0.curl() }),
+        ("reset", #"wb.reset()"#, { $0.reset() }),
+        ("body {\"a\": [1, 2]}", ##"try wb.body(json: #"{"a": [1, 2]}"#)"##, { try $0.body(json: #"{"a": [1, 2]}"#) }),
+        ("body --form a=1 b='x y'", #"wb.form(["a": "1", "b": "x y"])"#, { $0.form(["a": "1", "b": "x y"]) }),
+        ("url http://127.0.0.1:1/x?q=1", #"try wb.url("http://127.0.0.1:1/x?q=1")"#, { try $0.url("http://127.0.0.1:1/x?q=1") }),
+        ("show 2", #"try wb.show(2)"#, { try $0.show(2) }),
+        ("history", #"wb.history()"#, { $0.history() }),
+        ("body --all", #"try wb.body(all: true)"#, { try $0.body(all: true) }),
+        ("body --raw", #"try wb.body(raw: true)"#, { try $0.body(raw: true) }),
     ]
 
     /// Durations and clock times vary between two runs; everything else must match.
@@ -58,9 +59,17 @@ import WorkbenchKit
                 try await step.swift(wb)
                 #expect(Self.masked(replConsole.capturedText) == Self.masked(swiftConsole.capturedText), "\(step.line)")
                 #expect(session.workbench.request == wb.request, "\(step.line)")
+                #expect(try statements(for: step.line, in: session) == step.statement)
             }
             #expect(session.workbench.exchanges.count == 4)
         }
+    }
+
+    func statements(for line: String, in session: Session) throws -> String? {
+        let name = String(line.prefix { !$0.isWhitespace })
+        let arguments = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let command = session.commands.command(named: name) as? any SwiftEquivalent
+        return try command?.swiftStatements(for: arguments).joined(separator: "; ")
     }
 
     @Test func statusLineIsColouredByClassOnlyWithColours() async throws {
