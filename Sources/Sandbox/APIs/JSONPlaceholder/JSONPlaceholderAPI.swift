@@ -19,11 +19,14 @@ enum JSONPlaceholderAPI {
         guard let records = try data.records(resource) else { return notFound }
         switch (path.count, request.method) {
         case (1, "GET"):
-            return list(records, request: request)
+            return try list(records, of: resource, request: request, data: data)
         case (1, "POST"):
             return try create(in: resource, data: data, request: request, fixed: [])
         case (2, let method):
             guard let index = records.firstIndex(where: { $0.id.map(String.init) == path[1] }) else { return notFound }
+            if method == "GET" {
+                return .json(try JSONPlaceholderRelations(request).single(records[index], of: resource, data: data))
+            }
             return item(records[index], method: method, request: request)
         case (3, let method):
             // json-server's nested route: /posts/1/comments is /comments?postId=1.
@@ -34,26 +37,25 @@ enum JSONPlaceholderAPI {
             }
             guard method == "GET" else { return notFound }
             let parent: [(name: String, value: String)] = [(parentKey, path[1])]
-            return list(nested, request: request, extra: parent)
+            return try list(nested, of: path[2], request: request, data: data, extra: parent)
         default:
             return notFound
         }
     }
 
     private static func list(
-        _ records: [JSONRecord], request: SandboxRequest, extra: [(name: String, value: String)] = []
-    ) -> SandboxResponse {
+        _ records: [JSONRecord], of resource: String, request: SandboxRequest, data: JSONPlaceholderData,
+        extra: [(name: String, value: String)] = []
+    ) throws(SandboxDataError) -> SandboxResponse {
         let query = JSONPlaceholderQuery(items: request.query + extra)
         let result = query.apply(to: records, url: request.url)
-        var response = SandboxResponse.json(JSONPlaceholderLayout.list(result.records))
+        var response = SandboxResponse.json(try JSONPlaceholderRelations(request).list(result.records, of: resource, data: data))
         response.headers += result.headers
         return response
     }
 
     private static func item(_ record: JSONRecord, method: String, request: SandboxRequest) -> SandboxResponse {
         switch method {
-        case "GET":
-            return .json(JSONPlaceholderLayout.single(record))
         case "DELETE":
             return .json(Array("{}".utf8))
         case "PUT", "PATCH":

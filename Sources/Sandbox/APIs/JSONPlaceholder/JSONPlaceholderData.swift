@@ -63,12 +63,21 @@ enum JSONPlaceholderLayout {
 
     /// A list of records, as `GET /posts` prints it.
     static func list(_ records: [JSONRecord]) -> [UInt8] {
-        guard !records.isEmpty else { return Array("[]".utf8) }
+        list(records.map { ($0.bytes, $0.column) })
+    }
+
+    /// A list of printed objects (each starting at column 0), as `GET /posts?_embed=comments` prints it.
+    static func list(printed objects: [[UInt8]]) -> [UInt8] {
+        list(objects.map { ($0[...], 0) })
+    }
+
+    private static func list(_ items: [(bytes: ArraySlice<UInt8>, column: Int)]) -> [UInt8] {
+        guard !items.isEmpty else { return Array("[]".utf8) }
         var out: [UInt8] = [UInt8(ascii: "["), 0x0A]
-        for (index, record) in records.enumerated() {
+        for (index, item) in items.enumerated() {
             if index > 0 { out.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
             out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
-            out.append(contentsOf: JSONLayout.reindented(record.bytes, removing: record.column, adding: 2))
+            out.append(contentsOf: JSONLayout.reindented(item.bytes, removing: item.column, adding: 2))
         }
         out.append(contentsOf: [0x0A, UInt8(ascii: "]")])
         return out
