@@ -55,6 +55,11 @@ public final class Sandbox: Sendable {
         }
     }
 
+    /// Where an API of the catalog answers: `url(forAPI: "jsonplaceholder")` is `http://127.0.0.1:49731/jsonplaceholder`.
+    public func url(forAPI name: String) -> URL? {
+        SandboxCatalog.api(named: name).flatMap { URL(string: baseURL.absoluteString + $0.prefix) }
+    }
+
     /// Reads and indexes every dataset now, instead of on each API's first request.
     ///
     /// Not needed for correct answers; for callers that want even first requests fast (benchmarks).
