@@ -1,5 +1,5 @@
 /// A JSON value the sandbox builds itself (echoes, errors), printed with a stable key order.
-indirect enum JSONValue: Sendable, Equatable {
+indirect enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -9,10 +9,6 @@ indirect enum JSONValue: Sendable, Equatable {
     case null
     /// Bytes of a JSON value taken from a dataset or a request, written out unchanged.
     case raw([UInt8])
-
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.rendered(pretty: false) == rhs.rendered(pretty: false)
-    }
 
     /// The value as UTF-8 JSON: compact, or indented by two spaces with `"key": value`.
     func rendered(pretty: Bool) -> [UInt8] {
