@@ -33,6 +33,12 @@ struct RouteTableTests {
         ("GET", "/httpbin/put", 405, "text/html"),
         ("GET", "/httpbin/nothing", 404, "text/html"),
         ("GET", "/httpbin/delay/soon", 404, "text/html"),
+        ("GET", "/httpbin/delay/nan", 404, "text/html"),
+        ("GET", "/httpbin/delay/-inf", 404, "text/html"),
+        ("GET", "/httpbin/drip?duration=inf&delay=0&numbytes=1", 200, "application/octet-stream"),
+        ("GET", "/httpbin/status/200:inf,500:1", 400, "text/html; charset=utf-8"),
+        ("GET", "/httpbin/status/99", 400, "text/html; charset=utf-8"),
+        ("GET", "/jsonplaceholder/users?username_like=(", 200, "application/json; charset=utf-8"),
     ])
     func routeAnswers(method: String, path: String, status: Int, contentType: String) async throws {
         try await LiveSandbox.with { base in
@@ -54,6 +60,16 @@ struct RouteTableTests {
         try await LiveSandbox.withSandbox { sandbox in
             #expect(sandbox.url(forAPI: "met")?.absoluteString == "http://127.0.0.1:\(sandbox.port)/met/public/collection/v1")
             #expect(sandbox.url(forAPI: "nope") == nil)
+        }
+    }
+
+    @Test func headerValuesFromTheQueryCannotAddHeaders() async throws {
+        try await LiveSandbox.with { base in
+            let response = try await HTTPClient.shared.fetch(base.at("/httpbin/response-headers?X-A=a%0D%0AInjected:%201"))
+            #expect(response.status == 200)
+            #expect(response.header("Injected") == nil)
+            let redirect = try await HTTPClient.shared.fetch(base.at("/httpbin/redirect-to?url=/x%0D%0AInjected:%201"))
+            #expect(redirect.header("Injected") == nil)
         }
     }
 }
