@@ -1,0 +1,96 @@
+import Foundation
+
+/// A JSON document parsed once into a compact tape; values are read from it on demand.
+///
+/// Strings and numbers stay as byte ranges of the original bytes, which the document keeps
+/// alive; reading a node allocates nothing until a `String` is asked for.
+public struct JSONDocument: Sendable {
+    let tape: JSONTape
+
+    /// Parses UTF-8 `data` (RFC 8259; a leading byte order mark is skipped, as Foundation does).
+    public init(parsing data: Data, options: JSONParsingOptions = []) throws(JSONSyntaxError) {
+        if data.count <= 64 {
+            tape = try JSONDocument.parseCopy(of: data, options).get()
+            return
+        }
+        var result: Result<JSONTape, JSONSyntaxError>?
+        data.withUnsafeBytes { raw in
+            result = JSONDocument.parse(raw, options, owner: .data(data))
+        }
+        tape = try result!.get()
+    }
+
+    /// Parses UTF-8 `bytes`.
+    public init(parsing bytes: [UInt8], options: JSONParsingOptions = []) throws(JSONSyntaxError) {
+        var result: Result<JSONTape, JSONSyntaxError>?
+        bytes.withUnsafeBytes { raw in
+            result = JSONDocument.parse(raw, options, owner: .array(bytes))
+        }
+        tape = try result!.get()
+    }
+
+    /// Small `Data` keeps its bytes inline, where no pointer outlives a call: parse a copy we own.
+    private static func parseCopy(of data: Data, _ options: JSONParsingOptions) -> Result<JSONTape, JSONSyntaxError> {
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(data.count, 1))
+        data.copyBytes(to: copy, count: data.count)
+        let result = parse(UnsafeRawBufferPointer(start: copy, count: data.count), options, owner: .copy(copy))
+        if case .failure = result { copy.deallocate() }
+        return result
+    }
+
+    private static func parse(
+        _ raw: UnsafeRawBufferPointer, _ options: JSONParsingOptions, owner: JSONTape.Owner
+    ) -> Result<JSONTape, JSONSyntaxError> {
+        do throws(JSONSyntaxError) {
+            let (entries, count) = try JSONParser.parse(raw, options: options)
+            let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!
+            return .success(JSONTape(entries: entries, count: count, base: base, byteCount: raw.count, owner: owner))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Parses the UTF-8 form of `text`.
+    public init(parsing text: String, options: JSONParsingOptions = []) throws(JSONSyntaxError) {
+        try self.init(parsing: Data(text.utf8), options: options)
+    }
+
+    /// The top-level value.
+    public var root: JSONNode { JSONNode(tape: tape, index: 0) }
+
+    /// The bytes the document was parsed from.
+    public var bytes: Data { tape.bytes }
+
+    /// How many tape entries the document holds (one per value and one per object key).
+    public var entryCount: Int { tape.count }
+}
+
+/// Departures from strict RFC 8259 that a parse may allow.
+public struct JSONParsingOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// One comma after the last element or member (`[1,]`, `{"a":1,}`), which Foundation's
+    /// JSONDecoder accepts on Linux; `[,]` and `[1,,]` stay errors, as there.
+    public static let trailingCommas = JSONParsingOptions(rawValue: 1 << 0)
+
+    /// Exactly what Foundation's JSONDecoder accepts (for decoding that must match it).
+    public static let foundationCompatible: JSONParsingOptions = [.trailingCommas]
+}
+
+/// What a JSON value is.
+public enum JSONKind: Sendable, Equatable, CustomStringConvertible {
+    case object, array, string, number, bool, null
+
+    /// The word used in messages: `an object`, `a string`, `null`.
+    public var description: String {
+        switch self {
+        case .object: "an object"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "a number"
+        case .bool: "a bool"
+        case .null: "null"
+        }
+    }
+}
