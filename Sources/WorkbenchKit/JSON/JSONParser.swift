@@ -1,0 +1,140 @@
+/// Builds a document's tape in one pass over its bytes (RFC 8259, strict).
+enum JSONParser {
+    private static let quote: UInt8 = 0x22
+
+    static func parse(_ raw: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONTapeEntry>, Int) {
+        guard raw.count < Int(UInt32.max) else {
+            throw JSONSyntaxError(offset: 0, line: 1, column: 1, message: "expected a document under 4 GiB, found \(raw.count) bytes")
+        }
+        guard let base = raw.baseAddress, raw.count > 0 else {
+            throw JSONSyntaxError(offset: 0, line: 1, column: 1, message: JSONValueContext.topLevel.message(found: "the end of the input"))
+        }
+        let p = base.assumingMemoryBound(to: UInt8.self)
+        // Untouched reserved pages cost no memory; the typical document needs about one entry per 15 bytes.
+        var tape = JSONTapeBuffer(capacity: raw.count / 4 + 16)
+        let containers = UnsafeMutablePointer<Int>.allocate(capacity: JSONLexer.maxDepth + 1)
+        let counts = UnsafeMutablePointer<UInt32>.allocate(capacity: JSONLexer.maxDepth + 1)
+        defer {
+            containers.deallocate()
+            counts.deallocate()
+        }
+        do {
+            try run(p, raw.count, &tape, containers, counts)
+        } catch {
+            tape.discard()
+            throw error
+        }
+        let count = tape.count
+        return (tape.finish(), count)
+    }
+
+    // One loop with an explicit stack: nesting never recurses, and every state is a few compares.
+    @inline(__always)
+    private static func run(
+        _ p: UnsafePointer<UInt8>, _ end: Int, _ tape: inout JSONTapeBuffer,
+        _ containers: UnsafeMutablePointer<Int>, _ counts: UnsafeMutablePointer<UInt32>
+    ) throws(JSONSyntaxError) {
+        var depth = 0
+        var context = JSONValueContext.topLevel
+        var pos = JSONLexer.skipWhitespace(p, JSONLexer.skipByteOrderMark(p, end), end)
+        parsing: while true {
+            // A value starts at `pos`.
+            guard pos < end else { throw missingValue(p, pos, end, context) }
+            let c = p[pos]
+            switch c {
+            case quote:
+                let string = try JSONLexer.scanString(p, pos, end)
+                tape.append(JSONTapeKind.string | (string.escaped ? JSONTapeEntry.flag : 0), pos &+ 1, string.close)
+                pos = string.close &+ 1
+            case 0x30...0x39, 0x2D:
+                let number = try JSONLexer.scanNumber(p, pos, end)
+                tape.append(JSONTapeKind.number | (number.isInteger ? 0 : JSONTapeEntry.flag), pos, number.end)
+                pos = number.end
+            case 0x7B, 0x5B:
+                guard depth < JSONLexer.maxDepth else {
+                    throw JSONLexer.error(p, pos, end, "expected at most \(JSONLexer.maxDepth) nested arrays and objects, found more")
+                }
+                depth &+= 1
+                containers[depth] = tape.count
+                let isObject = c == 0x7B
+                tape.append(isObject ? JSONTapeKind.object : JSONTapeKind.array, 0, 0)
+                pos = JSONLexer.skipWhitespace(p, pos &+ 1, end)
+                if pos < end, p[pos] == c &+ 2 {  // '}' and ']' are two past '{' and '['
+                    tape.close(containers[depth], count: 0)
+                    depth &-= 1
+                    pos &+= 1
+                } else {
+                    counts[depth] = 1
+                    if isObject {
+                        pos = try key(p, pos, end, &tape, first: true)
+                        context = .afterColon
+                    } else {
+                        context = .firstElement
+                    }
+                    continue parsing
+                }
+            case 0x74, 0x66, 0x6E:
+                let length = JSONLexer.matchLiteral(p, pos, end)
+                guard length != 0 else { throw missingValue(p, pos, end, context) }
+                tape.append(c == 0x6E ? JSONTapeKind.null : c == 0x74 ? JSONTapeKind.true : JSONTapeKind.false, pos, pos &+ length)
+                pos &+= length
+            default:
+                throw missingValue(p, pos, end, context)
+            }
+            // A value ended: a separator continues its container, a bracket closes it.
+            while true {
+                pos = JSONLexer.skipWhitespace(p, pos, end)
+                if depth == 0 {
+                    guard pos == end else {
+                        throw JSONLexer.error(p, pos, end, "expected the end of the input after the top-level value, found \(JSONLexer.describeFound(p, pos, end))")
+                    }
+                    return
+                }
+                let isObject = tape.base[containers[depth]].kindCode == JSONTapeKind.object
+                let c: UInt8 = pos < end ? p[pos] : 0
+                if c == 0x2C {
+                    counts[depth] &+= 1
+                    pos = JSONLexer.skipWhitespace(p, pos &+ 1, end)
+                    if isObject {
+                        pos = try key(p, pos, end, &tape, first: false)
+                        context = .afterColon
+                    } else {
+                        context = .afterComma
+                    }
+                    continue parsing
+                }
+                if c == (isObject ? 0x7D : 0x5D) {
+                    tape.close(containers[depth], count: counts[depth])
+                    depth &-= 1
+                    pos &+= 1
+                    continue
+                }
+                let expected = isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"
+                throw JSONLexer.error(p, pos, end, "expected \(expected), found \(JSONLexer.describeFound(p, pos, end))")
+            }
+        }
+    }
+
+    /// Scans an object key and its colon; returns the offset where the member's value starts.
+    @inline(__always)
+    private static func key(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ tape: inout JSONTapeBuffer, first: Bool
+    ) throws(JSONSyntaxError) -> Int {
+        guard start < end, p[start] == quote else {
+            let expected = first ? "a string key or '}'" : "a string key after ','"
+            throw JSONLexer.error(p, start, end, "expected \(expected), found \(JSONLexer.describeFound(p, start, end))")
+        }
+        let string = try JSONLexer.scanString(p, start, end)
+        tape.append(JSONTapeKind.string | (string.escaped ? JSONTapeEntry.flag : 0), start &+ 1, string.close)
+        let colon = JSONLexer.skipWhitespace(p, string.close &+ 1, end)
+        guard colon < end, p[colon] == 0x3A else {
+            throw JSONLexer.error(p, colon, end, "expected ':' after an object key, found \(JSONLexer.describeFound(p, colon, end))")
+        }
+        return JSONLexer.skipWhitespace(p, colon &+ 1, end)
+    }
+
+    @inline(never)
+    private static func missingValue(_ p: UnsafePointer<UInt8>, _ pos: Int, _ end: Int, _ context: JSONValueContext) -> JSONSyntaxError {
+        JSONLexer.error(p, pos, end, context.message(found: JSONLexer.describeFound(p, pos, end)))
+    }
+}
