@@ -12,6 +12,9 @@ public struct DecodingFailure: Error, Equatable, Sendable, CustomStringConvertib
     public var kind: Kind
     public var codingPath: [CodingPathComponent]
     public var debugDescription: String
+    /// Set on an ISO-8601 date failure: JSONDecoder leaves the date's own key or index out of the path
+    /// unless the date sits in an optional decoded through `Optional.init(from:)`.
+    var skipsNextComponent = false
 
     public init(_ kind: Kind, codingPath: [CodingPathComponent], debugDescription: String) {
         self.kind = kind

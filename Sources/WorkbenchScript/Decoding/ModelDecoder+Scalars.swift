@@ -125,7 +125,9 @@ extension ModelDecoder {
         case .iso8601:
             let text = try string(node, nullTypeName: "Date")
             guard let date = try? Date.ISO8601FormatStyle().parse(text) else {
-                throw corrupted("Expected date string to be ISO8601-formatted.")
+                var failure = corrupted("Expected date string to be ISO8601-formatted.")
+                failure.skipsNextComponent = true
+                throw failure
             }
             return .date(date)
         case .formatted:

@@ -80,6 +80,8 @@ public final class ModelDecoder {
     // MARK: Containers
 
     private func record(_ schema: StructSchema, _ node: JSONNode) throws(DecodingFailure) -> ModelValue {
+        // Synthesized init(from:) of a struct without stored properties never asks for a container.
+        if !schema.needsContainer { return .record([]) }
         guard node.isObject else {
             if node.isNull {
                 throw DecodingFailure(.valueNotFound("Dictionary<String, Any>"), codingPath: [],
@@ -122,7 +124,7 @@ public final class ModelDecoder {
                         debugDescription: "No value associated with key CodingKeys(stringValue: \(key.debugDescription), "
                             + "intValue: nil) (\(key.debugDescription)).")
                 }
-                do {
+                do throws(DecodingFailure) {
                     fields.append(try value(field.type, member))
                 } catch {
                     throw error.prefixed(.key(key))
@@ -151,11 +153,12 @@ public final class ModelDecoder {
         var items: [ModelValue] = []
         items.reserveCapacity(node.count)
         var index = 0
+        let throughOptional = element.isOptional
         for item in node.elements {
             do {
                 items.append(try value(element, item))
             } catch {
-                throw error.prefixed(.index(index))
+                throw error.throughOptional(throughOptional).prefixed(.index(index))
             }
             index += 1
         }
@@ -185,14 +188,14 @@ public final class ModelDecoder {
                 do {
                     values.append(try value(element, member))
                 } catch {
-                    throw error.prefixed(.intKey(number))
+                    throw error.throughOptional(element.isOptional).prefixed(.intKey(number))
                 }
                 keys.append(.int(Int64(number)))
             } else {
                 do {
                     values.append(try value(element, member))
                 } catch {
-                    throw error.prefixed(.key(key))
+                    throw error.throughOptional(element.isOptional).prefixed(.key(key))
                 }
                 keys.append(.string(key))
             }
@@ -254,10 +257,22 @@ public final class ModelDecoder {
 }
 
 extension DecodingFailure {
+    /// The error as seen after passing through `Optional.init(from:)`, which restores the full path.
+    func throughOptional(_ optional: Bool) -> DecodingFailure {
+        guard optional, skipsNextComponent else { return self }
+        var copy = self
+        copy.skipsNextComponent = false
+        return copy
+    }
+
     /// The same error one level further out: `component` goes first in the coding path.
     func prefixed(_ component: CodingPathComponent) -> DecodingFailure {
         if self == .invalidJSON { return self }
         var copy = self
+        if skipsNextComponent {
+            copy.skipsNextComponent = false
+            return copy
+        }
         copy.codingPath.insert(component, at: 0)
         return copy
     }

@@ -34,7 +34,8 @@ public struct ModelRegistry: Sendable {
     public func declaration(named qualifiedName: String) -> ModelDeclaration? {
         var parts = qualifiedName.split(separator: ".").map(String.init)
         guard !parts.isEmpty else { return nil }
-        var current = declarations.first { $0.name == parts.removeFirst() }
+        let head = parts.removeFirst()
+        var current = declarations.first { $0.name == head }
         while let found = current, !parts.isEmpty {
             let next = parts.removeFirst()
             current = found.nested.first { $0.name == next }

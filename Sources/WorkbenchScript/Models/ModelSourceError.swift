@@ -13,9 +13,9 @@ public struct ModelSourceError: Error, Equatable, Sendable, CustomStringConverti
         self.excerpt = excerpt
     }
 
-    /// `3:5: error: message`, followed by the line and a caret when there is an excerpt.
+    /// `3:5: message`, followed by the line and a caret when there is an excerpt.
     public var description: String {
-        let head = "\(line):\(column): error: \(message)"
+        let head = "\(line):\(column): \(message)"
         return excerpt.isEmpty ? head : head + "\n" + excerpt
     }
 

@@ -16,6 +16,8 @@ public indirect enum ResolvedType: Sendable {
     case structure(StructSchema)
     case enumeration(EnumSchema)
 
+    var isOptional: Bool { if case .optional = self { true } else { false } }
+
     /// The type as Swift source, with declared types by their qualified names.
     public var source: String {
         switch self {
@@ -61,6 +63,8 @@ public final class StructSchema: @unchecked Sendable {
     public let name: String
     public let qualifiedName: String
     public let isDecodable: Bool
+    /// False for a struct with no stored properties: its synthesized `init(from:)` reads nothing.
+    var needsContainer = true
     public internal(set) var fields: [FieldSchema] = []
     /// Indexes into `fields` of the decoded ones, in declaration order.
     var decodedFields: [Int] = []

@@ -48,6 +48,7 @@ final class SchemaResolver {
         let schema = StructSchema(name: declaration.name, qualifiedName: qualifiedName,
                                   isDecodable: declaration.isDecodable)
         structs[qualifiedName] = schema
+        schema.needsContainer = !declaration.properties.isEmpty || !(declaration.codingKeys ?? []).isEmpty
         let scope = qualifiedName.split(separator: ".").map(String.init)
         let decoded = Dictionary(declaration.decodedProperties.map { ($0.property.name, $0.key) },
                                  uniquingKeysWith: { first, _ in first })

@@ -18,7 +18,7 @@ public struct ValuePrinter: Sendable {
             writeFields(fields, of: schema, into: &output)
         case (.enumCase(let index), .enumeration(let schema)):
             output += schema.caseNames[index]
-        case (.string(let text), _):
+        case (.string(let text), .string):
             output += text
         default:
             write(value, as: type, into: &output)
