@@ -100,6 +100,12 @@ extension DifferentialCase {
         .init([String: Int].self, "[String: Int]", #"{"a" 1}"#),
         .init(Bool.self, "Bool", "tru"),
         .init(Int?.self, "Int?", "nul"),
+        .init([Int].self, "[Int]", "[1,]"),
+        .init([String: Int].self, "[String: Int]", #"{"a":1,}"#),
+        .init([Int].self, "[Int]", "\u{FEFF}[1]"),
+        .init([Int].self, "[Int]", "[1]\n"),
+        .init(String.self, "String", "\"caf\u{E9}\""),
+        .init([Int].self, "[Int]", "[1] // comment"),
     ]
 
     static let all = basics + numbers + strings + containers + models + strategies + invalidJSON

@@ -19,12 +19,7 @@ public final class ModelDecoder {
 
     /// Parses `data` and decodes it; bytes that are not JSON give JSONDecoder's `dataCorrupted` error.
     public func decode(_ type: ResolvedType, from data: Data) throws(DecodingFailure) -> ModelValue {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: data)
-        } catch {
-            throw DecodingFailure.invalidJSON
-        }
+        guard let document = JSONDocument.parsingLikeFoundation(data) else { throw DecodingFailure.invalidJSON }
         return try decode(type, from: document.root)
     }
 

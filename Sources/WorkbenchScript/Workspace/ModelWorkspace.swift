@@ -57,7 +57,7 @@ public final class ModelWorkspace {
     func currentDocument() throws(WorkspaceError) -> JSONDocument? {
         guard let body else { throw WorkspaceError.noBody }
         if let parsedBody { return parsedBody }
-        parsedBody = try? JSONDocument(parsing: body)
+        parsedBody = JSONDocument.parsingLikeFoundation(body)
         return parsedBody
     }
 
