@@ -28,6 +28,7 @@ let package = Package(
                 "WorkbenchKit",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
         // The system zlib, for the sandbox's gzip responses.
