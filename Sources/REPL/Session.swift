@@ -22,6 +22,8 @@ public final class Session {
     public var offline = false
     /// The short label shown in the prompt (`wb jsonplaceholder>`); nil shows `wb>`.
     public var promptLabel: String?
+    /// The inputs that succeeded, for `save`.
+    public var transcript = Transcript()
 
     public init(console: Console = .standard, commands: CommandTable = .standard, isInteractive: Bool) {
         self.console = console
