@@ -130,31 +130,33 @@ extension TranscriptStatements {
         let words = try Arguments.split(input)
         guard words.first == "decode", words.count >= 2 else { return nil }
         var type = ""
-        var arguments: [String] = []
+        var keys: String?, dates: String?, path: String?
         var index = 1
         while index < words.count {
             let word = words[index]
             let next = index + 1 < words.count ? words[index + 1] : nil
             switch word {
             case "--keys":
-                if next == "snake" { arguments.append("keys: .convertFromSnakeCase") }
+                if next == "snake" { keys = "keys: .convertFromSnakeCase" }
                 index += 1
             case "--dates":
                 if next == "formatted", index + 2 < words.count {
-                    arguments.append("dates: .formatted(Workbench.dateFormatter(\(Self.literal(words[index + 2]))))")
+                    dates = "dates: .formatted(Workbench.dateFormatter(\(Self.literal(words[index + 2]))))"
                     index += 1
                 } else if let next {
-                    arguments.append("dates: .\(next)")
+                    dates = "dates: .\(next)"
                 }
                 index += 1
             case "--at":
-                if let next { arguments.append("at: \(Self.literal(next))") }
+                if let next { path = "at: \(Self.literal(next))" }
                 index += 1
             default:
                 type += (type.isEmpty ? "" : " ") + word
             }
             index += 1
         }
+        // Swift wants labelled arguments in their declared order, whatever order the options came in.
+        let arguments = [keys, dates, path].compactMap { $0 }
         return "try wb.decode(\(type).self\(arguments.map { ", " + $0 }.joined()))"
     }
 

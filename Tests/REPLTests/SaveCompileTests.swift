@@ -39,10 +39,23 @@ enum SwiftCompiler {
         let swiftc = paths.split(separator: ":").map { "\($0)/swiftc" }
             .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/swiftc"
         var arguments = ["-typecheck", "-module-name", module, "-I", build.appendingPathComponent("Modules").path]
-        // The sandbox's C modules (zlib) are found through their module maps.
-        for target in ["CZlib", "CLibEdit"] {
-            arguments += ["-Xcc", "-fmodule-map-file=" + root.appendingPathComponent("Sources/\(target)/module.modulemap").path]
+        // C modules under the Swift ones (zlib, NIO's and Atomics' shims) are found through their module maps:
+        // the ones SwiftPM generated beside the build's targets, and those the checked-out packages ship.
+        var maps = [root.appendingPathComponent("Sources/CZlib/module.modulemap").path]
+        let files = FileManager.default
+        for target in (try? files.contentsOfDirectory(atPath: build.path)) ?? [] where target.hasSuffix(".build") {
+            let map = build.appendingPathComponent(target).appendingPathComponent("module.modulemap").path
+            if files.fileExists(atPath: map) { maps.append(map) }
         }
+        let checkouts = root.appendingPathComponent(".build/checkouts")
+        for package in (try? files.contentsOfDirectory(atPath: checkouts.path)) ?? [] {
+            let sources = checkouts.appendingPathComponent(package).appendingPathComponent("Sources")
+            for target in (try? files.contentsOfDirectory(atPath: sources.path)) ?? [] {
+                let map = sources.appendingPathComponent(target).appendingPathComponent("include/module.modulemap").path
+                if files.fileExists(atPath: map) { maps.append(map) }
+            }
+        }
+        arguments += maps.flatMap { ["-Xcc", "-fmodule-map-file=" + $0] }
         arguments.append(file.path)
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = paths

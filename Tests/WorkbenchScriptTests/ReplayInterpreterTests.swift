@@ -65,8 +65,7 @@ import WorkbenchKit
         let (output, outcome) = try await replay(source)
         #expect(outcome.failures == 0)
         #expect(results(output).hasSuffix("DecodingError.keyNotFound: Key 'id' not found in keyed decoding container. "
-            + #"Debug description: No value associated with key CodingKeys(stringValue: "id", intValue: nil) ("id").
-"#))
+            + #"Debug description: No value associated with key CodingKeys(stringValue: "id", intValue: nil) ("id")."# + "\n"))
     }
 
     @Test(arguments: [
