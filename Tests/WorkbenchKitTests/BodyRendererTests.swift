@@ -29,6 +29,22 @@ import Testing
         ])
     }
 
+    @Test func aBodyThatOnlyClaimsToBeJSONIsShownAsText() {
+        let console = capturedConsole()
+        for limit in [3, nil] as [Int?] {
+            let shown = BodyRenderer.lines(Data("not json {\n}".utf8), mimeType: "application/json", limit: limit, console: console)
+            #expect(shown.lines == ["not json {", "}"] && shown.more == 0)
+        }
+    }
+
+    @Test func jsonIsPrettyPrintedAndCutWithoutTrailingIndentation() {
+        let body = Data(#"{"a":[1,2.50,{"b":null}],"c":"\u00e9"}"#.utf8)
+        let all = BodyRenderer.lines(body, mimeType: "application/json", limit: nil, console: capturedConsole())
+        #expect(all.lines == ["{", "  \"a\": [", "    1,", "    2.50,", "    {", "      \"b\": null", "    }", "  ],", "  \"c\": \"\\u00e9\"", "}"])
+        let cut = BodyRenderer.lines(body, mimeType: "application/json", limit: 3, console: capturedConsole())
+        #expect(cut.lines == Array(all.lines.prefix(3)) && cut.more == all.lines.count - 3)
+    }
+
     @Test func textIsCutAfterTheLimitWithACount() {
         let body = Data((1...10).map(String.init).joined(separator: "\n").utf8)
         let cut = BodyRenderer.lines(body, mimeType: "text/plain", limit: 4, console: capturedConsole())

@@ -28,8 +28,8 @@ public enum JSONField: Sendable, Equatable, ExpressibleByStringLiteral, Expressi
                 do {
                     _ = try RequestBody.validatedJSON(text)
                 } catch {
-                    if case .invalidJSONBody(let reason, _, let column) = error {
-                        throw .invalidJSONField(name: name, reason: "\(reason) at column \(column) of '\(text)'")
+                    if case .invalidJSONBody(let reason, _, _) = error {
+                        throw .invalidJSONField(name: name, reason: reason)
                     }
                     throw error
                 }

@@ -6,10 +6,11 @@ public enum BodyRenderer {
     /// What a body looks like to the renderer.
     public enum Kind: Equatable, Sendable { case empty, json, text, binary }
 
-    public static func kind(of body: Data, mimeType: String?) -> Kind {
+    /// The body's kind; with `checkingJSON` false a JSON content type is trusted without a scan.
+    public static func kind(of body: Data, mimeType: String?, checkingJSON: Bool = true) -> Kind {
         if body.isEmpty { return .empty }
         let mime = mimeType ?? ""
-        if mime.contains("json") { return isJSON(body) ? .json : textOrBinary(body) }
+        if mime.contains("json") { return !checkingJSON || isJSON(body) ? .json : textOrBinary(body) }
         if mime.hasPrefix("text/") || mime.contains("xml") || mime.contains("javascript")
             || mime == "application/x-www-form-urlencoded" {
             return textOrBinary(body)
@@ -17,46 +18,50 @@ public enum BodyRenderer {
         if mime.isEmpty, let first = body.first(where: { !isWhitespace($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
             return isJSON(body) ? .json : textOrBinary(body)
         }
-        return mime.isEmpty || mime.hasPrefix("application/") && !mime.contains("octet") ? textOrBinary(body) : .binary
+        return isBinaryType(mime) ? .binary : textOrBinary(body)
+    }
+
+    /// Types shown as hex even when their bytes happen to be text: images, audio, octet streams…
+    private static func isBinaryType(_ mime: String) -> Bool {
+        !mime.isEmpty && !mime.hasPrefix("text/") && !(mime.hasPrefix("application/") && !mime.contains("octet"))
     }
 
     /// Writes the body to `console` (JSON streamed through `JSONPrinter`); returns the lines cut.
     @discardableResult
     public static func write(_ body: Data, mimeType: String?, limit: Int?, to console: Console) -> Int {
-        switch kind(of: body, mimeType: mimeType) {
+        // A cut print is collected first, so it needs no separate scan: a body that only claims
+        // to be JSON fails in the printer and is shown as text instead.
+        switch kind(of: body, mimeType: mimeType, checkingJSON: limit == nil) {
         case .empty:
             return 0
         case .json:
             let printer = JSONPrinter(layout: .pretty(indent: 2), theme: console.colors ? .standard : nil, lineLimit: limit)
-            // Validated by `kind(of:)`, so the printer cannot stop half-way through.
             if limit != nil {
-                // A cut print is small: collect it, and drop the indentation the printer may
-                // already have written for the first line it left out.
                 var output: [UInt8] = []
-                let summary = try? printer.format(body, into: &output)
-                while let last = output.last, last == UInt8(ascii: " ") { output.removeLast() }
-                console.write(String(decoding: output, as: UTF8.self))
-                return summary?.omittedLines ?? 0
-            }
-            var pending: [UInt8] = []
-            pending.reserveCapacity(1 << 16)
-            let summary = try? printer.format(body) { chunk in
-                pending.append(contentsOf: chunk)
-                if pending.count >= 1 << 16 {
-                    console.write(String(decoding: pending, as: UTF8.self))
-                    pending.removeAll(keepingCapacity: true)
+                guard let summary = try? printer.format(body, into: &output) else {
+                    return writeTextOrBinary(body, mimeType: mimeType, limit: limit, to: console)
                 }
+                // Drop the indentation the printer may have written for the first line it left out.
+                while let last = output.last, last == UInt8(ascii: " ") { output.removeLast() }
+                console.write(bytes: output)
+                return summary.omittedLines
             }
-            console.write(String(decoding: pending, as: UTF8.self))
+            // Validated by `kind(of:)`, so the stream cannot stop half-way through.
+            let summary = try? printer.format(body) { chunk in console.write(bytes: chunk) }
             return summary?.omittedLines ?? 0
-        case .text:
-            let (lines, more) = cut(textLines(body), limit: limit)
-            for line in lines { console.line(line) }
-            return more
-        case .binary:
+        case .text, .binary:
+            return writeTextOrBinary(body, mimeType: mimeType, limit: limit, to: console)
+        }
+    }
+
+    private static func writeTextOrBinary(_ body: Data, mimeType: String?, limit: Int?, to console: Console) -> Int {
+        guard textOrBinary(body) == .text, !(mimeType.map(isBinaryType) ?? false) else {
             for line in hexPreview(body, mimeType: mimeType) { console.line(line) }
             return 0
         }
+        let (lines, more) = cut(textLines(body), limit: limit)
+        for line in lines { console.line(line) }
+        return more
     }
 
     /// The body's lines as `write` prints them, and how many more were cut (`0` when all are shown).

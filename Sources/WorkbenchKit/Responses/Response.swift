@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A response as received: status, headers in the server's order, body bytes, final URL.
+/// A response as received: status, headers (as Foundation reports them), body bytes, final URL.
 public struct Response: Sendable {
     public let statusCode: Int
     public let headers: HeaderList

@@ -31,7 +31,7 @@ extension Workbench {
         defer { console.flush() }
         let response = try lastResponse()
         if raw {
-            console.write(String(decoding: response.body, as: UTF8.self))
+            response.body.withUnsafeBytes { console.write(bytes: $0) }
             if response.body.last != UInt8(ascii: "\n") && !response.body.isEmpty { console.write("\n") }
             return
         }
@@ -109,7 +109,7 @@ extension Workbench {
     }
 
     func renderBody(_ response: Response, all: Bool) {
-        let more = BodyRenderer.write(response.body, mimeType: response.mimeType, limit: all ? nil : bodyLines, to: console)
+        let more = BodyRenderer.write(response.body, mimeType: response.mimeType, limit: all ? nil : max(bodyLines, 0), to: console)
         if more > 0 { console.line(console.styled("… \(more) more lines", .dim)) }
     }
 

@@ -121,7 +121,9 @@ extension Workbench {
     }
 
     private func watch(_ inFlight: InFlightRequest) async {
-        let deadline = inFlight.started + .milliseconds(Int(options.timeout * 1000))
+        // Clamped so that a timeout of .infinity or NaN set from Swift cannot trap in the conversion.
+        let seconds = options.timeout.isNaN ? 30 : min(max(options.timeout, 0), 1e7)
+        let deadline = inFlight.started + .milliseconds(Int(seconds * 1000))
         let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
         var frame = 0
         var spinning = false
