@@ -31,9 +31,11 @@ let package = Package(
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
+        // The system zlib, for the sandbox's gzip responses.
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Sandbox",
-            dependencies: [.product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["CZlib", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Data")]
         ),
         .target(

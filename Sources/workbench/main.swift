@@ -1,1 +1,9 @@
-print("workbench")
+import Foundation
+import REPL
+
+// A bare `workbench` skips argument parsing: its first dynamic casts cost start-up time
+// (PLATFORM-NOTES.md), and the prompt should appear as fast as possible.
+if CommandLine.arguments.count == 1 {
+    exit(await Startup.runREPL())
+}
+await WorkbenchCommand.parseAndRun()

@@ -8,27 +8,51 @@ public struct JSONDocument: Sendable {
     let tape: JSONTape
 
     /// Parses UTF-8 `data` (RFC 8259; a leading byte order mark is skipped, as Foundation does).
-    public init(parsing data: Data) throws(JSONSyntaxError) {
-        var result: Result<(UnsafeMutablePointer<JSONTapeEntry>, Int), JSONSyntaxError> = .success((UnsafeMutablePointer(bitPattern: 1)!, 0))
-        data.withUnsafeBytes { raw in
-            do throws(JSONSyntaxError) {
-                result = .success(try JSONParser.parse(raw))
-            } catch {
-                result = .failure(error)
-            }
+    public init(parsing data: Data, options: JSONParsingOptions = []) throws(JSONSyntaxError) {
+        if data.count <= 64 {
+            tape = try JSONDocument.parseCopy(of: data, options).get()
+            return
         }
-        let (entries, count) = try result.get()
-        tape = JSONTape(entries: entries, count: count, bytes: data)
+        var result: Result<JSONTape, JSONSyntaxError>?
+        data.withUnsafeBytes { raw in
+            result = JSONDocument.parse(raw, options, owner: .data(data))
+        }
+        tape = try result!.get()
     }
 
     /// Parses UTF-8 `bytes`.
-    public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
-        try self.init(parsing: Data(bytes))
+    public init(parsing bytes: [UInt8], options: JSONParsingOptions = []) throws(JSONSyntaxError) {
+        var result: Result<JSONTape, JSONSyntaxError>?
+        bytes.withUnsafeBytes { raw in
+            result = JSONDocument.parse(raw, options, owner: .array(bytes))
+        }
+        tape = try result!.get()
+    }
+
+    /// Small `Data` keeps its bytes inline, where no pointer outlives a call: parse a copy we own.
+    private static func parseCopy(of data: Data, _ options: JSONParsingOptions) -> Result<JSONTape, JSONSyntaxError> {
+        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(data.count, 1))
+        data.copyBytes(to: copy, count: data.count)
+        let result = parse(UnsafeRawBufferPointer(start: copy, count: data.count), options, owner: .copy(copy))
+        if case .failure = result { copy.deallocate() }
+        return result
+    }
+
+    private static func parse(
+        _ raw: UnsafeRawBufferPointer, _ options: JSONParsingOptions, owner: JSONTape.Owner
+    ) -> Result<JSONTape, JSONSyntaxError> {
+        do throws(JSONSyntaxError) {
+            let (entries, count) = try JSONParser.parse(raw, options: options)
+            let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!
+            return .success(JSONTape(entries: entries, count: count, base: base, byteCount: raw.count, owner: owner))
+        } catch {
+            return .failure(error)
+        }
     }
 
     /// Parses the UTF-8 form of `text`.
-    public init(parsing text: String) throws(JSONSyntaxError) {
-        try self.init(parsing: Data(text.utf8))
+    public init(parsing text: String, options: JSONParsingOptions = []) throws(JSONSyntaxError) {
+        try self.init(parsing: Data(text.utf8), options: options)
     }
 
     /// The top-level value.
@@ -39,6 +63,19 @@ public struct JSONDocument: Sendable {
 
     /// How many tape entries the document holds (one per value and one per object key).
     public var entryCount: Int { tape.count }
+}
+
+/// Departures from strict RFC 8259 that a parse may allow.
+public struct JSONParsingOptions: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// One comma after the last element or member (`[1,]`, `{"a":1,}`), which Foundation's
+    /// JSONDecoder accepts on Linux; `[,]` and `[1,,]` stay errors, as there.
+    public static let trailingCommas = JSONParsingOptions(rawValue: 1 << 0)
+
+    /// Exactly what Foundation's JSONDecoder accepts (for decoding that must match it).
+    public static let foundationCompatible: JSONParsingOptions = [.trailingCommas]
 }
 
 /// What a JSON value is.

@@ -47,20 +47,31 @@ extension JSONNode {
         } ?? nil
     }
 
-    /// The nearest Double to a number; nil for any other value and for numbers beyond Double's range
-    /// (`1e400`), as JSONDecoder refuses those.
+    /// The nearest Double to a number; nil for any other value and, as JSONDecoder refuses them, for
+    /// numbers beyond Double's range (`1e400`) or so small they would round to zero (`1e-400`).
     public var double: Double? {
-        guard let value = withNumberBytes({ JSONNode.parseDouble($0) }) else { return nil }
-        return value.isFinite ? value : nil
+        withNumberBytes { text -> Double? in
+            let value = JSONNode.parseDouble(text)
+            guard value.isFinite else { return nil }
+            if value == 0, JSONNode.hasNonZeroDigit(text) { return nil }
+            return value
+        } ?? nil
     }
 
+    /// Whether the digits before any exponent include one that is not zero.
+    private static func hasNonZeroDigit(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        for c in text {
+            if c | 0x20 == 0x65 { return false }
+            if c &- 0x31 < 9 { return true }
+        }
+        return false
+    }
+
+    @inline(__always)
     private func withNumberBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         let entry = entry
         guard entry.kindCode == JSONTapeKind.number else { return nil }
-        return tape.bytes.withUnsafeBytes { raw in
-            let p = raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + Int(entry.start)
-            return body(UnsafeBufferPointer(start: p, count: Int(entry.end - entry.start)))
-        }
+        return body(tape.text(entry))
     }
 
     private static let exactPowersOfTen: [Double] = (0...22).map { exponent in

@@ -5,54 +5,42 @@ extension JSONNode {
     public var string: String? {
         let entry = entry
         guard entry.kindCode == JSONTapeKind.string else { return nil }
-        let start = Int(entry.start)
-        let length = Int(entry.end) - start
-        return tape.bytes.withUnsafeBytes { raw -> String in
-            guard let base = raw.baseAddress, length > 0 else { return "" }
-            let p = base.assumingMemoryBound(to: UInt8.self) + start
-            if !entry.hasFlag {
-                // Validated while parsing: no escapes means the bytes are the string.
-                return String(decoding: UnsafeBufferPointer(start: p, count: length), as: UTF8.self)
-            }
-            return String(unsafeUninitializedCapacity: length) { buffer in
-                JSONNode.unescape(p, length, into: buffer.baseAddress!)
-            }
+        let text = tape.text(entry)
+        if !entry.hasFlag {
+            // Validated while parsing: without escapes the bytes are the string.
+            return String(decoding: text, as: UTF8.self)
+        }
+        return String(unsafeUninitializedCapacity: text.count) { buffer in
+            JSONNode.unescape(text.baseAddress!, text.count, into: buffer.baseAddress!)
         }
     }
 
     /// Whether this is a string value whose decoded text is `text`.
     public func stringEquals(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { stringEquals(utf8: $0) }
+        if let result = text.utf8.withContiguousStorageIfAvailable({ stringEquals(utf8: $0) }) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer { stringEquals(utf8: $0) }
     }
 
     /// Whether this is a string value whose decoded UTF-8 bytes are `utf8` (raw comparison when unescaped).
+    @inline(__always)
     public func stringEquals(utf8 wanted: UnsafeBufferPointer<UInt8>) -> Bool {
         let entry = entry
         guard entry.kindCode == JSONTapeKind.string else { return false }
-        let start = Int(entry.start)
-        let length = Int(entry.end) - start
         if !entry.hasFlag {
+            let length = Int(entry.end &- entry.start)
             guard length == wanted.count else { return false }
-            if length == 0 { return true }
-            return tape.bytes.withUnsafeBytes { raw in
-                memcmp(raw.baseAddress! + start, wanted.baseAddress!, length) == 0
-            }
+            return length == 0 || memcmp(tape.base + Int(entry.start), wanted.baseAddress!, length) == 0
         }
-        guard let decoded = string else { return false }
-        var copy = decoded
-        return copy.withUTF8 { $0.elementsEqual(wanted) }
+        guard var decoded = string else { return false }
+        return decoded.withUTF8 { $0.elementsEqual(wanted) }
     }
 
     /// Calls `body` with the raw bytes of a string value as written between its quotes (escapes not
-    /// resolved) and whether it holds escapes; nil for any other value.
-    public func withRawStringBytes<R>(_ body: (UnsafeRawBufferPointer, _ hasEscapes: Bool) throws -> R) rethrows -> R? {
+    /// resolved) and whether it holds escapes; nil for any other value. The bytes live as long as the document.
+    public func withRawStringBytes<R>(_ body: (UnsafeBufferPointer<UInt8>, _ hasEscapes: Bool) throws -> R) rethrows -> R? {
         let entry = entry
         guard entry.kindCode == JSONTapeKind.string else { return nil }
-        return try tape.bytes.withUnsafeBytes { raw in
-            let slice = UnsafeRawBufferPointer(rebasing: raw[Int(entry.start)..<Int(entry.end)])
-            return try body(slice, entry.hasFlag)
-        }
+        return try body(tape.text(entry), entry.hasFlag)
     }
 
     /// Writes the unescaped form of `length` validated string bytes at `p`; returns the bytes written.

@@ -57,17 +57,21 @@ public struct JSONNode: Sendable {
     /// nil when absent or not an object. Compares raw key bytes; no allocation for unescaped keys.
     public func member(_ key: String) -> JSONNode? {
         guard isObject else { return nil }
-        var key = key
-        return key.withUTF8 { wanted in
-            var child = index &+ 1
-            for _ in 0..<count {
-                let keyNode = JSONNode(tape: tape, index: child)
-                let value = child &+ 1
-                if keyNode.stringEquals(utf8: wanted) { return JSONNode(tape: tape, index: value) }
-                child = tape.next(after: value)
+        if let found = key.utf8.withContiguousStorageIfAvailable({ member(utf8: $0) }) { return found }
+        return Array(key.utf8).withUnsafeBufferPointer { member(utf8: $0) }
+    }
+
+    /// The value of the first member whose key's UTF-8 bytes are `key`.
+    public func member(utf8 key: UnsafeBufferPointer<UInt8>) -> JSONNode? {
+        guard isObject else { return nil }
+        var child = index &+ 1
+        for _ in 0..<count {
+            if JSONNode(tape: tape, index: child).stringEquals(utf8: key) {
+                return JSONNode(tape: tape, index: child &+ 1)
             }
-            return nil
+            child = tape.next(after: child &+ 1)
         }
+        return nil
     }
 }
 

@@ -2,7 +2,7 @@
 enum JSONParser {
     private static let quote: UInt8 = 0x22
 
-    static func parse(_ raw: UnsafeRawBufferPointer) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONTapeEntry>, Int) {
+    static func parse(_ raw: UnsafeRawBufferPointer, options: JSONParsingOptions) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONTapeEntry>, Int) {
         guard raw.count < Int(UInt32.max) else {
             throw JSONSyntaxError(offset: 0, line: 1, column: 1, message: "expected a document under 4 GiB, found \(raw.count) bytes")
         }
@@ -19,7 +19,7 @@ enum JSONParser {
             counts.deallocate()
         }
         do {
-            try run(p, raw.count, &tape, containers, counts)
+            try run(p, raw.count, &tape, containers, counts, trailingCommas: options.contains(.trailingCommas))
         } catch {
             tape.discard()
             throw error
@@ -32,7 +32,7 @@ enum JSONParser {
     @inline(__always)
     private static func run(
         _ p: UnsafePointer<UInt8>, _ end: Int, _ tape: inout JSONTapeBuffer,
-        _ containers: UnsafeMutablePointer<Int>, _ counts: UnsafeMutablePointer<UInt32>
+        _ containers: UnsafeMutablePointer<Int>, _ counts: UnsafeMutablePointer<UInt32>, trailingCommas: Bool
     ) throws(JSONSyntaxError) {
         var depth = 0
         var context = JSONValueContext.topLevel
@@ -93,8 +93,14 @@ enum JSONParser {
                 let isObject = tape.base[containers[depth]].kindCode == JSONTapeKind.object
                 let c: UInt8 = pos < end ? p[pos] : 0
                 if c == 0x2C {
-                    counts[depth] &+= 1
                     pos = JSONLexer.skipWhitespace(p, pos &+ 1, end)
+                    if trailingCommas, pos < end, p[pos] == (isObject ? 0x7D : 0x5D) {
+                        tape.close(containers[depth], count: counts[depth])
+                        depth &-= 1
+                        pos &+= 1
+                        continue
+                    }
+                    counts[depth] &+= 1
                     if isObject {
                         pos = try key(p, pos, end, &tape, first: false)
                         context = .afterColon

@@ -42,12 +42,17 @@ struct JSONPrettyOutput {
     @inline(__always)
     mutating func newline(_ depth: Int) {
         guard pretty else { return }
-        writer.write(newlineAndIndent, 1 &+ depth &* indentStep)
         lines &+= 1
-        if lines >= lineLimit { writer.active = false }
+        if lines < lineLimit {
+            writer.write(newlineAndIndent, 1 &+ depth &* indentStep)
+        } else {
+            // The last line allowed ends here: no indent for a line that is not printed.
+            writer.write(0x0A)
+            writer.active = false
+        }
     }
 
-    /// Writes `count` bytes at `p`, wrapped in `color` when a theme is set.
+    /// Writes `count` bytes at `p`, wrapped in the colour for `role` when a theme is set.
     @inline(__always)
     mutating func token(_ p: UnsafePointer<UInt8>, _ count: Int, _ role: JSONTokenRole) {
         if let colors {

@@ -26,7 +26,8 @@ public struct JSONPrinter: Sendable {
         self.lineLimit = lineLimit
     }
 
-    /// Appends the printed form of `data` to `output`, each line ending in `\n`.
+    /// Appends the printed form of `data` to `output` (pretty: every line ends in `\n`; compact: one
+    /// line without a newline).
     ///
     /// On a syntax error `output` is left exactly as it was.
     @discardableResult

@@ -36,24 +36,56 @@ enum JSONTapeKind {
 }
 
 /// The parsed entries and the bytes they point into; immutable once built, shared by every node.
+///
+/// `base` is taken once: the tape holds the `Data` or array it came from and never mutates it, and
+/// their heap storage does not move while alive. Inputs small enough for `Data` to keep inline
+/// (its bytes would live in a temporary copy) are copied into memory the tape owns.
 final class JSONTape: @unchecked Sendable {
     let entries: UnsafeMutablePointer<JSONTapeEntry>
     let count: Int
-    let bytes: Data
+    let base: UnsafePointer<UInt8>
+    let byteCount: Int
+    private let owner: Owner
 
-    init(entries: UnsafeMutablePointer<JSONTapeEntry>, count: Int, bytes: Data) {
-        self.entries = entries
-        self.count = count
-        self.bytes = bytes
+    enum Owner {
+        case data(Data)
+        case array([UInt8])
+        case copy(UnsafeMutablePointer<UInt8>)
     }
 
-    deinit { free(entries) }
+    init(entries: UnsafeMutablePointer<JSONTapeEntry>, count: Int, base: UnsafePointer<UInt8>, byteCount: Int, owner: Owner) {
+        self.entries = entries
+        self.count = count
+        self.base = base
+        self.byteCount = byteCount
+        self.owner = owner
+    }
+
+    deinit {
+        free(entries)
+        if case .copy(let bytes) = owner { bytes.deallocate() }
+    }
+
+    /// The bytes the document was parsed from.
+    var bytes: Data {
+        switch owner {
+        case .data(let data): data
+        case .array(let array): Data(array)
+        case .copy: Data(UnsafeBufferPointer(start: base, count: byteCount))
+        }
+    }
 
     /// The index after the subtree rooted at `index`.
     @inline(__always)
     func next(after index: Int) -> Int {
         let entry = entries[index]
         return entry.kindCode >= JSONTapeKind.array ? Int(entry.end) : index &+ 1
+    }
+
+    /// The bytes of an entry's `start..<end` range.
+    @inline(__always)
+    func text(_ entry: JSONTapeEntry) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + Int(entry.start), count: Int(entry.end &- entry.start))
     }
 }
 

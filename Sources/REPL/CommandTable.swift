@@ -1,0 +1,56 @@
+/// The commands the prompt knows, looked up by name or alias.
+public struct CommandTable: Sendable {
+    public let commands: [any Command]
+
+    public init(_ commands: [any Command]) {
+        self.commands = commands
+    }
+
+    /// Every command Workbench has, each group's list in its own file.
+    public static let standard = CommandTable(requestCommands + modelCommands + snippetCommands + miscCommands)
+
+    public func command(named name: String) -> (any Command)? {
+        commands.first { $0.name == name || $0.aliases.contains(name) }
+    }
+
+    /// Names and aliases, for completion.
+    public var names: [String] {
+        commands.flatMap { [$0.name] + $0.aliases }
+    }
+
+    /// The known name closest to a mistyped one, if it is close enough to be a likely typo.
+    public func suggestion(for typed: String) -> String? {
+        let typed = typed.lowercased()
+        if let exact = names.first(where: { $0 == typed }) { return exact }
+        if let prefixed = names.filter({ $0.hasPrefix(typed) }).min(by: { $0.count < $1.count }) {
+            return prefixed
+        }
+        let scored = names.map { (name: $0, distance: EditDistance.between(typed, $0)) }
+        guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
+        // Allow about one slip per three letters, never a completely different word.
+        return best.distance <= max(1, typed.count / 3) ? best.name : nil
+    }
+}
+
+/// Edit distance counting a swap of neighbours as one slip (`hlep` is one from `help`),
+/// for "did you mean" suggestions.
+enum EditDistance {
+    static func between(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+}

@@ -1,0 +1,4 @@
+extension CommandTable {
+    /// Build, send and inspect requests (DESIGN.md §2).
+    static let requestCommands: [any Command] = []
+}

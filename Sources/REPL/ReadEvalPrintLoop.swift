@@ -1,0 +1,59 @@
+import Foundation
+import LineEditor
+import WorkbenchKit
+
+/// Read an input, run it, print the result or the error, repeat.
+@MainActor
+public struct ReadEvalPrintLoop {
+    let session: Session
+    let editor: LineEditor
+
+    public init(session: Session, editor: LineEditor) {
+        self.session = session
+        self.editor = editor
+        editor.completer = { [session] before in
+            MainActor.assumeIsolated { session.completions(before: before) }
+        }
+        editor.historyFilter = HistoryRedaction.redact
+    }
+
+    /// Runs until `quit` or end of input; returns whether every input succeeded.
+    public func run() async -> Bool {
+        var failures = 0
+        while !session.quitRequested {
+            session.console.flush()
+            editor.prompt = session.prompt
+            switch editor.read() {
+            case .endOfInput: session.quitRequested = true
+            case .interrupted: continue
+            case .input(let text): if await !session.evaluate(text) { failures += 1 }
+            }
+        }
+        session.console.flush()
+        return failures == 0
+    }
+}
+
+extension Session {
+    /// Runs one input, printing errors as one line; returns whether it succeeded.
+    public func evaluate(_ text: String) async -> Bool {
+        let input = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !input.isEmpty, !input.hasPrefix("//") else { return true }
+        // Only the first input can find the sandbox still starting (it takes a few milliseconds).
+        if let startup = sandboxStartup { await startup.value }
+        let name = String(input.prefix { !$0.isWhitespace })
+        let arguments = String(input.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines)
+        do {
+            if let command = commands.command(named: name) {
+                try await command.run(arguments, session: self)
+            } else if try await !evaluateSwift(input) {
+                let hint = commands.suggestion(for: name).map { ", did you mean '\($0)'?" } ?? ""
+                throw UsageError("unknown command '\(name)'\(hint) ('help' lists commands)")
+            }
+            return true
+        } catch {
+            console.line(console.styled("error:", .red) + " \(error)")
+            return false
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import LineEditor
+import Sandbox
+import WorkbenchKit
+
+/// The state one REPL run works on: the console, the commands, and each area's state.
+@MainActor
+public final class Session {
+    public let console: Console
+    public let commands: CommandTable
+    /// Whether a person is typing (a terminal) rather than a script being piped in.
+    public let isInteractive: Bool
+    /// Set by `quit`: the loop ends after the current input.
+    public var quitRequested = false
+    /// The embedded sandbox's base URL (known before the server finishes starting).
+    public var sandboxURL: URL?
+    /// The running sandbox, once started; nil with `--no-sandbox` or when it failed.
+    public var sandbox: Sandbox?
+    /// The sandbox still starting; the next input waits for it.
+    var sandboxStartup: Task<Void, Never>?
+    /// Whether requests to the real APIs' hosts are answered by the sandbox (`--offline`).
+    public var offline = false
+    /// The short label shown in the prompt (`wb jsonplaceholder>`); nil shows `wb>`.
+    public var promptLabel: String?
+
+    public init(console: Console = .standard, commands: CommandTable = .standard, isInteractive: Bool) {
+        self.console = console
+        self.commands = commands
+        self.isInteractive = isInteractive
+    }
+
+    /// Whether Ctrl-C was pressed since the current input started; long commands poll it.
+    public var interruptRequested: Bool { Interrupt.isPending }
+
+    /// The prompt for the next input.
+    public var prompt: String {
+        let text = promptLabel.map { "wb \($0)>" } ?? "wb>"
+        // \u{1} brackets escape codes so libedit does not count them as columns.
+        guard console.colors else { return text + " " }
+        return "\u{1}\(TextStyle.cyan.escape)\u{1}\(text)\u{1}\(TextStyle.reset)\u{1} "
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import LineEditor
+import WorkbenchKit
+
+/// How `workbench` starts the REPL: banner, session, line editor, loop.
+public enum Startup {
+    public static let version = "0.1.0"
+
+    /// What the command line asked for.
+    public struct Options: Sendable {
+        public var historyFile: URL? = HistoryStore.defaultLocation()
+        /// Start the embedded sandbox (the default).
+        public var sandbox = true
+        /// Answer requests to the real APIs' hosts from the sandbox.
+        public var offline = false
+
+        public init() {}
+    }
+
+    /// Runs the REPL until `quit` or end of input; returns the process exit status.
+    ///
+    /// Interactive runs always exit 0; piped runs exit 1 when any input failed, so scripts can rely on it.
+    @MainActor
+    public static func runREPL(_ options: Options = Options()) async -> Int32 {
+        let editor = LineEditor(historyFile: options.historyFile)
+        let session = Session(isInteractive: editor.isInteractive)
+        session.offline = options.offline
+        if options.sandbox { SandboxLauncher.launch(for: session) }
+        if editor.isInteractive { session.console.line(banner(session)) }
+        let succeeded = await ReadEvalPrintLoop(session: session, editor: editor).run()
+        // Let a sandbox that is still starting finish, then shut it down cleanly before exit.
+        if let startup = session.sandboxStartup { await startup.value }
+        await session.sandbox?.stop()
+        return editor.isInteractive || succeeded ? 0 : 1
+    }
+
+    @MainActor
+    static func banner(_ session: Session) -> String {
+        var parts = ["Workbench \(version.dropLast(2))"]
+        if let url = session.sandboxURL {
+            parts.append("sandbox API on \(url.absoluteString)" + (session.offline ? " (offline mode)" : ""))
+        }
+        parts.append("`help` lists commands")
+        return parts.joined(separator: " · ")
+    }
+}

@@ -1,0 +1,106 @@
+/// `/jsonplaceholder`: jsonplaceholder.typicode.com (json-server) on its real paths, nothing persisted.
+enum JSONPlaceholderAPI {
+    static let notFound = SandboxResponse.json(Array("{}".utf8), status: 404)
+
+    static func respond(to request: SandboxRequest) -> SandboxResponse {
+        let data: JSONPlaceholderData
+        switch JSONPlaceholderData.shared {
+        case .success(let loaded): data = loaded
+        case .failure(let error): return error.response
+        }
+        let path = request.apiSegments
+        guard let resource = path.first else {
+            return .json(.object([("resources", .array(data.resources.keys.sorted().map { .string($0) }))]), pretty: true)
+        }
+        if resource == "db", path.count == 1, request.method == "GET" { return .json(data.bytes) }
+        guard let records = data.resources[resource] else { return notFound }
+        switch (path.count, request.method) {
+        case (1, "GET"):
+            return list(records, request: request)
+        case (1, "POST"):
+            return create(in: resource, data: data, request: request, fixed: [])
+        case (2, let method):
+            guard let index = records.firstIndex(where: { $0.id.map(String.init) == path[1] }) else { return notFound }
+            return item(records[index], method: method, request: request)
+        case (3, let method):
+            // json-server's nested route: /posts/1/comments is /comments?postId=1.
+            guard let nested = data.resources[path[2]] else { return notFound }
+            let parentKey = singular(resource) + "Id"
+            if method == "POST" {
+                return create(in: path[2], data: data, request: request, fixed: [(parentKey, Array(path[1].utf8))])
+            }
+            guard method == "GET" else { return notFound }
+            let parent: [(name: String, value: String)] = [(parentKey, path[1])]
+            return list(nested, request: request, extra: parent)
+        default:
+            return notFound
+        }
+    }
+
+    private static func list(
+        _ records: [JSONRecord], request: SandboxRequest, extra: [(name: String, value: String)] = []
+    ) -> SandboxResponse {
+        let query = JSONPlaceholderQuery(items: request.query + extra)
+        let result = query.apply(to: records, url: request.url)
+        var response = SandboxResponse.json(JSONPlaceholderLayout.list(result.records))
+        response.headers += result.headers
+        return response
+    }
+
+    private static func item(_ record: JSONRecord, method: String, request: SandboxRequest) -> SandboxResponse {
+        switch method {
+        case "GET":
+            return .json(JSONPlaceholderLayout.single(record))
+        case "DELETE":
+            return .json(Array("{}".utf8))
+        case "PUT", "PATCH":
+            guard let body = bodyMembers(request) else { return badBody }
+            let id = record.value("id").map { Array(record.document.bytes[$0]) } ?? []
+            var members: [(key: String, value: [UInt8])]
+            if method == "PUT" {
+                members = body.filter { $0.key != "id" } + [("id", id)]
+            } else {
+                members = record.members.map { member in
+                    let replacement = member.key == "id" ? nil : body.first { $0.key == member.key }?.value
+                    return (member.key, replacement ?? JSONPlaceholderLayout.memberValue(record, member.value))
+                }
+                members += body.filter { new in new.key != "id" && !record.members.contains { $0.key == new.key } }
+            }
+            return .json(JSONPlaceholderLayout.object(members))
+        default:
+            return notFound
+        }
+    }
+
+    private static func create(
+        in resource: String, data: JSONPlaceholderData, request: SandboxRequest, fixed: [(key: String, value: [UInt8])]
+    ) -> SandboxResponse {
+        guard let body = bodyMembers(request) else { return badBody }
+        let kept = body.filter { member in member.key != "id" && !fixed.contains { $0.key == member.key } }
+        let members = kept + fixed + [("id", Array(String(data.nextID(of: resource)).utf8))]
+        return .json(JSONPlaceholderLayout.object(members), status: 201)
+    }
+
+    static let badBody = SandboxResponse.error(400, "request body is not a JSON object")
+
+    /// The request body's members with their raw JSON values: a JSON object, a form, or nothing.
+    static func bodyMembers(_ request: SandboxRequest) -> [(key: String, value: [UInt8])]? {
+        let contentType = request.header("Content-Type")?.lowercased() ?? ""
+        // URLSession labels any body a form unless told otherwise; a body that starts like JSON is read as JSON.
+        let firstByte = request.body.first { !JSONScanner.isWhitespace($0) }
+        let looksLikeJSON = firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[")
+        if contentType.contains("application/x-www-form-urlencoded"), !looksLikeJSON {
+            let form = SandboxRequest.queryItems(String(decoding: request.body, as: UTF8.self))
+            return form.map { ($0.name, Array(JSONStringEscapes.quote($0.value).utf8)) }
+        }
+        guard request.body.contains(where: { !JSONScanner.isWhitespace($0) }) else { return [] }
+        let scanner = JSONScanner(request.body)
+        guard let root = try? scanner.rootRange(), let members = try? scanner.objectMembers(in: root) else { return nil }
+        return members.map { ($0.key, Array(scanner.bytes[$0.value])) }
+    }
+
+    /// json-server's singular of a resource name: `posts` → `post`.
+    static func singular(_ resource: String) -> String {
+        resource.hasSuffix("s") ? String(resource.dropLast()) : resource
+    }
+}

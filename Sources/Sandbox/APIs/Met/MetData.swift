@@ -1,0 +1,70 @@
+import Foundation
+
+/// The Met Collection API's recorded responses: searches and listings by query, objects by id, departments.
+struct MetData: Sendable {
+    /// Recorded bodies of `search` and `objects` listings, keyed by `MetData.key(path:query:)`.
+    let recordings: [String: [UInt8]]
+    /// Known objects, by objectID.
+    let objects: [Int: JSONRecord]
+    /// Department id → display name.
+    let departments: [Int: String]
+    let departmentsBytes: [UInt8]
+
+    static let shared: Result<MetData, SandboxDataError> = Result { () throws(SandboxDataError) in try load() }
+
+    static func load() throws(SandboxDataError) -> MetData {
+        var recordings: [String: [UInt8]] = [:]
+        let (manifest, manifestRoot) = try SandboxDataFile.document("metmuseum/manifest.json")
+        var objects: [Int: JSONRecord] = [:]
+        var departments: [Int: String] = [:]
+        do {
+            for entry in try JSONRecord.records(in: manifest, array: manifestRoot) {
+                // Entries flagged as copied cassettes are not real answers for their URL.
+                if entry.text(atPath: "note")?.contains("Suspicious") == true { continue }
+                guard let url = entry.text(atPath: "url").flatMap(URLComponents.init(string:)),
+                      entry.text(atPath: "status") == "200",
+                      let file = entry.text(atPath: "file") ?? entry.text(atPath: "same_body_as")
+                else { continue }
+                let path = url.path.split(separator: "/").last.map(String.init) ?? ""
+                let query = SandboxRequest.queryItems(url.percentEncodedQuery ?? "")
+                recordings[key(path: path, query: query)] = try SandboxDataFile.bytes("metmuseum/" + file)
+            }
+            let objectFolder = Bundle.module.resourceURL?.appendingPathComponent("Data/metmuseum/objects").path ?? ""
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: objectFolder)) ?? [] where name.hasSuffix(".json") {
+                let (document, root) = try SandboxDataFile.document("metmuseum/objects/" + name)
+                let record = try JSONRecord(document: document, range: root)
+                if let id = record.text(atPath: "objectID").flatMap({ Int($0) }) { objects[id] = record }
+            }
+            let (list, listRoot) = try SandboxDataFile.document("metmuseum/departments.json")
+            if let array = try JSONRecord(document: list, range: listRoot).value("departments") {
+                for department in try JSONRecord.records(in: list, array: array) {
+                    if let id = department.text(atPath: "departmentId").flatMap({ Int($0) }),
+                       let name = department.text(atPath: "displayName") {
+                        departments[id] = name
+                    }
+                }
+            }
+            return MetData(recordings: recordings, objects: objects, departments: departments, departmentsBytes: list.bytes)
+        } catch let error as SandboxDataError {
+            throw error
+        } catch let error as JSONScanError {
+            throw .unreadable("metmuseum", error.description)
+        } catch {
+            throw .unreadable("metmuseum", "\(error)")
+        }
+    }
+
+    /// A query's identity: the route, then its non-empty items sorted; `q` compared without case.
+    static func key(path: String, query: [(name: String, value: String)]) -> String {
+        let items = query.filter { !$0.value.isEmpty }
+            .map { $0.name == "q" ? "q=\($0.value.lowercased())" : "\($0.name)=\($0.value)" }
+            .sorted()
+        return path + "?" + items.joined(separator: "&")
+    }
+
+    /// `{"total":N,"objectIDs":[…]}`, with `null` for no IDs, as the real API answers an empty result.
+    static func idList(_ ids: [Int]) -> [UInt8] {
+        let list = ids.isEmpty ? "null" : "[" + ids.map(String.init).joined(separator: ",") + "]"
+        return Array("{\"total\":\(ids.count),\"objectIDs\":\(list)}".utf8)
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+
+/// `/restcountries/v2` and `/restcountries/v3.1`: restcountries.com on its real paths, compact JSON.
+enum RestCountriesAPI {
+    static let notFound = SandboxResponse.json(Array(#"{"status":404,"message":"Not Found"}"#.utf8), status: 404)
+    static let badRequest = SandboxResponse.json(Array(#"{"status":400,"message":"Bad Request"}"#.utf8), status: 400)
+
+    static func respond(to request: SandboxRequest) -> SandboxResponse {
+        let path = request.apiSegments
+        guard let first = path.first, let version = RestCountriesData.Version(rawValue: first) else { return notFound }
+        let data: RestCountriesData
+        switch RestCountriesData.shared(version) {
+        case .success(let loaded): data = loaded
+        case .failure(let error): return error.response
+        }
+        guard request.method == "GET" || request.method == "HEAD" else { return notFound }
+        let fields = fieldList(request)
+        let countries = data.countries
+        switch Array(path.dropFirst()) {
+        case ["all"]:
+            return list(countries, fields: fields)
+        case let route where route.count == 2 && route[0] == "name":
+            let fullText = request.queryValue("fullText")?.lowercased() == "true"
+            return list(byName(route[1], fullText: fullText, in: data), fields: fields)
+        case let route where route.count == 2 && route[0] == "alpha":
+            let code = route[1]
+            guard (2...3).contains(code.count) else { return badRequest }
+            let matches = countries.filter { data.codes(of: $0).contains { $0.caseInsensitiveCompare(code) == .orderedSame } }
+            // v2 answers one object for one code; v3.1 answers an array.
+            if version == .v2, let country = matches.first { return .json(render(country, fields: fields)) }
+            return list(matches, fields: fields)
+        case ["alpha"]:
+            let codes = (request.queryValue("codes") ?? "").split { $0 == ";" || $0 == "," }.map(String.init)
+            guard !codes.isEmpty else { return badRequest }
+            let matches = countries.filter { country in
+                data.codes(of: country).contains { code in codes.contains { $0.caseInsensitiveCompare(code) == .orderedSame } }
+            }
+            return list(matches, fields: fields)
+        case let route where route.count == 2:
+            let value = route[1]
+            let matches = countries.filter { country in
+                candidates(route[0], of: country, in: data)?.contains { matchesWord($0, value, route[0]) } ?? false
+            }
+            return candidates(route[0], of: countries.first, in: data) == nil ? notFound : list(matches, fields: fields)
+        default:
+            return notFound
+        }
+    }
+
+    /// Partial, case-insensitive search on the name; `fullText` wants the whole name. v2 falls back to alternative spellings.
+    static func byName(_ name: String, fullText: Bool, in data: RestCountriesData) -> [JSONRecord] {
+        let wanted = name.lowercased()
+        let test: (String) -> Bool = fullText ? { $0.lowercased() == wanted } : { $0.lowercased().contains(wanted) }
+        let byName = data.countries.filter { data.names(of: $0).contains(where: test) }
+        guard byName.isEmpty, data.version == .v2 else { return byName }
+        return data.countries.filter { data.strings("altSpellings", of: $0).contains(where: test) }
+    }
+
+    /// The values a `/capital/`, `/region/`, `/subregion/`, `/currency/` or `/lang/` route compares, or nil for another route.
+    private static func candidates(_ route: String, of country: JSONRecord?, in data: RestCountriesData) -> [String]? {
+        guard let country else { return ["capital", "region", "subregion", "currency", "lang"].contains(route) ? [] : nil }
+        switch route {
+        case "capital": return data.strings("capital", of: country)
+        case "region": return data.strings("region", of: country)
+        case "subregion": return data.strings("subregion", of: country)
+        case "currency": return data.codes("currencies", field: "code", of: country)
+        case "lang": return data.codes("languages", field: "iso639_1", of: country)
+                + data.codes("languages", field: "iso639_2", of: country) + data.codes("languages", field: "name", of: country)
+        default: return nil
+        }
+    }
+
+    private static func matchesWord(_ candidate: String, _ value: String, _ route: String) -> Bool {
+        let exact = route == "region" || route == "subregion" || route == "currency" || route == "lang"
+        return exact ? candidate.caseInsensitiveCompare(value) == .orderedSame : candidate.lowercased().contains(value.lowercased())
+    }
+
+    /// `?fields=name,capital` (v2 also accepts `;`).
+    private static func fieldList(_ request: SandboxRequest) -> [String]? {
+        guard let text = request.queryValue("fields"), !text.isEmpty else { return nil }
+        return text.split { $0 == "," || $0 == ";" }.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    private static func list(_ countries: [JSONRecord], fields: [String]?) -> SandboxResponse {
+        guard !countries.isEmpty else { return notFound }
+        return .json(JSONValue.array(countries.map { .raw(render($0, fields: fields)) }).rendered(pretty: false))
+    }
+
+    /// The record's bytes, or only the requested members in the record's order.
+    static func render(_ country: JSONRecord, fields: [String]?) -> [UInt8] {
+        guard let fields else { return Array(country.bytes) }
+        let members = country.members.filter { fields.contains($0.key) }
+        return JSONValue.object(members.map { ($0.key, .raw(Array(country.document.bytes[$0.value]))) }).rendered(pretty: false)
+    }
+}

@@ -1,1 +1,0 @@
-// The embedded API server (DESIGN.md §5).

@@ -1,0 +1,100 @@
+/// One API the sandbox serves: its prefix, the real hosts it stands in for, and its routes.
+public struct SandboxAPI: Sendable {
+    /// Short name, as in `base sandbox/NAME` (e.g. `jsonplaceholder`).
+    public let name: String
+    /// The path prefix it is served under (e.g. `/jsonplaceholder`).
+    public let prefix: String
+    public let title: String
+    /// The hosts of the real service (offline mode answers them from the sandbox).
+    public let realHosts: [String]
+    /// One human-readable line per route, relative to the prefix (e.g. `GET /posts?userId=1`).
+    public let routes: [String]
+    /// Example paths relative to the prefix, for path completion (e.g. `/posts`, `/users/1/posts`).
+    public let paths: [String]
+    let service: @Sendable (SandboxRequest) async -> SandboxResponse
+}
+
+/// The APIs the sandbox serves, in the order `sandbox` lists them.
+public enum SandboxCatalog {
+    public static let apis: [SandboxAPI] = [jsonPlaceholder, restCountries, jokes, met, httpbin]
+
+    /// The API named `name` (`jsonplaceholder`), if the sandbox serves one.
+    public static func api(named name: String) -> SandboxAPI? {
+        apis.first { $0.name == name.lowercased() }
+    }
+
+    static let jsonPlaceholder = SandboxAPI(
+        name: "jsonplaceholder",
+        prefix: "/jsonplaceholder",
+        title: "JSONPlaceholder (jsonplaceholder.typicode.com): users, posts, comments, albums, photos, todos",
+        realHosts: ["jsonplaceholder.typicode.com"],
+        routes: [
+            "GET /posts", "GET /posts/1", "GET /posts?userId=1", "GET /posts?id=1&id=2",
+            "GET /posts?_page=2&_limit=10", "GET /posts?_sort=title&_order=desc", "GET /posts?q=dolor",
+            "GET /users/1/posts", "GET /posts/1/comments", "GET /albums/1/photos",
+            "POST /posts (201, id 101)", "PUT /posts/1", "PATCH /posts/1", "DELETE /posts/1",
+            "GET /users, /comments, /albums, /photos, /todos (same filters)",
+        ],
+        paths: ["/posts", "/posts/1", "/posts/1/comments", "/comments", "/albums", "/albums/1/photos", "/photos",
+                "/users", "/users/1", "/users/1/posts", "/users/1/albums", "/users/1/todos", "/todos"],
+        service: { JSONPlaceholderAPI.respond(to: $0) }
+    )
+
+    static let restCountries = SandboxAPI(
+        name: "restcountries",
+        prefix: "/restcountries",
+        title: "REST Countries (restcountries.com v2 and v3.1; restcountries.eu's /rest/v2)",
+        realHosts: ["restcountries.com", "restcountries.eu"],
+        routes: [
+            "GET /v2/all", "GET /v2/name/{name}?fullText=true", "GET /v2/alpha/{code}", "GET /v2/alpha?codes=col;no;ee",
+            "GET /v2/all?fields=name,capital", "GET /v2/capital/{capital}, /v2/region/{region}, /v2/currency/{code}, /v2/lang/{code}",
+            "GET /v3.1/all", "GET /v3.1/name/{name}", "GET /v3.1/alpha/{code}", "GET /v3.1/alpha?codes=col,no",
+        ],
+        paths: ["/v2/all", "/v2/name/", "/v2/alpha/", "/v2/alpha?codes=", "/v3.1/all", "/v3.1/name/", "/v3.1/alpha/"],
+        service: { RestCountriesAPI.respond(to: $0) }
+    )
+
+    static let jokes = SandboxAPI(
+        name: "jokes",
+        prefix: "/jokes",
+        title: "Official Joke API (official-joke-api.appspot.com): 451 jokes, ids 1...451; ?seed=N for repeatable picks",
+        realHosts: ["official-joke-api.appspot.com"],
+        routes: [
+            "GET /random_joke", "GET /random_ten", "GET /jokes/random", "GET /jokes/ten", "GET /jokes/random/{n}",
+            "GET /jokes/{type}/random", "GET /jokes/{type}/ten", "GET /jokes/{id}", "GET /types",
+        ],
+        paths: ["/random_joke", "/random_ten", "/jokes/random", "/jokes/ten", "/jokes/programming/ten", "/jokes/1", "/types"],
+        service: { JokeAPI.respond(to: $0) }
+    )
+
+    static let met = SandboxAPI(
+        name: "met",
+        prefix: "/met/public/collection/v1",
+        title: "The Met Collection API (collectionapi.metmuseum.org): recorded searches, 3 known objects",
+        realHosts: ["collectionapi.metmuseum.org"],
+        routes: [
+            "GET /search?q=cat", "GET /search?hasImages=true&q=cat", "GET /objects/{id} (436535, 570722, 671456)",
+            "GET /objects?departmentIds=15", "GET /departments",
+        ],
+        paths: ["/search?q=", "/objects/436535", "/objects/570722", "/objects/671456", "/objects?departmentIds=", "/departments"],
+        service: { MetAPI.respond(to: $0) }
+    )
+
+    static let httpbin = SandboxAPI(
+        name: "httpbin",
+        prefix: "/httpbin",
+        title: "httpbin (httpbin.org): echoes, status codes, delays, redirects, bytes, gzip, streams",
+        realHosts: ["httpbin.org"],
+        routes: [
+            "GET /get", "POST /post", "PUT /put", "PATCH /patch", "DELETE /delete", "ANY /anything", "GET /headers",
+            "GET /ip", "GET /user-agent", "GET /uuid", "GET /status/{code} (or 200,500 or 200:0.9,500:0.1)",
+            "GET /delay/{seconds} (at most 10)", "GET /redirect/{n}", "GET /redirect-to?url=URL&status_code=302",
+            "GET /bytes/{n}?seed=N (at most 102400)", "GET /gzip", "GET /json", "GET /html", "GET /xml",
+            "GET /stream/{n} (chunked, at most 100 lines)", "GET /drip?duration=2&numbytes=10&delay=0",
+            "GET /response-headers?NAME=VALUE",
+        ],
+        paths: ["/get", "/post", "/anything", "/headers", "/status/", "/delay/", "/redirect/", "/redirect-to?url=",
+                "/bytes/", "/gzip", "/json", "/html", "/xml", "/stream/", "/drip"],
+        service: { await HTTPBinAPI.respond(to: $0) }
+    )
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// Where everything a user reads goes: standard output, or a buffer in tests.
+///
+/// Output is buffered and written in large chunks (a 20 MB body prints fast), and
+/// flushed by the REPL after each command. Colour is used only on a terminal, never
+/// when `NO_COLOR` is set or `TERM=dumb`, and can be switched with `set color`.
+public final class Console: @unchecked Sendable {
+    /// The process's standard output.
+    public static let standard = Console(fileDescriptor: STDOUT_FILENO)
+
+    /// Whether output goes to a terminal.
+    public let isTerminal: Bool
+    /// Whether ANSI styles are emitted.
+    public var colors: Bool {
+        get { lock.withLock { colorsEnabled } }
+        set { lock.withLock { colorsEnabled = newValue } }
+    }
+
+    private let fileDescriptor: Int32?
+    private let lock = NSLock()
+    private var buffer: [UInt8] = []
+    private var captured: [UInt8] = []
+    private var colorsEnabled: Bool
+    private static let chunk = 1 << 16
+
+    /// Writes to a file descriptor; colours when it is a terminal and the environment allows.
+    public init(fileDescriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.fileDescriptor = fileDescriptor
+        isTerminal = isatty(fileDescriptor) == 1
+        colorsEnabled = isTerminal && Console.environmentAllowsColor(environment)
+        buffer.reserveCapacity(Console.chunk)
+    }
+
+    /// Keeps everything written in memory (tests, and callers that post-process output).
+    public init(capturingWithColors colors: Bool = false, terminal: Bool = false) {
+        fileDescriptor = nil
+        isTerminal = terminal
+        colorsEnabled = colors
+    }
+
+    public static func environmentAllowsColor(_ environment: [String: String]) -> Bool {
+        environment["NO_COLOR"].map(\.isEmpty) ?? true && environment["TERM"] != "dumb"
+    }
+
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { write(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Writes `text` and a newline.
+    public func line(_ text: String = "") {
+        write(text + "\n")
+    }
+
+    public func write(bytes: UnsafeRawBufferPointer) {
+        lock.withLock {
+            guard fileDescriptor != nil else {
+                captured.append(contentsOf: bytes)
+                return
+            }
+            buffer.append(contentsOf: bytes)
+            if buffer.count >= Console.chunk { drain() }
+        }
+    }
+
+    public func write(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { write(bytes: $0) }
+    }
+
+    /// Sends buffered output to the file descriptor.
+    public func flush() {
+        lock.withLock { drain() }
+    }
+
+    /// What a capturing console holds so far (empty for a file-descriptor console).
+    public var capturedText: String {
+        lock.withLock { String(decoding: captured, as: UTF8.self) }
+    }
+
+    /// Empties a capturing console's buffer.
+    public func clearCaptured() {
+        lock.withLock { captured.removeAll(keepingCapacity: true) }
+    }
+
+    /// `text` wrapped in `style`'s escape codes when colours are on; `text` itself otherwise.
+    public func styled(_ text: String, _ style: TextStyle) -> String {
+        colors ? style.escape + text + TextStyle.reset : text
+    }
+
+    private func drain() {
+        guard let fileDescriptor, !buffer.isEmpty else { return }
+        buffer.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    break  // a closed pipe: nothing more can be shown
+                }
+                offset += written
+            }
+        }
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// The ANSI styles Workbench uses.
+public enum TextStyle: Sendable {
+    case bold, dim, red, green, yellow, blue, magenta, cyan, gray
+
+    public static let reset = "\u{1B}[0m"
+
+    public var escape: String {
+        switch self {
+        case .bold: "\u{1B}[1m"
+        case .dim: "\u{1B}[2m"
+        case .red: "\u{1B}[31m"
+        case .green: "\u{1B}[32m"
+        case .yellow: "\u{1B}[33m"
+        case .blue: "\u{1B}[34m"
+        case .magenta: "\u{1B}[35m"
+        case .cyan: "\u{1B}[36m"
+        case .gray: "\u{1B}[90m"
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// The Foundation-only library a snippet imports (DESIGN.md §6).

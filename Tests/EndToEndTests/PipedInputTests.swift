@@ -1,0 +1,53 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `workbench` fed a script on standard input: no prompt, no escape codes, a meaningful exit status.
+@Suite struct PipedInputTests {
+    func run(_ script: String) throws -> PipedRun {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        return try PipedRun.run(try Binaries.workbench, input: script, environment: isolatedEnvironment(home: home.url))
+    }
+
+    @Test func aScriptRunsWithoutPromptOrEscapeCodes() throws {
+        let result = try run("help\nhelp quit\nquit\n")
+        #expect(result.status == 0)
+        #expect(result.output.contains("list the commands, or explain one"))
+        #expect(result.output.contains("leave Workbench"))
+        // No prompt: every "wb>" in the output is an indented help example.
+        #expect(!result.output.split(separator: "\n").contains { $0.hasPrefix("wb>") })
+        #expect(!result.output.contains("\u{1B}"))
+        #expect(result.errorOutput.isEmpty)
+    }
+
+    @Test func aFailingLineMakesTheExitStatusOne() throws {
+        let result = try run("help\nhlep\nhelp quit\n")
+        #expect(result.status == 1)
+        #expect(result.output.contains("error: unknown command 'hlep', did you mean 'help'?"))
+        // The lines after the failure still ran.
+        #expect(result.output.contains("leave Workbench"))
+    }
+
+    @Test func theLastLineNeedsNoNewline() throws {
+        let result = try run("help quit")
+        #expect(result.status == 0)
+        #expect(result.output.contains("leave Workbench"))
+    }
+
+    @Test func incompleteInputIsJoinedWithTheNextLines() throws {
+        // One input spanning three lines: a single error, not three.
+        let result = try run("nosuch {\n  a\n}\n")
+        #expect(result.status == 1)
+        #expect(result.output.components(separatedBy: "error:").count == 2)
+    }
+
+    @Test func versionAndHelpFlags() throws {
+        let version = try PipedRun.run(try Binaries.workbench, ["--version"], input: "", environment: [:])
+        #expect(version.status == 0)
+        #expect(version.output == "0.1.0\n")
+        let help = try PipedRun.run(try Binaries.workbench, ["--help"], input: "", environment: [:])
+        #expect(help.status == 0)
+        #expect(help.output.contains("USAGE: workbench"))
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import TestSupport
+import Testing
+
+/// The sandbox as the user meets it: in the REPL (banner, `sandbox`) and as `workbench sandbox`.
+@Suite struct SandboxProcessTests {
+    static func firstURL(in text: String) -> URL? {
+        guard let range = text.range(of: #"http://127\.0\.0\.1:[0-9]+"#, options: .regularExpression) else { return nil }
+        return URL(string: String(text[range]))
+    }
+
+    static func fetch(_ url: URL) async throws -> (Int, String) {
+        let (data, response) = try await URLSession.shared.data(from: url)
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+    }
+
+    @Test func theREPLServesTheSandboxWhereItsBannerSays() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try PseudoTerminal(
+            executable: try Binaries.workbench,
+            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        let banner = try terminal.waitForPrompt()
+        let base = try #require(Self.firstURL(in: banner))
+        // The prompt does not wait for the server (it starts in the background), so retry briefly.
+        var answer: (Int, String)?
+        for _ in 0..<200 where answer == nil {
+            answer = try? await Self.fetch(base.appendingPathComponent("jokes/jokes/1"))
+            if answer == nil { try await Task.sleep(for: .milliseconds(50)) }
+        }
+        let (status, body) = try #require(answer)
+        #expect(status == 200)
+        #expect(body.contains("\"id\":1"))
+
+        let mark = terminal.mark
+        terminal.type("sandbox\r")
+        let listing = try terminal.waitFor("sandbox/httpbin", after: mark)
+        try terminal.waitForRawMode()
+        #expect(listing.contains("sandbox on \(base.absoluteString)"))
+        terminal.type("\u{4}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    @Test func noSandboxMeansNoSandbox() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let run = try PipedRun.run(
+            try Binaries.workbench, ["--no-sandbox"], input: "sandbox\n", environment: isolatedEnvironment(home: home.url))
+        #expect(run.status == 1)
+        #expect(run.output == "error: the sandbox is not running (started with --no-sandbox, or it failed to start)\n")
+    }
+
+    @Test func workbenchSandboxServesInTheForegroundUntilCtrlC() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Binaries.workbench)
+        process.arguments = ["sandbox", "--port", "0"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        var text = ""
+        while !text.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        let base = try #require(Self.firstURL(in: text))
+        let (status, body) = try await Self.fetch(base.appendingPathComponent("jsonplaceholder/users/1"))
+        #expect(status == 200)
+        #expect(body.contains("Leanne Graham"))
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 0)
+    }
+}

@@ -1,0 +1,19 @@
+@testable import REPL
+import Testing
+
+@Suite struct HistoryRedactionTests {
+    @Test(arguments: [
+        ("header Authorization: Bearer abc.def", "header Authorization: ***"),
+        ("header Cookie: session=1; theme=dark", "header Cookie: ***"),
+        ("header --default X-Api-Key: k123", "header --default X-Api-Key: ***"),
+        ("get /me Authorization:'Bearer x'", "get /me Authorization:***"),
+        ("query access_token=abc page=2", "query access_token=*** page=2"),
+        ("get /search api_key==s3cret q==cats", "get /search api_key==*** q==cats"),
+        ("query userId=1", "query userId=1"),
+        ("header Accept: application/json", "header Accept: application/json"),
+        ("url http://example.com/a?token=xyz&b=2", "url http://example.com/a?token=***&b=2"),
+    ])
+    func secretsAreMasked(input: String, expected: String) {
+        #expect(HistoryRedaction.redact(input) == expected)
+    }
+}

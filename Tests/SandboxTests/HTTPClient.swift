@@ -1,0 +1,72 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A response as the tests look at it.
+struct FetchedResponse: Sendable {
+    let status: Int
+    let headers: [String: String]
+    let body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The body parsed by Foundation, the reference JSON reader.
+    func json() throws -> Any {
+        try JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])
+    }
+}
+
+/// URLSession, redirects not followed, so tests see what the sandbox answered.
+final class HTTPClient: NSObject, Sendable {
+    static let shared = HTTPClient()
+
+    private let following: URLSession
+    private let notFollowing: URLSession
+
+    private override init() {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 30
+        following = URLSession(configuration: configuration)
+        notFollowing = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
+        super.init()
+    }
+
+    func fetch(
+        _ url: URL, method: String = "GET", body: Data? = nil, headers: [String: String] = [:], followRedirects: Bool = false
+    ) async throws -> FetchedResponse {
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await (followRedirects ? following : notFollowing).data(for: request)
+        guard let http = response as? HTTPURLResponse else { throw URLError(.badServerResponse) }
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            if let name = name as? String, let value = value as? String { fields[name] = value }
+        }
+        return FetchedResponse(status: http.statusCode, headers: fields, body: data)
+    }
+
+}
+
+/// Answers every redirect with "don't follow", so the 3xx itself comes back.
+private final class RedirectRefusal: NSObject, URLSessionTaskDelegate, Sendable {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+}
+
+extension URL {
+    /// The URL with `path` (and its query) appended to this base.
+    func at(_ path: String) -> URL {
+        URL(string: absoluteString + path) ?? self
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// The result of running a program with piped standard input.
+public struct PipedRun: Sendable {
+    public let status: Int32
+    public let output: String
+    public let errorOutput: String
+
+    /// Runs `executable` with `input` on a pipe and returns what it printed.
+    public static func run(
+        _ executable: String, _ arguments: [String] = [], input: String, environment: [String: String]
+    ) throws -> PipedRun {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        stdin.fileHandleForWriting.write(Data(input.utf8))
+        try stdin.fileHandleForWriting.close()
+        // Read both pipes to the end before waiting, so a large output cannot block the child.
+        let errorData = FileHandle(fileDescriptor: stderr.fileHandleForReading.fileDescriptor)
+        nonisolated(unsafe) var errorBytes = Data()
+        let errorReader = Thread { errorBytes = errorData.readDataToEndOfFile() }
+        errorReader.start()
+        let outputBytes = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errorReader.isFinished { usleep(1000) }
+        return PipedRun(
+            status: process.terminationStatus,
+            output: String(decoding: outputBytes, as: UTF8.self),
+            errorOutput: String(decoding: errorBytes, as: UTF8.self))
+    }
+}
+
+/// An environment for a child `workbench` whose history and state live in `home`.
+public func isolatedEnvironment(home: URL, extra: [String: String] = [:]) -> [String: String] {
+    var environment = [
+        "HOME": home.path,
+        "XDG_STATE_HOME": home.appendingPathComponent("state").path,
+        "PATH": "/usr/bin:/bin",
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "LC_ALL": "C.UTF-8",
+    ]
+    environment.merge(extra) { $1 }
+    return environment
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// Drives a program through a pseudo-terminal, the way a person at a terminal would.
+///
+/// The child gets the terminal as its controlling terminal (so Ctrl-C raises SIGINT in it)
+/// and its own session, so nothing it does reaches the test process.
+public final class PseudoTerminal: @unchecked Sendable {
+    public struct Timeout: Error, CustomStringConvertible {
+        public let waitingFor: String
+        public let output: String
+        public var description: String { "timed out waiting for \(waitingFor.debugDescription); output so far:\n\(output)" }
+    }
+
+    /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not export.
+    private let posixSpawnSetSID: Int32 = 0x80
+    public let processID: pid_t
+    private let primary: Int32
+    private var received: [UInt8] = []
+    private var exitStatus: Int32?
+
+    /// Starts `executable` with `arguments` and exactly `environment` on a new terminal of `columns`×40.
+    public init(executable: String, arguments: [String] = [], environment: [String: String], columns: UInt16 = 100) throws {
+        var primary: Int32 = 0, secondary: Int32 = 0
+        var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
+        guard openpty(&primary, &secondary, nil, nil, &size) == 0 else { throw POSIXError(.init(rawValue: errno)!) }
+        guard let name = ttyname(secondary) else { throw POSIXError(.init(rawValue: errno)!) }
+        let secondaryPath = String(cString: name)
+        close(secondary)
+        self.primary = primary
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // Opening the terminal after setsid makes it the child's controlling terminal.
+        posix_spawn_file_actions_addopen(&actions, 0, secondaryPath, O_RDWR, 0)
+        posix_spawn_file_actions_adddup2(&actions, 0, 1)
+        posix_spawn_file_actions_adddup2(&actions, 0, 2)
+        posix_spawn_file_actions_addclose(&actions, primary)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(posixSpawnSetSID | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        guard status == 0 else { throw POSIXError(.init(rawValue: status)!) }
+        processID = pid
+    }
+
+    deinit {
+        if exitStatus == nil {
+            kill(processID, SIGKILL)
+            var status: Int32 = 0
+            waitpid(processID, &status, 0)
+        }
+        close(primary)
+    }
+
+    /// Everything the program has written so far, escape codes included.
+    public var output: String { String(decoding: received, as: UTF8.self) }
+
+    /// Types `text` (use "\u{3}" for Ctrl-C, "\u{4}" for Ctrl-D, "\t" for Tab, "\u{1B}[A" for Up).
+    public func type(_ text: String) {
+        var bytes = Array(text.utf8)
+        _ = bytes.withUnsafeMutableBytes { write(primary, $0.baseAddress, $0.count) }
+    }
+
+    /// Reads until the output since `offset` contains `text`; returns that part of the output.
+    @discardableResult
+    public func waitFor(_ text: String, after offset: Int = 0, timeout: Duration = .seconds(20)) throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let seen = String(decoding: received.dropFirst(offset), as: UTF8.self)
+            if seen.contains(text) { return seen }
+            guard ContinuousClock.now < deadline, readAvailable(until: deadline) else {
+                throw Timeout(waitingFor: text, output: output)
+            }
+        }
+    }
+
+    /// Waits for `prompt` and then until the line editor has put the terminal in raw mode.
+    ///
+    /// libedit prints the prompt a moment before it leaves cooked mode; keys typed in that
+    /// moment are handled by the kernel's line discipline instead (Ctrl-D would be lost).
+    @discardableResult
+    public func waitForPrompt(_ prompt: String = "wb> ", after offset: Int = 0, timeout: Duration = .seconds(20)) throws -> String {
+        let seen = try waitFor(prompt, after: offset, timeout: timeout)
+        try waitForRawMode(timeout: timeout)
+        return seen
+    }
+
+    /// Waits until the line editor is reading keys (the terminal is out of cooked mode).
+    public func waitForRawMode(timeout: Duration = .seconds(20)) throws {
+        let deadline = ContinuousClock.now + timeout
+        var attributes = termios()
+        while tcgetattr(primary, &attributes) == 0, attributes.c_lflag & tcflag_t(ICANON) != 0 {
+            guard ContinuousClock.now < deadline else { throw Timeout(waitingFor: "raw mode", output: output) }
+            _ = readAvailable(until: ContinuousClock.now + .milliseconds(2))
+        }
+    }
+
+    /// Byte count of the output so far, to wait for something that comes after it.
+    public var mark: Int { received.count }
+
+    /// Whether the process is still running.
+    public var isRunning: Bool {
+        if exitStatus != nil { return false }
+        var status: Int32 = 0
+        if waitpid(processID, &status, WNOHANG) == processID {
+            exitStatus = status
+            return false
+        }
+        return true
+    }
+
+    /// Waits for the program to exit and returns its exit code (128+N for a signal N).
+    public func waitForExit(timeout: Duration = .seconds(20)) throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while isRunning {
+            guard ContinuousClock.now < deadline else { throw Timeout(waitingFor: "exit", output: output) }
+            _ = readAvailable(until: ContinuousClock.now + .milliseconds(50))
+        }
+        _ = readAvailable(until: ContinuousClock.now + .milliseconds(50))
+        let status = exitStatus ?? 0
+        let signal = status & 0x7f
+        return signal == 0 ? (status >> 8) & 0xff : 128 + signal
+    }
+
+    /// Reads whatever arrives before `deadline`; false when the terminal closed.
+    private func readAvailable(until deadline: ContinuousClock.Instant) -> Bool {
+        let remaining = deadline - ContinuousClock.now
+        let milliseconds = max(0, Int32(remaining.components.seconds * 1000 + remaining.components.attoseconds / 1_000_000_000_000_000))
+        var descriptor = pollfd(fd: primary, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, min(milliseconds, 100)) > 0 else { return true }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        let count = read(primary, &chunk, chunk.count)
+        if count > 0 {
+            received.append(contentsOf: chunk.prefix(count))
+            return true
+        }
+        return count < 0 && errno == EINTR
+    }
+}

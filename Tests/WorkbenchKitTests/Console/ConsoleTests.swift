@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+import WorkbenchKit
+
+@Suite struct ConsoleTests {
+    @Test func capturesWhatIsWritten() {
+        let console = Console(capturingWithColors: false)
+        console.write("a")
+        console.line("b")
+        console.line()
+        #expect(console.capturedText == "ab\n\n")
+        console.clearCaptured()
+        #expect(console.capturedText.isEmpty)
+    }
+
+    @Test func stylesOnlyWithColours() {
+        #expect(Console(capturingWithColors: false).styled("x", .red) == "x")
+        #expect(Console(capturingWithColors: true).styled("x", .red) == "\u{1B}[31mx\u{1B}[0m")
+    }
+
+    @Test(arguments: [
+        ([String: String](), true),
+        (["NO_COLOR": "1"], false),
+        (["NO_COLOR": ""], true),
+        (["TERM": "dumb"], false),
+        (["TERM": "xterm-256color"], true),
+    ])
+    func environmentDecidesColour(environment: [String: String], allowed: Bool) {
+        #expect(Console.environmentAllowsColor(environment) == allowed)
+    }
+
+    @Test func aPipeIsNotATerminalAndGetsNoColour() throws {
+        let pipe = Pipe()
+        let console = Console(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor, environment: [:])
+        #expect(!console.isTerminal)
+        #expect(!console.colors)
+        console.line(console.styled("plain", .bold))
+        console.flush()
+        try pipe.fileHandleForWriting.close()
+        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "plain\n")
+    }
+
+    @Test func largeOutputArrivesWhole() throws {
+        let pipe = Pipe()
+        let console = Console(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor, environment: [:])
+        let line = String(repeating: "x", count: 999)
+        nonisolated(unsafe) var received = Data()
+        let reader = Thread { received = pipe.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        for _ in 0..<1000 { console.line(line) }
+        console.flush()
+        try pipe.fileHandleForWriting.close()
+        while !reader.isFinished { usleep(1000) }
+        #expect(received.count == 1_000_000)
+    }
+}
