@@ -20,6 +20,9 @@ extension Session {
             if expression.hasPrefix("try wb.decode(") || expression.hasPrefix("wb.decode(") {
                 throw ModelCommandError("write it as the command: let \(name) = decode TYPE")
             }
+            if let (base, _) = ValuePath.parse(expression), models.bindings[base] == nil {
+                throw ModelCommandError("cannot find '\(base)' in scope")
+            }
             guard let value = try models.evaluate(expression) else {
                 throw ModelCommandError("cannot evaluate '\(expression)' yet: use `decode TYPE` or a bound value "
                     + "(\(models.bindings.keys.sorted().joined(separator: ", ")))")
@@ -31,6 +34,9 @@ extension Session {
         if let value = try models.evaluate(text) {
             ModelOutput.show(value, label: nil, showAll: false, session: self)
             return true
+        }
+        if let (name, steps) = ValuePath.parse(text), !steps.isEmpty, models.bindings[name] == nil {
+            throw ModelCommandError("cannot find '\(name)' in scope")
         }
         if let first = text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).first,
            models.bindings[String(first)] != nil {

@@ -4,7 +4,7 @@ import WorkbenchScript
 struct DecodeCommand: Command {
     let name = "decode"
     let aliases: [String] = []
-    let synopsis = DecodeArguments.usage
+    let synopsis = "decode TYPE [--keys snake] [--dates S] [--at PATH] [--all]"
     let summary = "decode the current JSON body into a Swift type"
     let help = """
         Decodes the last response body (or the document given to `json`) into TYPE, any Swift type over
