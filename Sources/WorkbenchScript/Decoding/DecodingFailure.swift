@@ -67,18 +67,3 @@ public enum CodingPathComponent: Equatable, Sendable {
         return text
     }
 }
-
-/// What a JSON value is, in JSONDecoder's words (`found a string instead`).
-func foundDescription(_ kind: JSONKindWord) -> String {
-    kind.rawValue
-}
-
-/// JSONDecoder's names for the kinds of JSON values in type-mismatch messages.
-enum JSONKindWord: String {
-    case string = "a string"
-    case number = "number"
-    case bool = "bool"
-    case null = "null"
-    case object = "a dictionary"
-    case array = "an array"
-}

@@ -57,8 +57,10 @@ public final class ModelDecoder {
             return try enumCase(schema, node)
         case .url:
             let text = try string(node, nullTypeName: "URL")
+            // Most URLs in JSON are plain ASCII that URL(string:) keeps as written; parse only the rest.
+            if URLText.keepsItsText(text) { return .url(text) }
             guard let url = URL(string: text) else { throw corrupted("Invalid URL string.") }
-            return .url(url)
+            return .url(url.description)
         case .uuid:
             let text = try string(node, nullTypeName: "String")
             guard let uuid = UUID(uuidString: text) else {

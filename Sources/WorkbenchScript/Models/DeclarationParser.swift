@@ -20,7 +20,7 @@ public enum DeclarationParser {
             switch item.item {
             case .decl(let decl):
                 if decl.is(ImportDeclSyntax.self) { continue }
-                result.append(try reader.declaration(decl, allowCodingKeys: false))
+                result.append(try reader.declaration(decl))
             case .stmt, .expr:
                 throw reader.error("'\(item.trimmedDescription.prefix(30))' is not a declaration", at: item)
             }
@@ -50,7 +50,7 @@ struct DeclarationReader {
         return ModelSourceError(message, line: location.line, column: location.column)
     }
 
-    func declaration(_ decl: DeclSyntax, allowCodingKeys: Bool) throws(ModelSourceError) -> ModelDeclaration {
+    func declaration(_ decl: DeclSyntax) throws(ModelSourceError) -> ModelDeclaration {
         if let node = decl.as(StructDeclSyntax.self) { return try structure(node) }
         if let node = decl.as(EnumDeclSyntax.self) { return try enumeration(node) }
         throw error("\(constructName(decl)) is not supported yet; declare a struct or an enum", at: decl)
@@ -141,7 +141,7 @@ struct DeclarationReader {
                   model.kind == .structure {
             model.codingKeys = try codingKeys(nested)
         } else if decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self) {
-            model.nested.append(try declaration(decl, allowCodingKeys: false))
+            model.nested.append(try declaration(decl))
         } else if let initializer = decl.as(InitializerDeclSyntax.self) {
             let parameters = initializer.signature.parameterClause.parameters
             if parameters.count == 1, let only = parameters.first, only.firstName.text == "from" {

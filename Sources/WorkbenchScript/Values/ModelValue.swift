@@ -11,7 +11,8 @@ public enum ModelValue: Sendable, Equatable {
     case bool(Bool)
     case string(String)
     case date(Date)
-    case url(URL)
+    /// A URL, held as its `description` (what `URL(string:)` made of the text); `URL(string:)` gives it back.
+    case url(String)
     case uuid(UUID)
     indirect case decimal(Decimal)
     case array([ModelValue])

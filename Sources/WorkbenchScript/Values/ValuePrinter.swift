@@ -86,7 +86,7 @@ public struct ValuePrinter: Sendable {
         case .bool(let flag): output += flag ? "true" : "false"
         case .string(let text): output += text.debugDescription
         case .date(let date): output += date.description
-        case .url(let url): output += url.description
+        case .url(let text): output += text
         case .uuid(let uuid): output += uuid.uuidString
         case .decimal(let decimal): output += decimal.description
         case .enumCase(let index): output += "case \(index)"

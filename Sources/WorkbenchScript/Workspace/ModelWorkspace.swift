@@ -45,11 +45,19 @@ public final class ModelWorkspace {
 
     // MARK: The current document
 
-    /// Makes `data` the document that `decode` and `infer` read (a response body or a local file).
-    public func setBody(_ data: Data?) {
+    /// Makes `data` the document that `decode` and `infer` read (a response body or a local file);
+    /// `tag` says where it came from (the REPL stores the exchange number it belongs to).
+    public func setBody(_ data: Data?, tag: Int = 0) {
         body = data
+        bodyTag = tag
         parsedBody = nil
     }
+
+    /// The `tag` given with the current body.
+    public private(set) var bodyTag = 0
+
+    /// The current body's bytes.
+    public var currentBody: Data? { body }
 
     public var hasBody: Bool { body != nil }
 

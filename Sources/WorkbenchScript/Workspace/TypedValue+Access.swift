@@ -33,7 +33,8 @@ extension TypedValue {
                 return TypedValue(value: .string(raw), type: .string)
             }
             let raw = schema.intRawValues.first { $0.value == index }?.key ?? 0
-            return TypedValue(value: .int(raw), type: .integer(.int))
+            guard case .integer(let kind) = schema.rawType else { break }
+            return TypedValue(value: kind.isSigned ? .int(raw) : .uint(UInt64(clamping: raw)), type: .integer(kind))
         case (.index(let index), .array(let element)):
             guard case .array(let items) = value else { break }
             guard items.indices.contains(index) else {
@@ -65,13 +66,21 @@ extension TypedValue {
 }
 
 extension ResolvedType {
-    /// The type of `member` on this type when the base is nil (best effort: the field's type).
+    /// The type of `member` on a value of this type, for `?.` on nil (the wrapped result type).
     func optionalResult(of member: String) -> ResolvedType {
-        if case .structure(let schema) = self, let field = schema.fields.first(where: { $0.name == member }) {
+        switch (member, self) {
+        case ("count", _): return .integer(.int)
+        case ("isEmpty", _): return .bool
+        case ("first", .array(let element)), ("last", .array(let element)): return element
+        case ("rawValue", .enumeration(let schema)):
+            if case .integer(let kind) = schema.rawType { return .integer(kind) }
+            return .string
+        case (_, .structure(let schema)):
+            guard let field = schema.fields.first(where: { $0.name == member }) else { return self }
             if case .optional(let inner) = field.type { return inner }
             return field.type
+        default:
+            return self
         }
-        if member == "count" { return .integer(.int) }
-        return self
     }
 }

@@ -1,13 +1,13 @@
 /// Member access on bound values: `posts`, `posts[0].title`, `posts.count`, `user.address?.city`.
-enum ValuePath {
-    enum Step: Equatable {
+public enum ValuePath {
+    public enum Step: Equatable, Sendable {
         case member(String, optionalChain: Bool)
         case index(Int)
         case key(String)
     }
 
     /// Splits `posts[0].title` into its name and steps; nil when it is not such an expression.
-    static func parse(_ text: String) -> (name: String, steps: [Step])? {
+    public static func parse(_ text: String) -> (name: String, steps: [Step])? {
         var rest = Substring(text.trimmingCharacters(in: .whitespaces))
         let name = identifier(&rest)
         guard !name.isEmpty else { return nil }
