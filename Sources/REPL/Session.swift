@@ -2,6 +2,7 @@ import Foundation
 import LineEditor
 import Sandbox
 import WorkbenchKit
+import WorkbenchScript
 
 /// The state one REPL run works on: the console, the commands, and each area's state.
 @MainActor
@@ -28,6 +29,10 @@ public final class Session {
     public let workbench: Workbench
     /// The short label shown in the prompt (`wb jsonplaceholder>`); nil shows `wb>`.
     public var promptLabel: String?
+    /// The inputs that succeeded, for `save`.
+    public var transcript = Transcript()
+    /// Declared models, the JSON document `decode` reads, and values bound with `let`.
+    public let models = ModelWorkspace()
 
     public init(console: Console = .standard, commands: CommandTable = .standard, isInteractive: Bool) {
         self.console = console

@@ -1,4 +1,6 @@
 extension CommandTable {
-    /// Swift models and decoding (DESIGN.md §2, §4).
-    static let modelCommands: [any Command] = []
+    /// Swift models: declarations are typed at the prompt; these commands list, show, decode and infer.
+    static let modelCommands: [any Command] = [
+        ModelsCommand(), ModelCommand(), JSONCommand(), DecodeCommand(), InferCommand(), LoadCommand(),
+    ]
 }

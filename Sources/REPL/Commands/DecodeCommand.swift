@@ -1,0 +1,88 @@
+import WorkbenchScript
+
+/// `decode TYPE`: the current JSON body decoded into a model, as JSONDecoder would.
+struct DecodeCommand: Command {
+    let name = "decode"
+    let aliases: [String] = []
+    let synopsis = "decode TYPE [--keys snake] [--dates S] [--at PATH] [--all]"
+    let summary = "decode the current JSON body into a Swift type"
+    let help = """
+        Decodes the last response body (or the document given to `json`) into TYPE, any Swift type over
+        the declared models: Post, [Post], [String: Post], Post?, [[Int]]. Prints the type (and count),
+        then exactly what print(value) prints in compiled Swift; a failure prints the DecodingError as
+        Swift prints it. Bind the result with `let NAME = decode TYPE`.
+          --keys snake     convertFromSnakeCase
+          --dates S        iso8601, secondsSince1970, millisecondsSince1970, formatted "yyyy-MM-dd"
+          --at PATH        decode the value at PATH (data.items, [0].user)
+          --all            do not cut long values on a terminal
+        Example:
+          wb> decode [Post] --keys snake
+        """
+    let group = CommandGroup.models
+
+    func complete(_ words: [String], session: Session) -> [String] {
+        let prefix = words.last ?? ""
+        if words.count <= 1 {
+            let names = session.models.registry.declarations.map(\.name)
+            return (names + names.map { "[\($0)]" }).filter { $0.hasPrefix(prefix) }
+        }
+        switch words.dropLast().last {
+        case "--keys": return ["snake", "default"].filter { $0.hasPrefix(prefix) }
+        case "--dates":
+            return ["iso8601", "secondsSince1970", "millisecondsSince1970", "formatted"].filter { $0.hasPrefix(prefix) }
+        default: return ["--keys", "--dates", "--at", "--all"].filter { $0.hasPrefix(prefix) }
+        }
+    }
+
+    func run(_ arguments: String, session: Session) async throws {
+        try session.runDecode(arguments)
+    }
+}
+
+/// `infer NAME`: declarations generated from the current JSON body, defined at once.
+struct InferCommand: Command {
+    let name = "infer"
+    let aliases: [String] = []
+    let synopsis = "infer NAME [--keys snake] [--at PATH]"
+    let summary = "generate Swift models from the current JSON body"
+    let help = """
+        Writes Codable declarations for the current body (an object or an array of objects): nested types
+        named from their keys, Int or Double, optionals where a key is null or missing, CodingKeys for
+        keys that are not Swift names (with --keys snake, names as convertFromSnakeCase makes them).
+        The types are defined at once; `decode NAME` (or `decode [NAME]`) then decodes the body.
+        Example:
+          wb> get /users
+          wb> infer User
+        """
+    let group = CommandGroup.models
+
+    func complete(_ words: [String], session: Session) -> [String] {
+        let prefix = words.last ?? ""
+        if words.dropLast().last == "--keys" { return ["snake"].filter { $0.hasPrefix(prefix) } }
+        return words.count > 1 ? ["--keys", "--at"].filter { $0.hasPrefix(prefix) } : []
+    }
+
+    func run(_ arguments: String, session: Session) async throws {
+        var words = try Arguments.split(arguments)[...]
+        guard let name = words.popFirst(), !name.hasPrefix("--") else { throw ModelCommandError("usage: \(synopsis)") }
+        var snake = false
+        var path: String?
+        while let word = words.popFirst() {
+            switch (word, words.first) {
+            case ("--keys", "snake"?): snake = true; words.removeFirst()
+            case ("--at", let value?): path = value; words.removeFirst()
+            default: throw ModelCommandError("unknown option '\(word)'; usage: \(synopsis)")
+            }
+        }
+        session.refreshModelBody()
+        let result = try session.models.infer(name, snakeCase: snake, at: path)
+        session.console.line(result.declaration.swiftSource())
+        for key in result.skipped {
+            session.console.line(session.console.styled("// left out '\(key)': its values have different kinds", .dim))
+        }
+        var hint = "decode \(result.decodeType.source)"
+        if snake { hint += " --keys snake" }
+        if let path { hint += " --at \(path)" }
+        session.console.line(session.console.styled("defined \(name); try `\(hint)`", .dim))
+    }
+}

@@ -1,0 +1,40 @@
+import WorkbenchKit
+import WorkbenchScript
+
+/// How model results reach the console: a summary line, then exactly what `print(value)` prints.
+@MainActor
+enum ModelOutput {
+    /// Characters of a printed value shown on a terminal before it is cut (`--all` shows everything).
+    static let terminalLimit = 2_000
+
+    static func show(_ value: TypedValue, label: String? = nil, showAll: Bool, session: Session) {
+        let console = session.console
+        let summary = label.map { "\($0): \(value.summary)" } ?? value.summary
+        console.line(console.styled(summary, .dim))
+        let module = session.models.moduleName
+        if console.isTerminal && !showAll {
+            let (text, truncated) = value.printed(moduleName: module, limit: terminalLimit)
+            console.line(text)
+            if truncated { console.line(console.styled("(cut; add --all to see everything)", .dim)) }
+        } else {
+            console.line(value.printed(moduleName: module))
+        }
+    }
+}
+
+extension Session {
+    /// Brings the models' current body up to date before `decode` and `infer` read it.
+    ///
+    /// `json` sets it directly; a sent request should set it too, with its exchange number as the tag
+    /// (`models.setBody(response.body, tag: exchange.number)`), so the newer of the two wins.
+    func refreshModelBody() {}
+
+    /// Decodes as `decode` does and prints the result (bound to `name` when given).
+    func runDecode(_ raw: String, bindingTo name: String? = nil) throws {
+        let arguments = try DecodeArguments.parse(raw)
+        refreshModelBody()
+        let value = try models.decode(arguments.type, options: arguments.options, at: arguments.path)
+        if let name { models.bind(name, to: value) }
+        ModelOutput.show(value, label: name, showAll: arguments.showAll, session: self)
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// JSONDecoder's strategies that `decode` supports.
+public struct DecodingOptions: Equatable, Sendable {
+    public enum Keys: Equatable, Sendable {
+        case useDefaultKeys
+        case convertFromSnakeCase
+    }
+
+    public enum Dates: Equatable, Sendable {
+        case deferredToDate
+        case secondsSince1970
+        case millisecondsSince1970
+        case iso8601
+        /// A `DateFormatter` with this format, `en_US_POSIX` locale and UTC.
+        case formatted(String)
+    }
+
+    public var keys: Keys
+    public var dates: Dates
+
+    public init(keys: Keys = .useDefaultKeys, dates: Dates = .deferredToDate) {
+        self.keys = keys
+        self.dates = dates
+    }
+}
+
+/// JSONDecoder's `convertFromSnakeCase`: `foo_bar` → `fooBar`, leading and trailing underscores kept.
+public func convertFromSnakeCase(_ key: String) -> String {
+    guard !key.isEmpty, let first = key.firstIndex(where: { $0 != "_" }) else { return key }
+    var last = key.index(before: key.endIndex)
+    while last > first && key[last] == "_" { key.formIndex(before: &last) }
+    let core = key[first...last]
+    let components = core.split(separator: "_")
+    let joined: String
+    if components.count == 1 {
+        joined = String(core)
+    } else {
+        joined = ([components[0].lowercased()] + components.dropFirst().map { $0.capitalized }).joined()
+    }
+    return String(key[key.startIndex..<first]) + joined + String(key[key.index(after: last)...])
+}

@@ -1,0 +1,276 @@
+import Foundation
+import WorkbenchKit
+
+/// Decodes a JSON document into a resolved model type with JSONDecoder's rules and errors.
+public final class ModelDecoder {
+    public let options: DecodingOptions
+    private var matchers: [ObjectIdentifier: StructKeyMatcher] = [:]
+    lazy var dateFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        if case .formatted(let format) = options.dates { formatter.dateFormat = format }
+        return formatter
+    }()
+
+    public init(options: DecodingOptions = DecodingOptions()) {
+        self.options = options
+    }
+
+    /// Parses `data` and decodes it; bytes that are not JSON give JSONDecoder's `dataCorrupted` error.
+    public func decode(_ type: ResolvedType, from data: Data) throws(DecodingFailure) -> ModelValue {
+        guard let document = JSONDocument.parsingLikeFoundation(data) else { throw DecodingFailure.invalidJSON }
+        return try decode(type, from: document.root)
+    }
+
+    /// Decodes one value of a parsed document (its coding path starts empty).
+    public func decode(_ type: ResolvedType, from node: JSONNode) throws(DecodingFailure) -> ModelValue {
+        try value(type, node)
+    }
+
+    func value(_ type: ResolvedType, _ node: JSONNode) throws(DecodingFailure) -> ModelValue {
+        switch type {
+        case .optional(let wrapped):
+            return node.isNull ? .null : try value(wrapped, node)
+        case .string:
+            return .string(try string(node, nullTypeName: "String"))
+        case .integer(let kind):
+            return try integer(kind, node)
+        case .double:
+            guard node.isNumber else { throw mismatch("Double", node) }
+            return .double(try double(node))
+        case .float:
+            guard node.isNumber else { throw mismatch("Float", node) }
+            return .float(try float(node))
+        case .bool:
+            guard let flag = node.bool else { throw mismatch("Bool", node) }
+            return .bool(flag)
+        case .structure(let schema):
+            return try record(schema, node)
+        case .array(let element):
+            return try array(element, node)
+        case .stringDictionary(let element):
+            return try dictionary(element, node, intKeys: false)
+        case .intDictionary(let element):
+            return try dictionary(element, node, intKeys: true)
+        case .enumeration(let schema):
+            return try enumCase(schema, node)
+        case .url:
+            let text = try string(node, nullTypeName: "URL")
+            // Most URLs in JSON are plain ASCII that URL(string:) keeps as written; parse only the rest.
+            if URLText.keepsItsText(text) { return .url(text) }
+            guard let url = URL(string: text) else { throw corrupted("Invalid URL string.") }
+            return .url(url.description)
+        case .uuid:
+            let text = try string(node, nullTypeName: "String")
+            guard let uuid = UUID(uuidString: text) else {
+                throw corrupted("Attempted to decode UUID from invalid UUID string.")
+            }
+            return .uuid(uuid)
+        case .decimal:
+            return try decimal(node)
+        case .date:
+            return try date(node)
+        }
+    }
+
+    // MARK: Containers
+
+    private func record(_ schema: StructSchema, _ node: JSONNode) throws(DecodingFailure) -> ModelValue {
+        // Synthesized init(from:) of a struct without stored properties never asks for a container.
+        if !schema.needsContainer { return .record([]) }
+        guard node.isObject else {
+            if node.isNull {
+                throw DecodingFailure(.valueNotFound("Dictionary<String, Any>"), codingPath: [],
+                                      debugDescription: "Cannot get keyed decoding container -- found null value instead")
+            }
+            throw mismatch("Dictionary<String, Any>", node)
+        }
+        let decodedCount = schema.decodedFields.count
+        let matcher = self.matcher(for: schema)
+        // Pass 1 finds each field's node (the first of duplicate keys wins); pass 2 decodes in declaration
+        // order, so the first error is the one synthesized init(from:) meets first.
+        return try withUnsafeTemporaryAllocation(of: JSONNode?.self, capacity: max(decodedCount, 1)) {
+            buffer throws(DecodingFailure) -> ModelValue in
+            buffer.initialize(repeating: nil)
+            defer { buffer.deinitialize() }
+            var iterator = node.members.makeIterator()
+            var position = 0
+            while let (key, member) = iterator.nextNodes() {
+                let slot = matcher.field(for: key, at: position)
+                if slot >= 0 && buffer[slot] == nil { buffer[slot] = member }
+                position += 1
+            }
+            var fields: [ModelValue] = []
+            fields.reserveCapacity(schema.fields.count)
+            var slot = 0
+            for field in schema.fields {
+                guard let key = field.key else {
+                    fields.append(field.defaultValue ?? .null)
+                    continue
+                }
+                let member = buffer[slot]
+                slot += 1
+                guard let member else {
+                    if case .optional = field.type {
+                        fields.append(.null)
+                        continue
+                    }
+                    throw DecodingFailure(
+                        .keyNotFound(.key(key)), codingPath: [],
+                        debugDescription: "No value associated with key CodingKeys(stringValue: \(key.debugDescription), "
+                            + "intValue: nil) (\(key.debugDescription)).")
+                }
+                do throws(DecodingFailure) {
+                    fields.append(try value(field.type, member))
+                } catch {
+                    throw error.prefixed(.key(key))
+                }
+            }
+            return .record(fields)
+        }
+    }
+
+    private func matcher(for schema: StructSchema) -> StructKeyMatcher {
+        let id = ObjectIdentifier(schema)
+        if let found = matchers[id] { return found }
+        let made = StructKeyMatcher(schema: schema, snakeCase: options.keys == .convertFromSnakeCase)
+        matchers[id] = made
+        return made
+    }
+
+    private func array(_ element: ResolvedType, _ node: JSONNode) throws(DecodingFailure) -> ModelValue {
+        guard node.isArray else {
+            if node.isNull {
+                throw DecodingFailure(.valueNotFound("Array<Any>"), codingPath: [],
+                                      debugDescription: "Cannot get unkeyed decoding container -- found null value instead")
+            }
+            throw mismatch("Array<Any>", node)
+        }
+        var items: [ModelValue] = []
+        items.reserveCapacity(node.count)
+        var index = 0
+        let throughOptional = element.isOptional
+        for item in node.elements {
+            do {
+                items.append(try value(element, item))
+            } catch {
+                throw error.throughOptional(throughOptional).prefixed(.index(index))
+            }
+            index += 1
+        }
+        return .array(items)
+    }
+
+    private func dictionary(_ element: ResolvedType, _ node: JSONNode, intKeys: Bool) throws(DecodingFailure) -> ModelValue {
+        guard node.isObject else {
+            if node.isNull {
+                throw DecodingFailure(.valueNotFound("Dictionary<String, Any>"), codingPath: [],
+                                      debugDescription: "Cannot get keyed decoding container -- found null value instead")
+            }
+            throw mismatch("Dictionary<String, Any>", node)
+        }
+        var keys: [ModelValue] = [], values: [ModelValue] = []
+        var seen: Set<String> = []
+        var iterator = node.members.makeIterator()
+        while let (keyNode, member) = iterator.nextNodes() {
+            var key = keyNode.string ?? ""
+            if intKeys && options.keys == .convertFromSnakeCase { key = convertFromSnakeCase(key) }
+            guard seen.insert(key).inserted else { continue }
+            if intKeys {
+                guard let number = Int(key) else {
+                    throw DecodingFailure(.typeMismatch("Int"), codingPath: [.key(key)],
+                                          debugDescription: "Expected Int key but found String key instead.")
+                }
+                do {
+                    values.append(try value(element, member))
+                } catch {
+                    throw error.throughOptional(element.isOptional).prefixed(.intKey(number))
+                }
+                keys.append(.int(Int64(number)))
+            } else {
+                do {
+                    values.append(try value(element, member))
+                } catch {
+                    throw error.throughOptional(element.isOptional).prefixed(.key(key))
+                }
+                keys.append(.string(key))
+            }
+        }
+        return .dictionary(keys: keys, values: values)
+    }
+
+    private func enumCase(_ schema: EnumSchema, _ node: JSONNode) throws(DecodingFailure) -> ModelValue {
+        if schema.rawType == .string {
+            let raw = try string(node, nullTypeName: "String")
+            guard let index = schema.stringRawValues[raw] else {
+                throw corrupted("Cannot initialize \(schema.name) from invalid String value \(raw)")
+            }
+            return .enumCase(index)
+        }
+        guard case .integer(let kind) = schema.rawType else { throw corrupted("unsupported raw type") }
+        let raw = try integer(kind, node)
+        let number: Int64
+        switch raw {
+        case .int(let value): number = value
+        case .uint(let value):
+            guard let fits = Int64(exactly: value) else {
+                throw corrupted("Cannot initialize \(schema.name) from invalid \(kind.rawValue) value \(value)")
+            }
+            number = fits
+        default: number = 0
+        }
+        guard let index = schema.intRawValues[number] else {
+            throw corrupted("Cannot initialize \(schema.name) from invalid \(kind.rawValue) value \(number)")
+        }
+        return .enumCase(index)
+    }
+
+    // MARK: Errors
+
+    func mismatch(_ typeName: String, _ node: JSONNode) -> DecodingFailure {
+        if node.isNull {
+            return DecodingFailure(.valueNotFound(typeName), codingPath: [],
+                                   debugDescription: "Cannot get value of type \(typeName) -- found null value instead")
+        }
+        return DecodingFailure(.typeMismatch(typeName), codingPath: [],
+                               debugDescription: "Expected to decode \(typeName) but found \(Self.word(for: node)) instead.")
+    }
+
+    func corrupted(_ message: String) -> DecodingFailure {
+        DecodingFailure(.dataCorrupted, codingPath: [], debugDescription: message)
+    }
+
+    static func word(for node: JSONNode) -> String {
+        switch node.kind {
+        case .object: "a dictionary"
+        case .array: "an array"
+        case .string: "a string"
+        case .number: "number"
+        case .bool: "bool"
+        case .null: "null"
+        }
+    }
+}
+
+extension DecodingFailure {
+    /// The error as seen after passing through `Optional.init(from:)`, which restores the full path.
+    func throughOptional(_ optional: Bool) -> DecodingFailure {
+        guard optional, skipsNextComponent else { return self }
+        var copy = self
+        copy.skipsNextComponent = false
+        return copy
+    }
+
+    /// The same error one level further out: `component` goes first in the coding path.
+    func prefixed(_ component: CodingPathComponent) -> DecodingFailure {
+        if self == .invalidJSON { return self }
+        var copy = self
+        if skipsNextComponent {
+            copy.skipsNextComponent = false
+            return copy
+        }
+        copy.codingPath.insert(component, at: 0)
+        return copy
+    }
+}

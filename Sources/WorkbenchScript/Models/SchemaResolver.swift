@@ -1,0 +1,110 @@
+import Foundation
+
+/// Turns model types into resolved schemas, checking Swift's `Decodable` synthesis rules on the way.
+final class SchemaResolver {
+    let registry: ModelRegistry
+    private var structs: [String: StructSchema] = [:]
+    private var enums: [String: EnumSchema] = [:]
+
+    init(registry: ModelRegistry) {
+        self.registry = registry
+    }
+
+    func resolve(_ type: ModelType, scope: [String]) throws(ModelTypeError) -> ResolvedType {
+        switch type {
+        case .integer(let kind): return .integer(kind)
+        case .double: return .double
+        case .float: return .float
+        case .bool: return .bool
+        case .string: return .string
+        case .url: return .url
+        case .date: return .date
+        case .decimal: return .decimal
+        case .uuid: return .uuid
+        case .optional(let wrapped): return .optional(try resolve(wrapped, scope: scope))
+        case .array(let element): return .array(try resolve(element, scope: scope))
+        case .dictionary(let key, let value):
+            let resolvedValue = try resolve(value, scope: scope)
+            switch key {
+            case .string: return .stringDictionary(resolvedValue)
+            case .integer(.int): return .intDictionary(resolvedValue)
+            default:
+                _ = try resolve(key, scope: scope)
+                throw ModelTypeError("dictionary key type '\(key.source)' is not supported yet; use String or Int")
+            }
+        case .named(let name):
+            guard let (qualified, declaration) = registry.lookup(name, scope: scope) else {
+                throw ModelTypeError("cannot find type '\(name)' in scope")
+            }
+            switch declaration.kind {
+            case .structure: return .structure(try structure(declaration, qualifiedName: qualified))
+            case .enumeration: return .enumeration(try enumeration(declaration, qualifiedName: qualified))
+            }
+        }
+    }
+
+    private func structure(_ declaration: ModelDeclaration, qualifiedName: String) throws(ModelTypeError) -> StructSchema {
+        if let done = structs[qualifiedName] { return done }
+        let schema = StructSchema(name: declaration.name, qualifiedName: qualifiedName,
+                                  isDecodable: declaration.isDecodable)
+        structs[qualifiedName] = schema
+        schema.needsContainer = !declaration.properties.isEmpty || !(declaration.codingKeys ?? []).isEmpty
+        let scope = qualifiedName.split(separator: ".").map(String.init)
+        let decoded = Dictionary(declaration.decodedProperties.map { ($0.property.name, $0.key) },
+                                 uniquingKeysWith: { first, _ in first })
+        for property in declaration.properties {
+            let type = try resolve(property.type, scope: scope)
+            var field = FieldSchema(name: property.name, type: type, key: nil, defaultValue: nil)
+            if let literal = property.defaultValue {
+                field.defaultValue = try literal.value(as: type)
+            } else if case .optional = type, !property.isLet {
+                field.defaultValue = .null  // `var x: T?` starts as nil
+            }
+            if schema.isDecodable, let key = decoded[property.name] {
+                if let offender = nonDecodableName(in: type) {
+                    throw ModelTypeError(
+                        "type '\(declaration.name)' does not conform to protocol 'Decodable': cannot automatically "
+                            + "synthesize 'Decodable' because '\(offender)' does not conform to 'Decodable'")
+                }
+                field.key = key
+                if schema.keyIndex[key] == nil { schema.keyIndex[key] = schema.decodedFields.count }
+                schema.decodedFields.append(schema.fields.count)
+            }
+            schema.fields.append(field)
+        }
+        return schema
+    }
+
+    private func enumeration(_ declaration: ModelDeclaration, qualifiedName: String) throws(ModelTypeError) -> EnumSchema {
+        if let done = enums[qualifiedName] { return done }
+        let schema = EnumSchema(name: declaration.name, qualifiedName: qualifiedName,
+                                rawType: declaration.rawType ?? .string,
+                                isDecodable: declaration.isDecodable && declaration.rawType != nil)
+        enums[qualifiedName] = schema
+        var nextInt: Int64 = 0
+        for (index, enumCase) in declaration.cases.enumerated() {
+            schema.caseNames.append(enumCase.name)
+            if declaration.rawType == .string {
+                var raw = enumCase.name
+                if case .string(let text) = enumCase.rawValue { raw = text }
+                if schema.stringRawValues[raw] == nil { schema.stringRawValues[raw] = index }
+            } else {
+                if case .integer(let text) = enumCase.rawValue, let value = Int64(text) { nextInt = value }
+                if schema.intRawValues[nextInt] == nil { schema.intRawValues[nextInt] = index }
+                nextInt &+= 1
+            }
+        }
+        return schema
+    }
+
+    /// The name of the first type inside `type` that is not `Decodable`, if any.
+    func nonDecodableName(in type: ResolvedType) -> String? {
+        switch type {
+        case .optional(let inner), .array(let inner), .stringDictionary(let inner), .intDictionary(let inner):
+            nonDecodableName(in: inner)
+        case .structure(let schema): schema.isDecodable ? nil : schema.name
+        case .enumeration(let schema): schema.isDecodable ? nil : schema.name
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import WorkbenchKit
+
+/// The model half of a session: declared types, the current JSON document and bound values.
+/// The REPL's model commands and snippet replay both drive it.
+public final class ModelWorkspace {
+    public private(set) var registry = ModelRegistry()
+    /// Values bound with `let NAME = decode …`, by name.
+    public private(set) var bindings: [String: TypedValue] = [:]
+    /// The module compiled types would belong to: `main` at the prompt, the snippet's in replay.
+    public var moduleName: String
+    private var body: Data?
+    private var parsedBody: JSONDocument?
+
+    public init(moduleName: String = "main") {
+        self.moduleName = moduleName
+    }
+
+    // MARK: Declarations
+
+    /// Declares (or redeclares) the types in `source`; returns their declarations.
+    @discardableResult
+    public func declare(_ source: String) throws(ModelSourceError) -> [ModelDeclaration] {
+        let declarations = try DeclarationParser.parse(source)
+        try registry.define(declarations)
+        return declarations
+    }
+
+    /// Adds already-parsed declarations (from `infer`).
+    public func define(_ declarations: [ModelDeclaration]) throws(ModelSourceError) {
+        try registry.define(declarations)
+    }
+
+    /// `defined Post (3 properties)`, `defined Kind (2 cases)`.
+    public static func summary(of declaration: ModelDeclaration) -> String {
+        switch declaration.kind {
+        case .structure:
+            let count = declaration.properties.count
+            return "defined \(declaration.name) (\(count) \(count == 1 ? "property" : "properties"))"
+        case .enumeration:
+            let count = declaration.cases.count
+            return "defined \(declaration.name) (\(count) \(count == 1 ? "case" : "cases"))"
+        }
+    }
+
+    // MARK: The current document
+
+    /// Makes `data` the document that `decode` and `infer` read (a response body or a local file);
+    /// `tag` says where it came from (the REPL stores the exchange number it belongs to).
+    public func setBody(_ data: Data?, tag: Int = 0) {
+        body = data
+        bodyTag = tag
+        parsedBody = nil
+    }
+
+    /// The `tag` given with the current body.
+    public private(set) var bodyTag = 0
+
+    /// The current body's bytes.
+    public var currentBody: Data? { body }
+
+    public var hasBody: Bool { body != nil }
+
+    /// The current body parsed; `nil` when it is not JSON (decoding then reports JSONDecoder's error).
+    func currentDocument() throws(WorkspaceError) -> JSONDocument? {
+        guard let body else { throw WorkspaceError.noBody }
+        if let parsedBody { return parsedBody }
+        parsedBody = JSONDocument.parsingLikeFoundation(body)
+        return parsedBody
+    }
+
+    // MARK: Decoding
+
+    /// Decodes the current body (or its value at `path`) as `typeText`, like `try JSONDecoder().decode(T.self, from:)`.
+    public func decode(_ typeText: String, options: DecodingOptions = DecodingOptions(),
+                       at path: String? = nil) throws -> TypedValue {
+        let resolved = try registry.resolveForDecoding(try ModelRegistry.parseType(typeText))
+        guard let document = try currentDocument() else { throw DecodingFailure.invalidJSON }
+        var node = document.root
+        if let path, !path.isEmpty { node = try node.node(at: path) }
+        let value = try ModelDecoder(options: options).decode(resolved, from: node)
+        return TypedValue(value: value, type: resolved)
+    }
+
+    /// Generates declarations named `name` from the current body and defines them.
+    public func infer(_ name: String, snakeCase: Bool, at path: String? = nil) throws -> ModelInference.Result {
+        guard let document = try currentDocument() else {
+            throw WorkspaceError.message("the current body is not valid JSON")
+        }
+        var node = document.root
+        if let path, !path.isEmpty { node = try node.node(at: path) }
+        let result = try ModelInference.infer(name, from: node, snakeCase: snakeCase)
+        try registry.define([result.declaration])
+        return result
+    }
+
+    // MARK: Bindings
+
+    public func bind(_ name: String, to value: TypedValue) {
+        bindings[name] = value
+    }
+
+    /// Evaluates `name`, `name.property`, `name[0]`, `name["key"]`, `name.count`; nil when the text
+    /// does not start with a bound name.
+    public func evaluate(_ expression: String) throws(WorkspaceError) -> TypedValue? {
+        guard let (name, steps) = ValuePath.parse(expression), let start = bindings[name] else { return nil }
+        var current = start
+        var described = name
+        for step in steps {
+            current = try current.applying(step, describedAs: described)
+            switch step {
+            case .member(let member, let chained): described += (chained ? "?." : ".") + member
+            case .index(let index): described += "[\(index)]"
+            case .key(let key): described += "[\(key.debugDescription)]"
+            }
+        }
+        return current
+    }
+}
+
+/// A model command that cannot run, in one line.
+public enum WorkspaceError: Error, Equatable, CustomStringConvertible {
+    case noBody
+    case message(String)
+
+    public var description: String {
+        switch self {
+        case .noBody: "no JSON body yet: send a request, or load a document with `json @FILE` or `json {…}`"
+        case .message(let text): text
+        }
+    }
+}
