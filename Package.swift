@@ -9,6 +9,8 @@ let package = Package(
         .library(name: "WorkbenchKit", targets: ["WorkbenchKit"]),
         // Snippets can import only targets in a product: this lets them start the sandbox in-process.
         .library(name: "Sandbox", targets: ["Sandbox"]),
+        // For Benchmarks/ (a separate package): the micro-benchmarks time the prompt's decoder.
+        .library(name: "WorkbenchScript", targets: ["WorkbenchScript"]),
         .executable(name: "workbench", targets: ["workbench"]),
     ],
     dependencies: [

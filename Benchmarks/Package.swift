@@ -1,0 +1,26 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// In-process micro-benchmarks (ordo-one/benchmark) of Workbench's JSON parser, printer and decoder.
+// A package of its own so that `make test` never builds it; `make bench-micro` runs it.
+let package = Package(
+    name: "WorkbenchBenchmarks",
+    dependencies: [
+        // Named, because a path package is otherwise known by its folder's name (the clone's).
+        .package(name: "Workbench", path: ".."),
+        // Only the malloc interposer: the default RuntimeInterposer trait needs a package we do not have.
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "JSONBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "WorkbenchKit", package: "Workbench"),
+                .product(name: "WorkbenchScript", package: "Workbench"),
+            ],
+            path: "Benchmarks/JSONBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ]
+)
