@@ -14,13 +14,19 @@ public final class Session {
     /// Set by `quit`: the loop ends after the current input.
     public var quitRequested = false
     /// The embedded sandbox's base URL (known before the server finishes starting).
-    public var sandboxURL: URL?
+    public var sandboxURL: URL? {
+        didSet { connectWorkbenchToSandbox() }
+    }
     /// The running sandbox, once started; nil with `--no-sandbox` or when it failed.
     public var sandbox: Sandbox?
     /// The sandbox still starting; the next input waits for it.
     var sandboxStartup: Task<Void, Never>?
     /// Whether requests to the real APIs' hosts are answered by the sandbox (`--offline`).
-    public var offline = false
+    public var offline = false {
+        didSet { connectWorkbenchToSandbox() }
+    }
+    /// The request being built, the exchanges so far, and the settings of the request commands.
+    public let workbench: Workbench
     /// The short label shown in the prompt (`wb jsonplaceholder>`); nil shows `wb>`.
     public var promptLabel: String?
     /// Declared models, the JSON document `decode` reads, and values bound with `let`.
@@ -30,6 +36,7 @@ public final class Session {
         self.console = console
         self.commands = commands
         self.isInteractive = isInteractive
+        workbench = Workbench(console: console)
     }
 
     /// Whether Ctrl-C was pressed since the current input started; long commands poll it.
@@ -41,5 +48,17 @@ public final class Session {
         // \u{1} brackets escape codes so libedit does not count them as columns.
         guard console.colors else { return text + " " }
         return "\u{1}\(TextStyle.cyan.escape)\u{1}\(text)\u{1}\(TextStyle.reset)\u{1} "
+    }
+}
+
+extension Session {
+    /// `base sandbox/NAME` resolves through the sandbox; offline, real hosts are sent to it.
+    func connectWorkbenchToSandbox() {
+        workbench.sandboxURL = sandboxURL
+        guard offline, let sandboxURL else {
+            workbench.urlRewriter = nil
+            return
+        }
+        workbench.urlRewriter = { url in OfflineRouting.sandboxURL(for: url, sandbox: sandboxURL) }
     }
 }

@@ -24,6 +24,14 @@ struct HTTPBinTests {
         }
     }
 
+    @Test func status401ChallengesWithBasicAuth() async throws {
+        try await LiveSandbox.with { base in
+            let challenge = await ChallengeRecorder.challenge(at: base.at("/httpbin/status/401"))
+            #expect(challenge?.status == 401)
+            #expect(challenge?.header == "Basic realm=\"Fake Realm\"")
+        }
+    }
+
     @Test func statusRedirectsAndTeapotCarryTheirHeaders() async throws {
         try await LiveSandbox.with { base in
             let redirect = try await get(base, "/status/302")

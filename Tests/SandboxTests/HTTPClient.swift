@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -68,5 +69,34 @@ extension URL {
     /// The URL with `path` (and its query) appended to this base.
     func at(_ path: String) -> URL {
         URL(string: absoluteString + path) ?? self
+    }
+}
+
+/// Answers an authentication challenge by cancelling it, keeping the 401 or 407 it came with.
+///
+/// URLSession on this toolchain hangs on a 401 with `WWW-Authenticate` unless a delegate answers (PLATFORM-NOTES).
+final class ChallengeRecorder: NSObject, URLSessionTaskDelegate, Sendable {
+    private let recorded = Mutex<(status: Int, header: String?)?>(nil)
+
+    var challenge: (status: Int, header: String?)? { recorded.withLock { $0 } }
+
+    /// The status and `WWW-Authenticate` of the challenge `url` answers with, if it challenges.
+    static func challenge(at url: URL) async -> (status: Int, header: String?)? {
+        let recorder = ChallengeRecorder()
+        let session = URLSession(configuration: .ephemeral, delegate: recorder, delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        _ = try? await session.data(from: url)
+        return recorder.challenge
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        if let response = challenge.failureResponse as? HTTPURLResponse {
+            let header = response.value(forHTTPHeaderField: "WWW-Authenticate")
+            recorded.withLock { $0 = (response.statusCode, header) }
+        }
+        completionHandler(.cancelAuthenticationChallenge, nil)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
+import Sandbox
 
 @Suite("JSONPlaceholder")
 struct JSONPlaceholderTests {
@@ -148,5 +149,23 @@ struct JSONPlaceholderTests {
             #expect(response.status == 400)
             #expect(response.text.contains("request body is not a JSON object"))
         }
+    }
+
+    @Test func embedAddsChildrenAndExpandAddsTheParent() async throws {
+        try await LiveSandbox.with { base in
+            let post = try await client.fetch(base.at("/jsonplaceholder/posts/1?_embed=comments"))
+            #expect(post.text.contains("\n  \"comments\": [\n    {\n      \"postId\": 1,\n      \"id\": 1,"))
+            let embedded = try #require(try post.json() as? [String: Any])
+            #expect((embedded["comments"] as? [Any])?.count == 5 && embedded["title"] != nil)
+            let expanded = try await client.fetch(base.at("/jsonplaceholder/comments/1?_expand=post"))
+            let comment = try #require(try expanded.json() as? [String: Any])
+            #expect((comment["post"] as? [String: Any])?["id"] as? Int == 1)
+            let (_, posts) = try await list(base, "/users/1/posts?_embed=comments&_limit=2")
+            #expect(posts.map { ($0["comments"] as? [Any])?.count } == [5, 5])
+        }
+    }
+
+    @Test func everyDatasetReads() {
+        #expect(Sandbox.loadDatasets() == [])
     }
 }

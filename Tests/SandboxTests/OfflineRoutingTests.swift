@@ -5,7 +5,7 @@ import Sandbox
 
 @Suite("Offline routing")
 struct OfflineRoutingTests {
-    static let sandbox = URL(string: "http://127.0.0.1:49731")!
+    static let sandbox = URL(string: "http://127.0.0.1:49731") ?? URL(fileURLWithPath: "/")
 
     @Test(arguments: [
         ("https://jsonplaceholder.typicode.com/users/1", "http://127.0.0.1:49731/jsonplaceholder/users/1"),

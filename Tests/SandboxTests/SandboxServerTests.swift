@@ -91,6 +91,14 @@ struct SandboxServerTests {
         }
     }
 
+    @Test func aMissingDatasetIsAnErrorNamingTheFile() {
+        #expect(throws: SandboxDataError.missing("jsonplaceholder/nothing.json")) {
+            _ = try SandboxDataFile.bytes("jsonplaceholder/nothing.json")
+        }
+        #expect(SandboxDataError.missing("a.json").response.status == 500)
+        #expect(SandboxDataError.missing("a.json").description == "sandbox dataset 'Data/a.json' is missing from the package resources")
+    }
+
     @Test func catalogNamesResolveAndRoutesAreListed() {
         #expect(SandboxCatalog.apis.map(\.name) == ["jsonplaceholder", "restcountries", "jokes", "met", "httpbin"])
         #expect(SandboxCatalog.api(named: "JSONPlaceholder")?.prefix == "/jsonplaceholder")

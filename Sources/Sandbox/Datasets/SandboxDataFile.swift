@@ -2,12 +2,29 @@ import Foundation
 
 /// Reads the datasets carried in the package's `Data` resource folder.
 enum SandboxDataFile {
+    /// The folder holding the datasets: `$WORKBENCH_SANDBOX_DATA`, else the resource bundle beside the program.
+    ///
+    /// SwiftPM's `Bundle.module` stops the program when its bundle is missing (a binary copied without it);
+    /// looking for the bundle here turns that into a 500 that names the missing file.
+    static let folder: URL? = {
+        if let override = ProcessInfo.processInfo.environment["WORKBENCH_SANDBOX_DATA"], !override.isEmpty {
+            return URL(fileURLWithPath: override)
+        }
+        let bundleName = "Workbench_Sandbox.resources"
+        var places = [Bundle.main.bundleURL]
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+            places.append(executable.deletingLastPathComponent())
+        }
+        for place in places {
+            let data = place.appendingPathComponent(bundleName).appendingPathComponent("Data")
+            if FileManager.default.fileExists(atPath: data.path) { return data }
+        }
+        return nil
+    }()
+
     /// The bytes of `Data/<path>`.
     static func bytes(_ path: String) throws(SandboxDataError) -> [UInt8] {
-        guard let folder = Bundle.module.resourceURL?.appendingPathComponent("Data") else {
-            throw .missing(path)
-        }
-        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
+        guard let folder, let data = FileManager.default.contents(atPath: folder.appendingPathComponent(path).path) else {
             throw .missing(path)
         }
         return [UInt8](data)

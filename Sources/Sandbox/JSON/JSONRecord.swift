@@ -10,9 +10,11 @@ struct JSONRecord: Sendable {
         self.document = document
         self.range = range
         self.members = try document.objectMembers(in: range)
+        // Only indentation counts; a record that does not start its line (minified data) has column 0.
         var lineStart = range.lowerBound
-        while lineStart > 0, document.bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-        self.column = range.lowerBound - lineStart
+        while lineStart > 0, document.bytes[lineStart - 1] == UInt8(ascii: " ") { lineStart -= 1 }
+        let startsLine = lineStart == 0 || document.bytes[lineStart - 1] == 0x0A
+        self.column = startsLine ? range.lowerBound - lineStart : 0
     }
 
     /// The records of the array at `range` of `document`.

@@ -72,15 +72,16 @@ struct JSONScanner: Sendable {
         guard start < bytes.count else { throw .unexpectedEnd }
         switch bytes[start] {
         case UInt8(ascii: "\""):
-            var index = start + 1
-            while index < bytes.count {
-                switch bytes[index] {
-                case UInt8(ascii: "\\"): index += 2
-                case UInt8(ascii: "\""): return index + 1
-                default: index += 1
+            let end = bytes.withUnsafeBufferPointer { buffer -> Int? in
+                var index = start + 1
+                while index < buffer.count {
+                    let byte = buffer[index]
+                    if byte == 0x5C { index += 2 } else if byte == 0x22 { return index + 1 } else { index += 1 }
                 }
+                return nil
             }
-            throw .unexpectedEnd
+            guard let end else { throw .unexpectedEnd }
+            return end
         case UInt8(ascii: "{"), UInt8(ascii: "["):
             return try containerEnd(from: start)
         default:
@@ -98,26 +99,29 @@ struct JSONScanner: Sendable {
     }
 
     private func containerEnd(from start: Int) throws(JSONScanError) -> Int {
-        var depth = 0
-        var index = start
-        var inString = false
-        while index < bytes.count {
-            let byte = bytes[index]
-            if inString {
-                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false }
-            } else {
-                switch byte {
-                case UInt8(ascii: "\""): inString = true
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+        // The hot loop of every dataset load: raw pointers keep debug builds fast too.
+        let end = bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var depth = 0
+            var index = start
+            var inString = false
+            while index < buffer.count {
+                let byte = buffer[index]
+                if inString {
+                    if byte == 0x5C { index += 1 } else if byte == 0x22 { inString = false }
+                } else if byte == 0x22 {
+                    inString = true
+                } else if byte == 0x7B || byte == 0x5B {
+                    depth += 1
+                } else if byte == 0x7D || byte == 0x5D {
                     depth -= 1
                     if depth == 0 { return index + 1 }
-                default: break
                 }
+                index += 1
             }
-            index += 1
+            return nil
         }
-        throw .unexpectedEnd
+        guard let end else { throw .unexpectedEnd }
+        return end
     }
 
     static func isWhitespace(_ byte: UInt8) -> Bool {

@@ -1,5 +1,5 @@
 /// A JSON value the sandbox builds itself (echoes, errors), printed with a stable key order.
-indirect enum JSONValue: Sendable, Equatable {
+indirect enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue)])
     case array([JSONValue])
     case string(String)
@@ -9,10 +9,6 @@ indirect enum JSONValue: Sendable, Equatable {
     case null
     /// Bytes of a JSON value taken from a dataset or a request, written out unchanged.
     case raw([UInt8])
-
-    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
-        lhs.rendered(pretty: false) == rhs.rendered(pretty: false)
-    }
 
     /// The value as UTF-8 JSON: compact, or indented by two spaces with `"key": value`.
     func rendered(pretty: Bool) -> [UInt8] {
@@ -68,21 +64,24 @@ indirect enum JSONValue: Sendable, Equatable {
 enum JSONLayout {
     /// The value with all whitespace outside strings removed.
     static func minified(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var inString = false
-        var escaped = false
-        for byte in bytes {
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true }
-                else if byte == UInt8(ascii: "\"") { inString = false }
-                out.append(byte)
-            } else if !JSONScanner.isWhitespace(byte) {
-                if byte == UInt8(ascii: "\"") { inString = true }
-                out.append(byte)
+        bytes.withUnsafeBufferPointer { source in
+            [UInt8](unsafeUninitializedCapacity: source.count) { target, count in
+                var inString = false
+                var escaped = false
+                count = 0
+                for byte in source {
+                    if inString {
+                        if escaped { escaped = false } else if byte == 0x5C { escaped = true } else if byte == 0x22 { inString = false }
+                    } else if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
+                        continue
+                    } else if byte == 0x22 {
+                        inString = true
+                    }
+                    target[count] = byte
+                    count += 1
+                }
             }
         }
-        return out
     }
 
     /// The value with `removing` leading spaces taken off each continuation line and `adding` put on.

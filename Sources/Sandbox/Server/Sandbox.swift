@@ -55,6 +55,32 @@ public final class Sandbox: Sendable {
         }
     }
 
+    /// Where an API of the catalog answers: `url(forAPI: "jsonplaceholder")` is `http://127.0.0.1:49731/jsonplaceholder`.
+    public func url(forAPI name: String) -> URL? {
+        SandboxCatalog.api(named: name).flatMap { URL(string: baseURL.absoluteString + $0.prefix) }
+    }
+
+    /// Reads and indexes every dataset now, instead of on each API's first request.
+    ///
+    /// Not needed for correct answers; for callers that want even first requests fast (benchmarks).
+    /// Returns the problems found, one line each (empty when every dataset reads).
+    @discardableResult
+    public static func loadDatasets() -> [String] {
+        var problems: [String] = []
+        do {
+            let placeholder = try JSONPlaceholderData.shared.get()
+            for name in placeholder.resourceNames { _ = try placeholder.records(name) }
+        } catch {
+            problems.append(error.description)
+        }
+        let results: [Result<Void, SandboxDataError>] = [
+            RestCountriesData.v2.map { _ in () }, RestCountriesData.v31.map { _ in () },
+            JokeData.shared.map { _ in () }, MetData.shared.map { _ in () },
+        ]
+        for case .failure(let error) in results { problems.append(error.description) }
+        return problems
+    }
+
     /// Stops accepting connections and returns when the server has shut down.
     public func stop() async {
         serverTask.cancel()

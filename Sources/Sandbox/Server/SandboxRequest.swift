@@ -2,7 +2,7 @@ import Foundation
 
 /// A request as the sandbox's APIs see it: method, path segments, query items, headers and body.
 struct SandboxRequest: Sendable {
-    let method: String
+    private(set) var method: String
     /// The request target as received: path and query, still percent-encoded.
     let target: String
     /// The path, percent-decoded, without the query.
@@ -31,6 +31,13 @@ struct SandboxRequest: Sendable {
         path = rawPath.removingPercentEncoding ?? rawPath
         segments = rawPath.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         query = parts.count > 1 ? Self.queryItems(String(parts[1])) : []
+    }
+
+    /// The same request with another method.
+    func withMethod(_ method: String) -> SandboxRequest {
+        var copy = self
+        copy.method = method
+        return copy
     }
 
     /// This request with its first `count` path segments (the API prefix) taken off.

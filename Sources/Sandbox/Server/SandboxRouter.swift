@@ -1,9 +1,9 @@
 /// Sends each request to the API whose prefix starts its path.
 enum SandboxRouter {
     static func respond(to request: SandboxRequest) async -> SandboxResponse {
-        let response = await route(request)
-        guard request.method == "HEAD" else { return response }
-        var headless = response
+        guard request.method == "HEAD" else { return await route(request) }
+        // HEAD is GET without the body, as Express and Flask answer it.
+        var headless = await route(request.withMethod("GET"))
         headless.body = .bytes([])
         return headless
     }

@@ -32,8 +32,8 @@ enum HTTPBinAPI {
         case "status" where path.count == 2:
             return HTTPBinStatus.respond(codes: path[1], request: request)
         case "delay" where path.count == 2:
-            guard let seconds = Double(path[1]) else { return notFound }
-            try? await Task.sleep(for: .seconds(min(max(seconds, 0), maximumDelay)))
+            guard let seconds = seconds(path[1]) else { return notFound }
+            try? await Task.sleep(for: .seconds(seconds))
             return .json(echo.object(["args", "data", "files", "form", "headers", "origin", "url"]), pretty: true)
         case "redirect", "relative-redirect", "absolute-redirect":
             return HTTPBinRedirects.redirect(path, request: request)
@@ -69,6 +69,12 @@ enum HTTPBinAPI {
         }
     }
 
+    /// A number of seconds between 0 and `maximumDelay`; nil for text that is not a finite number (`nan`, `inf`).
+    static func seconds(_ text: String) -> Double? {
+        guard let value = Double(text), value.isFinite else { return nil }
+        return min(max(value, 0), maximumDelay)
+    }
+
     static let notFound = SandboxResponse.text(
         "<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 3.2 Final//EN\">\n<title>404 Not Found</title>\n<h1>Not Found</h1>\n",
         status: 404, contentType: "text/html")
@@ -88,8 +94,8 @@ enum HTTPBinAPI {
 
     /// `/drip?duration=&numbytes=&code=&delay=`: `*` bytes spread over `duration` seconds, after `delay`.
     private static func drip(_ request: SandboxRequest) -> SandboxResponse {
-        let duration = min(max(request.queryValue("duration").flatMap(Double.init) ?? 2, 0), maximumDelay)
-        let delay = min(max(request.queryValue("delay").flatMap(Double.init) ?? 2, 0), maximumDelay)
+        let duration = request.queryValue("duration").flatMap(seconds) ?? 2
+        let delay = request.queryValue("delay").flatMap(seconds) ?? 2
         let count = min(max(request.queryValue("numbytes").flatMap { Int($0) } ?? 10, 0), maximumBytes)
         let code = request.queryValue("code").flatMap { Int($0) } ?? 200
         guard (200...599).contains(code) else { return .error(400, "invalid code '\(code)' for /drip") }
@@ -97,9 +103,9 @@ enum HTTPBinAPI {
         return SandboxResponse(status: code, headers: [("Content-Type", "application/octet-stream"),
                                                        ("Content-Length", String(count))], body: .stream { emit in
             try await Task.sleep(for: .seconds(delay))
-            for _ in 0..<count {
+            for index in 0..<count {
+                if index > 0 { try await Task.sleep(for: .seconds(pause)) }
                 try await emit([UInt8(ascii: "*")])
-                try await Task.sleep(for: .seconds(pause))
             }
         })
     }

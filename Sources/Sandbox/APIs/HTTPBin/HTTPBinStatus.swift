@@ -9,7 +9,7 @@ enum HTTPBinStatus {
             guard let codeText = parts.first, let code = Int(codeText.trimmingCharacters(in: .whitespaces)),
                   (200...599).contains(code) else { return invalid }
             let weight = parts.count > 1 ? Double(parts[1]) : 1
-            guard let weight, weight >= 0 else { return invalid }
+            guard let weight, weight.isFinite, weight >= 0 else { return invalid }
             choices.append((code, weight))
         }
         guard let code = pick(choices, seed: request.queryValue("seed")) else { return invalid }

@@ -3,54 +3,59 @@ enum JSONPlaceholderAPI {
     static let notFound = SandboxResponse.json(Array("{}".utf8), status: 404)
 
     static func respond(to request: SandboxRequest) -> SandboxResponse {
-        let data: JSONPlaceholderData
-        switch JSONPlaceholderData.shared {
-        case .success(let loaded): data = loaded
-        case .failure(let error): return error.response
+        do {
+            return try respond(to: request, data: JSONPlaceholderData.shared.get())
+        } catch {
+            return error.response
         }
+    }
+
+    private static func respond(to request: SandboxRequest, data: JSONPlaceholderData) throws(SandboxDataError) -> SandboxResponse {
         let path = request.apiSegments
         guard let resource = path.first else {
-            return .json(.object([("resources", .array(data.resources.keys.sorted().map { .string($0) }))]), pretty: true)
+            return .json(.object([("resources", .array(data.resourceNames.map { .string($0) }))]), pretty: true)
         }
         if resource == "db", path.count == 1, request.method == "GET" { return .json(data.bytes) }
-        guard let records = data.resources[resource] else { return notFound }
+        guard let records = try data.records(resource) else { return notFound }
         switch (path.count, request.method) {
         case (1, "GET"):
-            return list(records, request: request)
+            return try list(records, of: resource, request: request, data: data)
         case (1, "POST"):
-            return create(in: resource, data: data, request: request, fixed: [])
+            return try create(in: resource, data: data, request: request, fixed: [])
         case (2, let method):
             guard let index = records.firstIndex(where: { $0.id.map(String.init) == path[1] }) else { return notFound }
+            if method == "GET" {
+                return .json(try JSONPlaceholderRelations(request).single(records[index], of: resource, data: data))
+            }
             return item(records[index], method: method, request: request)
         case (3, let method):
             // json-server's nested route: /posts/1/comments is /comments?postId=1.
-            guard let nested = data.resources[path[2]] else { return notFound }
+            guard let nested = try data.records(path[2]) else { return notFound }
             let parentKey = singular(resource) + "Id"
             if method == "POST" {
-                return create(in: path[2], data: data, request: request, fixed: [(parentKey, Array(path[1].utf8))])
+                return try create(in: path[2], data: data, request: request, fixed: [(parentKey, Array(path[1].utf8))])
             }
             guard method == "GET" else { return notFound }
             let parent: [(name: String, value: String)] = [(parentKey, path[1])]
-            return list(nested, request: request, extra: parent)
+            return try list(nested, of: path[2], request: request, data: data, extra: parent)
         default:
             return notFound
         }
     }
 
     private static func list(
-        _ records: [JSONRecord], request: SandboxRequest, extra: [(name: String, value: String)] = []
-    ) -> SandboxResponse {
+        _ records: [JSONRecord], of resource: String, request: SandboxRequest, data: JSONPlaceholderData,
+        extra: [(name: String, value: String)] = []
+    ) throws(SandboxDataError) -> SandboxResponse {
         let query = JSONPlaceholderQuery(items: request.query + extra)
         let result = query.apply(to: records, url: request.url)
-        var response = SandboxResponse.json(JSONPlaceholderLayout.list(result.records))
+        var response = SandboxResponse.json(try JSONPlaceholderRelations(request).list(result.records, of: resource, data: data))
         response.headers += result.headers
         return response
     }
 
     private static func item(_ record: JSONRecord, method: String, request: SandboxRequest) -> SandboxResponse {
         switch method {
-        case "GET":
-            return .json(JSONPlaceholderLayout.single(record))
         case "DELETE":
             return .json(Array("{}".utf8))
         case "PUT", "PATCH":
@@ -74,10 +79,10 @@ enum JSONPlaceholderAPI {
 
     private static func create(
         in resource: String, data: JSONPlaceholderData, request: SandboxRequest, fixed: [(key: String, value: [UInt8])]
-    ) -> SandboxResponse {
+    ) throws(SandboxDataError) -> SandboxResponse {
         guard let body = bodyMembers(request) else { return badBody }
         let kept = body.filter { member in member.key != "id" && !fixed.contains { $0.key == member.key } }
-        let members = kept + fixed + [("id", Array(String(data.nextID(of: resource)).utf8))]
+        let members = kept + fixed + [("id", Array(String(try data.nextID(of: resource)).utf8))]
         return .json(JSONPlaceholderLayout.object(members), status: 201)
     }
 

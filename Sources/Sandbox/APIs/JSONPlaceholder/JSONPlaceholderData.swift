@@ -1,31 +1,56 @@
-/// JSONPlaceholder's `data.json`: one array of records per resource, read once on first use.
-struct JSONPlaceholderData: Sendable {
-    let resources: [String: [JSONRecord]]
+import Synchronization
+
+/// JSONPlaceholder's `data.json`: one array of records per resource, each read on its first use.
+final class JSONPlaceholderData: Sendable {
     /// The file's own bytes, served whole for `/db`.
     let bytes: [UInt8]
+    private let document: JSONScanner
+    /// Where each resource's array is in the file, by name, in file order.
+    private let arrays: [(name: String, range: Range<Int>)]
+    private let parsed = Mutex<[String: [JSONRecord]]>([:])
 
     /// Read on first access; a Swift static is initialised once, thread-safely.
     static let shared: Result<JSONPlaceholderData, SandboxDataError> = Result { () throws(SandboxDataError) in
         try load()
     }
 
+    static let path = "jsonplaceholder/data.json"
+
+    private init(document: JSONScanner, arrays: [(name: String, range: Range<Int>)]) {
+        self.document = document
+        self.bytes = document.bytes
+        self.arrays = arrays
+    }
+
     static func load() throws(SandboxDataError) -> JSONPlaceholderData {
-        let path = "jsonplaceholder/data.json"
         let (document, root) = try SandboxDataFile.document(path)
         do {
-            var resources: [String: [JSONRecord]] = [:]
-            for member in try document.objectMembers(in: root) {
-                resources[member.key] = try JSONRecord.records(in: document, array: member.value)
-            }
-            return JSONPlaceholderData(resources: resources, bytes: document.bytes)
+            let arrays = try document.objectMembers(in: root).map { ($0.key, $0.value) }
+            return JSONPlaceholderData(document: document, arrays: arrays)
         } catch {
             throw .unreadable(path, error.description)
         }
     }
 
+    /// The resource names, in file order.
+    var resourceNames: [String] { arrays.map(\.name) }
+
+    /// The records of a resource (`posts`), or nil when there is no such resource.
+    func records(_ resource: String) throws(SandboxDataError) -> [JSONRecord]? {
+        if let cached = parsed.withLock({ $0[resource] }) { return cached }
+        guard let array = arrays.first(where: { $0.name == resource }) else { return nil }
+        do {
+            let records = try JSONRecord.records(in: document, array: array.range)
+            parsed.withLock { $0[resource] = records }
+            return records
+        } catch {
+            throw .unreadable(Self.path, error.description)
+        }
+    }
+
     /// The next id a created record gets, as the real service answers (`101` for posts).
-    func nextID(of resource: String) -> Int {
-        (resources[resource]?.compactMap(\.id).max() ?? 0) + 1
+    func nextID(of resource: String) throws(SandboxDataError) -> Int {
+        ((try records(resource))?.compactMap(\.id).max() ?? 0) + 1
     }
 }
 
@@ -38,12 +63,21 @@ enum JSONPlaceholderLayout {
 
     /// A list of records, as `GET /posts` prints it.
     static func list(_ records: [JSONRecord]) -> [UInt8] {
-        guard !records.isEmpty else { return Array("[]".utf8) }
+        list(records.map { ($0.bytes, $0.column) })
+    }
+
+    /// A list of printed objects (each starting at column 0), as `GET /posts?_embed=comments` prints it.
+    static func list(printed objects: [[UInt8]]) -> [UInt8] {
+        list(objects.map { ($0[...], 0) })
+    }
+
+    private static func list(_ items: [(bytes: ArraySlice<UInt8>, column: Int)]) -> [UInt8] {
+        guard !items.isEmpty else { return Array("[]".utf8) }
         var out: [UInt8] = [UInt8(ascii: "["), 0x0A]
-        for (index, record) in records.enumerated() {
+        for (index, item) in items.enumerated() {
             if index > 0 { out.append(contentsOf: [UInt8(ascii: ","), 0x0A]) }
             out.append(contentsOf: [UInt8(ascii: " "), UInt8(ascii: " ")])
-            out.append(contentsOf: JSONLayout.reindented(record.bytes, removing: record.column, adding: 2))
+            out.append(contentsOf: JSONLayout.reindented(item.bytes, removing: item.column, adding: 2))
         }
         out.append(contentsOf: [0x0A, UInt8(ascii: "]")])
         return out

@@ -84,7 +84,8 @@ struct JSONPlaceholderQuery {
     func paginate(_ records: [JSONRecord], url: String) -> (records: [JSONRecord], headers: [(name: String, value: String)]) {
         let total = ("X-Total-Count", String(records.count))
         let start = value("_start").flatMap { Int($0) } ?? 0
-        let limit = value("_limit").flatMap { Int($0) }
+        // As in JavaScript, a `_limit` or `_end` of 0 (or not a number) counts as absent.
+        let limit = value("_limit").flatMap { Int($0) }.flatMap { $0 == 0 ? nil : $0 }
         if let pageText = value("_page") {
             let page = max(Int(pageText) ?? 1, 1)
             let perPage = limit.flatMap { $0 > 0 ? $0 : nil } ?? 10
@@ -96,7 +97,7 @@ struct JSONPlaceholderQuery {
             }
             return (items, headers)
         }
-        if let end = value("_end").flatMap({ Int($0) }) {
+        if let end = value("_end").flatMap({ Int($0) }), end != 0 {
             return (Self.slice(records, start, end), [total, ("Access-Control-Expose-Headers", "X-Total-Count")])
         }
         if let limit {

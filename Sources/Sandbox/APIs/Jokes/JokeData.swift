@@ -70,7 +70,8 @@ struct RequestRandom: RandomNumberGenerator {
     }
 
     mutating func next() -> UInt64 {
-        if seeded != nil { return seeded!.next() }
-        return system.next()
+        guard var generator = seeded else { return system.next() }
+        defer { seeded = generator }
+        return generator.next()
     }
 }

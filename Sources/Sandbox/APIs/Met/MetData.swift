@@ -29,7 +29,7 @@ struct MetData: Sendable {
                 let query = SandboxRequest.queryItems(url.percentEncodedQuery ?? "")
                 recordings[key(path: path, query: query)] = try SandboxDataFile.bytes("metmuseum/" + file)
             }
-            let objectFolder = Bundle.module.resourceURL?.appendingPathComponent("Data/metmuseum/objects").path ?? ""
+            let objectFolder = SandboxDataFile.folder?.appendingPathComponent("metmuseum/objects").path ?? ""
             for name in (try? FileManager.default.contentsOfDirectory(atPath: objectFolder)) ?? [] where name.hasSuffix(".json") {
                 let (document, root) = try SandboxDataFile.document("metmuseum/objects/" + name)
                 let record = try JSONRecord(document: document, range: root)

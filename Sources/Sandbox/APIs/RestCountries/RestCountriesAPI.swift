@@ -36,12 +36,11 @@ enum RestCountriesAPI {
                 data.codes(of: country).contains { code in codes.contains { $0.caseInsensitiveCompare(code) == .orderedSame } }
             }
             return list(matches, fields: fields)
-        case let route where route.count == 2:
-            let value = route[1]
+        case let route where route.count == 2 && searchRoutes.contains(route[0]):
             let matches = countries.filter { country in
-                candidates(route[0], of: country, in: data)?.contains { matchesWord($0, value, route[0]) } ?? false
+                candidates(route[0], of: country, in: data).contains { matchesWord($0, route[1], route[0]) }
             }
-            return candidates(route[0], of: countries.first, in: data) == nil ? notFound : list(matches, fields: fields)
+            return list(matches, fields: fields)
         default:
             return notFound
         }
@@ -56,9 +55,11 @@ enum RestCountriesAPI {
         return data.countries.filter { data.strings("altSpellings", of: $0).contains(where: test) }
     }
 
-    /// The values a `/capital/`, `/region/`, `/subregion/`, `/currency/` or `/lang/` route compares, or nil for another route.
-    private static func candidates(_ route: String, of country: JSONRecord?, in data: RestCountriesData) -> [String]? {
-        guard let country else { return ["capital", "region", "subregion", "currency", "lang"].contains(route) ? [] : nil }
+    /// Routes that search one field: `/capital/{name}` and the like.
+    static let searchRoutes: Set<String> = ["capital", "region", "subregion", "currency", "lang"]
+
+    /// The values a search route compares.
+    private static func candidates(_ route: String, of country: JSONRecord, in data: RestCountriesData) -> [String] {
         switch route {
         case "capital": return data.strings("capital", of: country)
         case "region": return data.strings("region", of: country)
@@ -66,7 +67,7 @@ enum RestCountriesAPI {
         case "currency": return data.codes("currencies", field: "code", of: country)
         case "lang": return data.codes("languages", field: "iso639_1", of: country)
                 + data.codes("languages", field: "iso639_2", of: country) + data.codes("languages", field: "name", of: country)
-        default: return nil
+        default: return []
         }
     }
 

@@ -1,0 +1,36 @@
+import Foundation
+import WorkbenchKit
+
+/// `base URL`: the URL every path is relative to.
+struct BaseCommand: Command {
+    let name = "base"
+    let synopsis = "base URL | base sandbox/NAME"
+    let summary = "set the base URL (http/https with a host) the paths are relative to"
+    let group = CommandGroup.build
+    let help = """
+        Sets the base URL; `path /x` is then relative to its path. `sandbox/NAME` is the
+        embedded sandbox's API NAME (jsonplaceholder, restcountries/v2, jokes,
+        met/public/collection/v1, httpbin). Without an argument, shows the base.
+        Swift: wb.base("sandbox/jsonplaceholder")
+
+        Examples:
+          wb> base sandbox/jsonplaceholder
+          wb> base https://api.example.com/v1
+        """
+
+    func complete(_ words: [String], session: Session) -> [String] {
+        guard words.count == 1, let last = words.last else { return [] }
+        return RequestCompletion.matching(last, RequestCompletion.sandboxBases)
+    }
+
+    func run(_ arguments: String, session: Session) async throws {
+        let words = try Arguments.split(arguments)
+        guard let url = words.first else {
+            guard let base = session.workbench.base?.string else { throw UsageError("no base URL yet — `base URL` sets one") }
+            return session.console.line(base)
+        }
+        guard words.count == 1 else { throw UsageError("base takes one URL, got \(words.count) words: '\(arguments)'") }
+        try session.workbench.base(url)
+        session.requestChanged()
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import WorkbenchKit
+
+/// `body JSON`, `body @FILE`, `body --form a=b …`, `body --clear` set the request body;
+/// `body [--raw] [--all]` shows the last response's. One word for both, as in DESIGN.md §2.
+struct BodyCommand: Command {
+    let name = "body"
+    let synopsis = "body [--raw] [--all] | body JSON | body @FILE | body --form a=b … | body --clear"
+    let summary = "show the last response body, or set the request body (JSON, a file, a form)"
+    let group = CommandGroup.inspect
+    let help = """
+        Without JSON: shows the last response's body — JSON pretty-printed, text as
+        text, binary as size and hex — cut after `set body-lines N` lines; `--all`
+        shows everything, `--raw` the bytes as received.
+        With an argument: sets the request body. JSON is checked (the error says the
+        line and column); `@FILE` sends a file; `--form` a form; `--clear` none.
+        Swift: try wb.body()   try wb.body(all: true)   try wb.body(json: #"{"a": 1}"#)
+               try wb.body(file: "post.json")   wb.form(["a": "b"])
+
+        Examples:
+          wb> body --all
+          wb> body {"title": "foo", "userId": 1}
+          wb> body @new-post.json
+          wb> body --form name=Ada lang='Swift 6'
+        """
+
+    func complete(_ words: [String], session: Session) -> [String] {
+        guard let last = words.last, last.hasPrefix("-") else { return [] }
+        return RequestCompletion.matching(last, ["--raw", "--all", "--form", "--clear"])
+    }
+
+    func run(_ arguments: String, session: Session) async throws {
+        let workbench = session.workbench
+        if arguments.hasPrefix("@") {
+            let path = try Arguments.split(String(arguments.dropFirst())).joined(separator: " ")
+            guard !path.isEmpty else { throw UsageError("'@' needs a file: `body @FILE`") }
+            return try workbench.body(file: path)
+        }
+        if arguments.hasPrefix("--form") {
+            var items: [URLQueryItem] = []
+            for word in try Arguments.split(String(arguments.dropFirst("--form".count))) {
+                guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+                    throw UsageError("form field '\(word)' is not NAME=VALUE")
+                }
+                items.append(URLQueryItem(name: String(word[..<equals]), value: String(word[word.index(after: equals)...])))
+            }
+            guard !items.isEmpty else { throw UsageError("`body --form` needs fields: body --form name=value …") }
+            return workbench.form(items: items)
+        }
+        if arguments == "--clear" { return workbench.removeBody() }
+        let words = arguments.split(separator: " ").map(String.init)
+        if words.allSatisfy({ $0 == "--raw" || $0 == "--all" }) {
+            return try workbench.body(raw: words.contains("--raw"), all: words.contains("--all"))
+        }
+        if let option = words.first(where: { $0.hasPrefix("--") }), arguments.hasPrefix("--") {
+            throw UsageError("unknown option '\(option)' — body knows --raw, --all, --form, --clear")
+        }
+        try workbench.body(json: arguments)
+    }
+}

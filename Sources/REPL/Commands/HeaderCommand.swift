@@ -1,0 +1,58 @@
+import Foundation
+import WorkbenchKit
+
+/// `header NAME: VALUE`, `header -NAME`, `header --default NAME: VALUE`, `header`.
+struct HeaderCommand: Command {
+    let name = "header"
+    let synopsis = "header NAME: VALUE | header -NAME | header --default NAME: VALUE | header"
+    let summary = "set, remove or list request headers; --default sends one with every request"
+    let group = CommandGroup.build
+    let help = """
+        Sets a header on the request (replacing one of the same name, any case); the
+        value is the rest of the line. `-NAME` removes it (from the defaults too).
+        `--default` sets a header kept by `reset` and sent with every request. No
+        argument lists what the next request sends.
+        Swift: try wb.header("Accept", "application/json")   try wb.defaultHeader("X-API-Key", key)
+
+        Examples:
+          wb> header Accept: application/json
+          wb> header --default User-Agent: workbench-class
+          wb> header -Accept
+        """
+
+    func complete(_ words: [String], session: Session) -> [String] {
+        guard let last = words.last, !last.contains(":") else { return [] }
+        let names = RequestCompletion.headerNames(session.workbench)
+        if last.hasPrefix("-") && !last.hasPrefix("--") {
+            return RequestCompletion.matching(String(last.dropFirst()), names, caseInsensitive: true).map { "-" + $0 }
+        }
+        if last.hasPrefix("--") { return RequestCompletion.matching(last, ["--default"]) }
+        return RequestCompletion.matching(last, names, caseInsensitive: true).map { $0 + ":" }
+    }
+
+    func run(_ arguments: String, session: Session) async throws {
+        if arguments.isEmpty { return session.workbench.header() }
+        if arguments.hasPrefix("-") && !arguments.hasPrefix("--") {
+            let name = arguments.dropFirst().trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { throw UsageError("'-' needs a name: `header -NAME` removes that header") }
+            return session.workbench.removeHeader(name)
+        }
+        var text = Substring(arguments)
+        let isDefault = text.hasPrefix("--default")
+        if isDefault {
+            text = text.dropFirst("--default".count)
+        } else if text.hasPrefix("--") {
+            throw UsageError("unknown option '\(text.prefix { !$0.isWhitespace })' — header knows --default")
+        }
+        guard let colon = text.firstIndex(of: ":") else {
+            throw UsageError("header '\(text.trimmingCharacters(in: .whitespaces))' has no ':' — write NAME: VALUE")
+        }
+        let name = text[..<colon].trimmingCharacters(in: .whitespaces)
+        let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        if isDefault {
+            try session.workbench.defaultHeader(name, value)
+        } else {
+            try session.workbench.header(name, value)
+        }
+    }
+}

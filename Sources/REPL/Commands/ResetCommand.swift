@@ -1,0 +1,23 @@
+import WorkbenchKit
+
+/// `reset`: a fresh request to the base.
+struct ResetCommand: Command {
+    let name = "reset"
+    let synopsis = "reset"
+    let summary = "start a fresh GET to the base: no query, headers or body (default headers stay)"
+    let group = CommandGroup.build
+    let help = """
+        Clears the method, path, query items, headers and body; keeps the base, the
+        default headers, history and settings.
+        Swift: wb.reset()
+
+        Examples:
+          wb> reset
+        """
+
+    func run(_ arguments: String, session: Session) async throws {
+        guard arguments.isEmpty else { throw UsageError("reset takes no arguments, got '\(arguments)'") }
+        session.workbench.reset()
+        session.requestChanged()
+    }
+}

@@ -1,0 +1,25 @@
+import WorkbenchKit
+
+/// `send`: sends the current request.
+struct SendCommand: Command {
+    let name = "send"
+    let synopsis = "send"
+    let summary = "send the current request and show the status line and body"
+    let group = CommandGroup.send
+    let help = """
+        Sends the request built so far with URLSession, then prints one status line
+        (`HTTP 200 OK · application/json · 2.6 KB · 3 ms`) and the body. Ctrl-C
+        cancels it. A 4xx or 5xx is a response, shown in full.
+        Swift: try await wb.send()
+
+        Examples:
+          wb> send
+        """
+
+    func run(_ arguments: String, session: Session) async throws {
+        guard arguments.isEmpty else {
+            throw UsageError("send takes no arguments — to set and send at once use `get PATH name==value …`")
+        }
+        try await session.sending { try await session.workbench.send() }
+    }
+}

@@ -1,0 +1,66 @@
+import WorkbenchKit
+
+/// `set timeout|redirects|body-lines|color VALUE`.
+struct SetCommand: Command {
+    let name = "set"
+    let synopsis = "set timeout SECONDS | set redirects on|off | set body-lines N | set color on|off"
+    let summary = "change a setting: timeout, redirects, body-lines, color"
+    let group = CommandGroup.misc
+    let help = """
+        timeout     seconds a whole request may take (default 30)
+        redirects   whether 3xx redirects are followed (default on)
+        body-lines  body lines shown before `… N more lines` (default 40)
+        color       colours on a terminal (off with NO_COLOR)
+        Without arguments, lists the settings.
+        Swift: wb.timeout = 5   wb.followRedirects = false   wb.bodyLines = 20
+
+        Examples:
+          wb> set timeout 5
+          wb> set redirects off
+        """
+
+    static let options = ["timeout", "redirects", "body-lines", "color"]
+
+    func complete(_ words: [String], session: Session) -> [String] {
+        guard let last = words.last else { return [] }
+        if words.count == 1 { return RequestCompletion.matching(last, Self.options) }
+        if words.count == 2 && ["redirects", "color"].contains(words[0]) { return RequestCompletion.matching(last, ["on", "off"]) }
+        return []
+    }
+
+    func run(_ arguments: String, session: Session) async throws {
+        let words = try Arguments.split(arguments)
+        let workbench = session.workbench
+        guard words.count == 2 else {
+            guard words.isEmpty else { throw UsageError("set takes an option and a value, as in `set timeout 5`") }
+            session.console.line("timeout     \(workbench.timeout) s")
+            session.console.line("redirects   \(workbench.followRedirects ? "on" : "off")")
+            session.console.line("body-lines  \(workbench.bodyLines)")
+            session.console.line("color       \(session.console.colors ? "on" : "off")")
+            return
+        }
+        let value = words[1]
+        switch words[0] {
+        case "timeout":
+            guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+                throw UsageError("timeout '\(value)' is not a number of seconds above 0")
+            }
+            workbench.timeout = seconds
+        case "redirects": workbench.followRedirects = try Self.onOff(value, for: "redirects")
+        case "body-lines":
+            guard let lines = Int(value), lines > 0 else { throw UsageError("body-lines '\(value)' is not a whole number above 0") }
+            workbench.bodyLines = lines
+        case "color": session.console.colors = try Self.onOff(value, for: "color")
+        default:
+            throw UsageError("unknown setting '\(words[0])' — set knows \(Self.options.joined(separator: ", "))")
+        }
+    }
+
+    static func onOff(_ value: String, for option: String) throws -> Bool {
+        switch value.lowercased() {
+        case "on", "true", "yes": return true
+        case "off", "false", "no": return false
+        default: throw UsageError("\(option) takes on or off, not '\(value)'")
+        }
+    }
+}

@@ -1,0 +1,27 @@
+import WorkbenchKit
+
+/// `show N`: exchange N's status line and body again.
+struct ShowCommand: Command {
+    let name = "show"
+    let synopsis = "show N"
+    let summary = "show exchange N (from `history`) again"
+    let group = CommandGroup.inspect
+    let help = """
+        Swift: try wb.show(2)
+
+        Examples:
+          wb> show 2
+        """
+
+    func complete(_ words: [String], session: Session) -> [String] {
+        guard words.count == 1, let last = words.last else { return [] }
+        return RequestCompletion.matching(last, session.workbench.exchanges.map { String($0.number) })
+    }
+
+    func run(_ arguments: String, session: Session) async throws {
+        guard let number = Int(arguments), number > 0 else {
+            throw UsageError(arguments.isEmpty ? "show needs a number: `show N` (see `history`)" : "'\(arguments)' is not an exchange number — `history` lists them")
+        }
+        try session.workbench.show(number)
+    }
+}

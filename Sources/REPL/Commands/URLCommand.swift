@@ -1,0 +1,27 @@
+import WorkbenchKit
+
+/// `url` shows the URLComponents breakdown; `url FULL-URL` parses one into the request.
+struct URLCommand: Command {
+    let name = "url"
+    let synopsis = "url | url FULL-URL"
+    let summary = "show how the URL is put together (URLComponents), or parse a whole URL"
+    let group = CommandGroup.build
+    let help = """
+        Without an argument: scheme, user, host, port, path (and its percent-encoded
+        form), each query item, the encoded query, fragment and the final URL.
+        With a URL: its components become the current request.
+        Swift: try wb.url()   try wb.url("https://example.com/search?q=swift")
+
+        Examples:
+          wb> url
+          wb> url https://collectionapi.metmuseum.org/public/collection/v1/search?q=sunflowers
+        """
+
+    func run(_ arguments: String, session: Session) async throws {
+        let words = try Arguments.split(arguments)
+        guard let url = words.first else { return try session.workbench.url() }
+        guard words.count == 1 else { throw UsageError("url takes one URL, got \(words.count) words (quote spaces as %20)") }
+        try session.workbench.url(url)
+        session.requestChanged()
+    }
+}

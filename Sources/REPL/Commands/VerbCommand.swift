@@ -1,0 +1,45 @@
+import Foundation
+import WorkbenchKit
+
+/// `get`/`post`/`put`/`patch`/`delete`/`head [PATH-OR-URL] [items…]`: set and send in one line.
+struct VerbCommand: Command {
+    let method: String
+    var name: String { method.lowercased() }
+    var synopsis: String { "\(name) [PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json]" }
+    var summary: String { "set the method to \(method) (and path, query, headers, JSON fields) and send" }
+    let group = CommandGroup.send
+    var help: String {
+        """
+        httpie's shorthand: `name==value` adds a query item, `Header:value` sets a
+        header, `field=value` a JSON string field, `field:=json` a raw JSON field (the
+        fields make a JSON body). A path or URL first starts a fresh query and body.
+        Swift: try await wb.\(name)("/posts", query: ["userId": "1"])
+
+        Examples:
+          wb> \(name) /posts userId==1
+          wb> \(name == "get" ? "get https://jsonplaceholder.typicode.com/users/1 Accept:application/json" : "\(name) /posts/1 title=Hello userId:=1")
+        """
+    }
+
+    func complete(_ words: [String], session: Session) -> [String] {
+        guard let last = words.last else { return [] }
+        let workbench = session.workbench
+        if words.count == 1 && RequestShorthand.isTarget(last) {
+            let paths = RequestCompletion.matching(last, RequestCompletion.paths(workbench))
+            if !paths.isEmpty || last.hasPrefix("/") { return paths }
+        }
+        let queries = RequestCompletion.queryNames(workbench).map { $0 + "==" }
+        let headers = RequestCompletion.headerNames(workbench).map { $0 + ":" }
+        return RequestCompletion.matching(last, queries) + RequestCompletion.matching(last, headers, caseInsensitive: true)
+    }
+
+    func run(_ arguments: String, session: Session) async throws {
+        let items = try RequestShorthand.parse(try Arguments.split(arguments))
+        if method == "HEAD" && !items.fields.isEmpty {
+            throw UsageError("head sends no body: '\(items.fields[0].name)' is a body field — use name==value for a query item")
+        }
+        try await session.sending {
+            try await session.workbench.perform(method, items.target, query: items.query, headers: items.headers, json: items.fields)
+        }
+    }
+}

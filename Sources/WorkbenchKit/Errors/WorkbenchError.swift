@@ -1,0 +1,73 @@
+import Foundation
+
+/// Everything that can go wrong while building, sending or inspecting a request.
+///
+/// Each case's `description` is one line: what happened, then what to try. A 4xx or 5xx
+/// response is not an error: it is a response, shown in full.
+public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidURL(String, reason: String)
+    case unsupportedScheme(String)
+    case noBase(String)
+    case noSandbox
+    case invalidMethod(String)
+    case invalidHeaderName(String)
+    case invalidHeaderValue(name: String)
+    case invalidJSONBody(reason: String, line: Int, column: Int)
+    case invalidJSONField(name: String, reason: String)
+    case fileNotFound(String)
+    case fileUnreadable(String, reason: String)
+    case transportFailure(URLErrorCode: Int, words: String, url: String)
+    case cancelled
+    case timedOut(seconds: Double, url: String)
+    case responseTooLarge(limit: Int, url: String)
+    case noResponse
+    case noSuchExchange(Int, count: Int)
+    case noSuchHeader(String)
+
+    public var description: String {
+        switch self {
+        case .invalidURL(let text, let reason):
+            "invalid URL '\(text)': \(reason) — try a full URL like https://example.com/path"
+        case .unsupportedScheme(let scheme):
+            "unsupported scheme '\(scheme)' — use http or https"
+        case .noBase(let path):
+            "no base URL for '\(path)' — set one with `base https://…` (or `base sandbox/NAME`) or give a full URL"
+        case .noSandbox:
+            "no sandbox is running — start `workbench` (it runs one) or set WORKBENCH_SANDBOX_URL"
+        case .invalidMethod(let method):
+            "invalid method '\(method)' — use GET, POST, PUT, PATCH, DELETE, HEAD or another token of letters"
+        case .invalidHeaderName(let name):
+            "invalid header name '\(name)' — letters, digits and !#$%&'*+-.^_`|~ only, as in `header Accept: application/json`"
+        case .invalidHeaderValue(let name):
+            "invalid value for header '\(name)': line breaks and control characters are not allowed"
+        case .invalidJSONBody(let reason, let line, let column):
+            "invalid JSON body at line \(line), column \(column): \(reason) — fix it, or send text with `header Content-Type: text/plain`"
+        case .invalidJSONField(let name, let reason):
+            "invalid JSON for field '\(name)': \(reason) — use `\(name)=text` for a string or `\(name):=JSON` for JSON"
+        case .fileNotFound(let path):
+            "file not found: '\(path)' — check the path (relative to \(FileManager.default.currentDirectoryPath))"
+        case .fileUnreadable(let path, let reason):
+            "cannot read '\(path)': \(reason)"
+        case .transportFailure(let code, let words, let url):
+            "request to \(url) failed: \(words) (URLError \(code)) — check the URL and that the server is up"
+        case .cancelled:
+            "cancelled"
+        case .timedOut(let seconds, let url):
+            "request to \(url) timed out after \(Self.seconds(seconds)) — try again, or `set timeout SECONDS` for more time"
+        case .responseTooLarge(let limit, let url):
+            "response from \(url) is larger than \(ByteSize.text(limit)); stopped reading — ask for less (a query, a page) or send it with `curl`"
+        case .noResponse:
+            "no response yet — send a request first (`send` or `get PATH`)"
+        case .noSuchExchange(let number, let count):
+            count == 0
+                ? "no exchange \(number): nothing has been sent yet"
+                : "no exchange \(number) — `history` lists 1 to \(count)"
+        case .noSuchHeader(let name):
+            "no header '\(name)' in the last response — `headers` lists them all"
+        }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
+    }
+}

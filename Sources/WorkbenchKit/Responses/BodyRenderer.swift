@@ -1,0 +1,117 @@
+import Foundation
+
+/// Turns a response body into the lines the user reads: JSON pretty-printed, text as text,
+/// binary as its size and a hex preview; cut after `limit` lines unless `limit` is nil.
+public enum BodyRenderer {
+    /// What a body looks like to the renderer.
+    public enum Kind: Equatable, Sendable { case empty, json, text, binary }
+
+    /// The body's kind; with `checkingJSON` false a JSON content type is trusted without a scan.
+    public static func kind(of body: Data, mimeType: String?, checkingJSON: Bool = true) -> Kind {
+        if body.isEmpty { return .empty }
+        let mime = mimeType ?? ""
+        if mime.contains("json") { return !checkingJSON || isJSON(body) ? .json : textOrBinary(body) }
+        if mime.hasPrefix("text/") || mime.contains("xml") || mime.contains("javascript")
+            || mime == "application/x-www-form-urlencoded" {
+            return textOrBinary(body)
+        }
+        if mime.isEmpty, let first = body.first(where: { !isWhitespace($0) }), first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            return isJSON(body) ? .json : textOrBinary(body)
+        }
+        return isBinaryType(mime) ? .binary : textOrBinary(body)
+    }
+
+    /// Types shown as hex even when their bytes happen to be text: images, audio, octet streams…
+    private static func isBinaryType(_ mime: String) -> Bool {
+        !mime.isEmpty && !mime.hasPrefix("text/") && !(mime.hasPrefix("application/") && !mime.contains("octet"))
+    }
+
+    /// Writes the body to `console` (JSON streamed through `JSONPrinter`); returns the lines cut.
+    @discardableResult
+    public static func write(_ body: Data, mimeType: String?, limit: Int?, to console: Console) -> Int {
+        // A cut print is collected first, so it needs no separate scan: a body that only claims
+        // to be JSON fails in the printer and is shown as text instead.
+        switch kind(of: body, mimeType: mimeType, checkingJSON: limit == nil) {
+        case .empty:
+            return 0
+        case .json:
+            let printer = JSONPrinter(layout: .pretty(indent: 2), theme: console.colors ? .standard : nil, lineLimit: limit)
+            if limit != nil {
+                var output: [UInt8] = []
+                guard let summary = try? printer.format(body, into: &output) else {
+                    return writeTextOrBinary(body, mimeType: mimeType, limit: limit, to: console)
+                }
+                // Drop the indentation the printer may have written for the first line it left out.
+                while let last = output.last, last == UInt8(ascii: " ") { output.removeLast() }
+                console.write(bytes: output)
+                return summary.omittedLines
+            }
+            // Validated by `kind(of:)`, so the stream cannot stop half-way through.
+            let summary = try? printer.format(body) { chunk in console.write(bytes: chunk) }
+            return summary?.omittedLines ?? 0
+        case .text, .binary:
+            return writeTextOrBinary(body, mimeType: mimeType, limit: limit, to: console)
+        }
+    }
+
+    private static func writeTextOrBinary(_ body: Data, mimeType: String?, limit: Int?, to console: Console) -> Int {
+        guard textOrBinary(body) == .text, !(mimeType.map(isBinaryType) ?? false) else {
+            for line in hexPreview(body, mimeType: mimeType) { console.line(line) }
+            return 0
+        }
+        let (lines, more) = cut(textLines(body), limit: limit)
+        for line in lines { console.line(line) }
+        return more
+    }
+
+    /// The body's lines as `write` prints them, and how many more were cut (`0` when all are shown).
+    public static func lines(_ body: Data, mimeType: String?, limit: Int?, console: Console) -> (lines: [String], more: Int) {
+        let capture = Console(capturingWithColors: console.colors)
+        let more = write(body, mimeType: mimeType, limit: limit, to: capture)
+        var text = capture.capturedText
+        if text.hasSuffix("\n") { text.removeLast() }
+        return (text.isEmpty ? [] : text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), more)
+    }
+
+    static func textLines(_ body: Data) -> [String] {
+        var text = String(decoding: body, as: UTF8.self)
+        if text.hasSuffix("\n") { text.removeLast() }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
+    }
+
+    /// `binary · 256 B · application/octet-stream`, then up to 4 lines of 16 bytes in hex and ASCII.
+    static func hexPreview(_ body: Data, mimeType: String?) -> [String] {
+        var lines = ["binary · \(ByteSize.text(body.count))" + (mimeType.map { " · \($0)" } ?? "")]
+        let shown = body.prefix(64)
+        var offset = 0
+        while offset < shown.count {
+            let row = shown.dropFirst(offset).prefix(16)
+            let hex = row.map { String(format: "%02x", $0) }.joined(separator: " ")
+            let ascii = String(row.map { (0x20..<0x7F).contains($0) ? Character(UnicodeScalar($0)) : "." })
+            lines.append(String(format: "%08x  ", offset) + hex.padding(toLength: 48, withPad: " ", startingAt: 0) + " " + ascii)
+            offset += 16
+        }
+        if body.count > shown.count { lines.append("… \(body.count - shown.count) more bytes") }
+        return lines
+    }
+
+    static func cut(_ lines: [String], limit: Int?) -> (lines: [String], more: Int) {
+        guard let limit, lines.count > limit else { return (lines, 0) }
+        return (Array(lines.prefix(limit)), lines.count - limit)
+    }
+
+    private static func textOrBinary(_ body: Data) -> Kind {
+        guard String(validating: body, as: UTF8.self) != nil else { return .binary }
+        let controls = body.prefix(4096).filter { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }
+        return controls.isEmpty ? .text : .binary
+    }
+
+    private static func isJSON(_ body: Data) -> Bool {
+        (try? JSONValidator.validate(body)) != nil
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// One request on the wire: its URLSession task, what has arrived so far, and how it ended.
+///
+/// Cancelled with `cancel(_:)`, which calls `URLSessionTask.cancel()` — never through Swift task
+/// cancellation, which deadlocks `data(for:)` on Swift 6.3.1 (PLATFORM-NOTES).
+public final class InFlightRequest: @unchecked Sendable {
+    /// How the request ended, as the delegate saw it.
+    public struct Outcome: Sendable {
+        public var response: HTTPURLResponse?
+        public var data: Data
+        public var error: (any Error)?
+        public var cancelReason: CancelReason?
+        /// The 401 a cancelled authentication challenge carried.
+        public var authFailureResponse: HTTPURLResponse?
+        public var started: ContinuousClock.Instant
+        public var headersReceived: ContinuousClock.Instant?
+        public var finished: ContinuousClock.Instant
+    }
+
+    let followRedirects: Bool
+    let maxResponseBytes: Int
+    let started: ContinuousClock.Instant
+    private let lock = NSLock()
+    private var task: URLSessionTask?
+    private var data = Data()
+    private var response: HTTPURLResponse?
+    private var headersReceived: ContinuousClock.Instant?
+    private var authFailureResponse: HTTPURLResponse?
+    private var cancelReason: CancelReason?
+    private var outcome: Outcome?
+    private var waiters: [CheckedContinuation<Outcome, Never>] = []
+
+    init(options: TransportOptions) {
+        followRedirects = options.followRedirects
+        maxResponseBytes = options.maxResponseBytes
+        started = .now
+    }
+
+    func attach(_ task: URLSessionTask) { lock.withLock { self.task = task } }
+
+    /// Stops the request; the first reason given is the one reported.
+    public func cancel(_ reason: CancelReason) {
+        let task: URLSessionTask? = lock.withLock {
+            guard outcome == nil else { return nil }
+            if cancelReason == nil { cancelReason = reason }
+            return self.task
+        }
+        task?.cancel()
+    }
+
+    public var isFinished: Bool { lock.withLock { outcome != nil } }
+
+    /// Waits for the delegate to report the end of the task (which `cancel` always brings).
+    public func finished() async -> Outcome {
+        await withCheckedContinuation { continuation in
+            let ready: Outcome? = lock.withLock {
+                if let outcome { return outcome }
+                waiters.append(continuation)
+                return nil
+            }
+            if let ready { continuation.resume(returning: ready) }
+        }
+    }
+
+    // MARK: Delegate events
+
+    func received(_ response: URLResponse) {
+        lock.withLock {
+            self.response = response as? HTTPURLResponse
+            headersReceived = .now
+        }
+    }
+
+    /// Appends body bytes; false when the size cap is passed and the task must stop.
+    func received(_ chunk: Data) -> Bool {
+        lock.withLock {
+            data.append(chunk)
+            if data.count > maxResponseBytes {
+                if cancelReason == nil { cancelReason = .tooLarge }
+                return false
+            }
+            return true
+        }
+    }
+
+    func challengeFailed(_ response: URLResponse?) {
+        lock.withLock { authFailureResponse = response as? HTTPURLResponse }
+    }
+
+    func completed(_ error: (any Error)?) {
+        let now = ContinuousClock.now
+        let (result, waiting): (Outcome, [CheckedContinuation<Outcome, Never>]) = lock.withLock {
+            let result = Outcome(
+                response: response, data: data, error: error, cancelReason: cancelReason,
+                authFailureResponse: authFailureResponse, started: started,
+                headersReceived: headersReceived, finished: now)
+            outcome = result
+            defer { waiters = [] }
+            return (result, waiters)
+        }
+        for waiter in waiting { waiter.resume(returning: result) }
+    }
+}

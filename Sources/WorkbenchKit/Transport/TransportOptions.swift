@@ -1,0 +1,22 @@
+/// What the transport does with each request: how long to wait, redirects, how much to read.
+public struct TransportOptions: Sendable, Equatable {
+    /// Seconds the whole request may take; also URLSession's idle timeout.
+    public var timeout: Double = 30
+    /// Whether 3xx redirects are followed (`set redirects on|off`).
+    public var followRedirects = true
+    /// Bytes of response body read before the request is stopped (URLSession inflates gzip without limit).
+    public var maxResponseBytes = 64 * 1024 * 1024
+
+    public init(timeout: Double = 30, followRedirects: Bool = true, maxResponseBytes: Int = 64 * 1024 * 1024) {
+        self.timeout = timeout
+        self.followRedirects = followRedirects
+        self.maxResponseBytes = maxResponseBytes
+    }
+}
+
+/// Why the transport stopped a request itself.
+public enum CancelReason: Sendable, Equatable {
+    case interrupted
+    case deadline
+    case tooLarge
+}

@@ -1,0 +1,171 @@
+import Foundation
+
+/// The `build` commands: base, path, query, header, method, body, url FULL, reset. They print nothing.
+extension Workbench {
+    /// `base URL`: an http(s) URL with a host, or `sandbox/NAME` for the sandbox's API NAME.
+    /// Resets the path to the base's and the query to the base's own items.
+    public func base(_ url: String) throws(WorkbenchError) {
+        var text = url.trimmingCharacters(in: .whitespaces)
+        if text == "sandbox" || text.hasPrefix("sandbox/") {
+            guard let sandboxURL else { throw .noSandbox }
+            let name = text.dropFirst("sandbox".count)
+            text = sandboxURL.absoluteString.trimmingSuffix("/") + name
+        }
+        var components = try RequestDraft.parseURL(text)
+        components.path = components.path.trimmingSuffix("/")
+        base = components
+        request.components = components
+    }
+
+    /// `path P`: `/x` from the base's path, `x` from the current path, `..` up one (never above the base).
+    /// A `?query` part replaces the query items.
+    public func path(_ path: String) throws(WorkbenchError) {
+        guard request.hasHost else { throw .noBase(path) }
+        let (pathPart, queryPart) = Self.splitQuery(path)
+        let current = request.components.path
+        let resolved = PathResolution.resolve(pathPart, current: current, basePath: basePath)
+        request.components.path = resolved.removingPercentEncoding ?? resolved
+        if let queryPart { request.queryItems = Self.queryItems(queryPart) }
+    }
+
+    /// `path`: prints the current path.
+    public func path() {
+        defer { console.flush() }
+        console.line(request.components.path.isEmpty ? "/" : request.components.path)
+    }
+
+    /// `query NAME=VALUE`: adds a query item (a name may repeat); encoded as URLComponents encodes it.
+    public func query(_ name: String, _ value: String?) {
+        request.queryItems.append(URLQueryItem(name: name, value: value))
+    }
+
+    /// `query -NAME`: removes every item named `name`.
+    public func removeQuery(_ name: String) {
+        request.queryItems.removeAll { $0.name == name }
+    }
+
+    /// `query`: lists the query items, decoded, one per line.
+    public func query() {
+        defer { console.flush() }
+        if request.queryItems.isEmpty { return console.line(console.styled("no query items", .dim)) }
+        for item in request.queryItems {
+            console.line(item.value.map { "\(item.name)=\($0)" } ?? item.name)
+        }
+    }
+
+    /// `header NAME: VALUE`: sets a header on this request (replacing one of the same name).
+    public func header(_ name: String, _ value: String) throws(WorkbenchError) {
+        try Self.checkHeader(name, value)
+        request.headers.set(name, value)
+    }
+
+    /// `header -NAME`: removes the header from the request and from the default headers.
+    public func removeHeader(_ name: String) {
+        request.headers.remove(name)
+        defaultHeaders.remove(name)
+    }
+
+    /// `header --default NAME: VALUE`: a header sent with every request, kept by `reset()`.
+    public func defaultHeader(_ name: String, _ value: String) throws(WorkbenchError) {
+        try Self.checkHeader(name, value)
+        defaultHeaders.set(name, value)
+    }
+
+    /// `header`: lists the headers the next request sends, defaults marked.
+    public func header() {
+        defer { console.flush() }
+        let all = request.allHeaders(defaultHeaders: defaultHeaders)
+        if all.isEmpty { return console.line(console.styled("no headers (URLSession adds Accept, Accept-Encoding, User-Agent)", .dim)) }
+        for field in all {
+            let isDefault = request.headers[field.name] == nil && defaultHeaders[field.name] != nil
+            let isImplied = request.headers[field.name] == nil && defaultHeaders[field.name] == nil
+            let note = isDefault ? "  (default)" : isImplied ? "  (from the body)" : ""
+            console.line("\(console.styled(field.name, .cyan)): \(field.value)" + console.styled(note, .dim))
+        }
+    }
+
+    /// `method M`: GET, POST, … (upper-cased; any HTTP token is accepted).
+    public func method(_ method: String) throws(WorkbenchError) {
+        let upper = method.uppercased()
+        guard HeaderList.isValidName(upper) else { throw .invalidMethod(method) }
+        request.method = upper
+    }
+
+    /// `body JSON`: a JSON body (checked; the error says the line and column where it breaks).
+    public func body(json: String) throws(WorkbenchError) {
+        request.body = .json(try RequestBody.validatedJSON(json))
+    }
+
+    /// `body @FILE`: the file's bytes as the body, read now.
+    public func body(file path: String) throws(WorkbenchError) {
+        let expanded = (path as NSString).expandingTildeInPath
+        guard FileManager.default.fileExists(atPath: expanded) else { throw .fileNotFound(path) }
+        do {
+            request.body = .file(path: path, data: try Data(contentsOf: URL(fileURLWithPath: expanded)))
+        } catch {
+            throw .fileUnreadable(path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// `body --form a=b c=d`: an `application/x-www-form-urlencoded` body.
+    public func form(_ fields: KeyValuePairs<String, String>) {
+        form(items: fields.map { URLQueryItem(name: $0.key, value: $0.value) })
+    }
+
+    /// `body --form` with fields built at run time.
+    public func form(items: [URLQueryItem]) {
+        request.body = .form(items)
+    }
+
+    /// `body --clear`: no body.
+    public func removeBody() {
+        request.body = nil
+    }
+
+    /// `url FULL-URL`: parses a whole URL into the current request's components. When its scheme,
+    /// host or port differ from the base's, its origin becomes the base.
+    public func url(_ full: String) throws(WorkbenchError) {
+        let components = try RequestDraft.parseURL(full)
+        if base?.scheme != components.scheme || base?.host != components.host || base?.port != components.port {
+            var origin = URLComponents()
+            origin.scheme = components.scheme
+            origin.host = components.host
+            origin.port = components.port
+            base = origin
+        }
+        request.components = components
+    }
+
+    /// `reset`: a fresh GET to the base, without query, headers or body; default headers stay.
+    public func reset() {
+        request = RequestDraft()
+        if let base { request.components = base }
+    }
+
+    var basePath: String { base?.path ?? "" }
+
+    static func checkHeader(_ name: String, _ value: String) throws(WorkbenchError) {
+        guard HeaderList.isValidName(name) else { throw .invalidHeaderName(name) }
+        guard HeaderList.isValidValue(value) else { throw .invalidHeaderValue(name: name) }
+    }
+
+    static func splitQuery(_ text: String) -> (path: String, query: String?) {
+        guard let mark = text.firstIndex(of: "?") else { return (text, nil) }
+        return (String(text[..<mark]), String(text[text.index(after: mark)...]))
+    }
+
+    /// Items of a query string as URLComponents reads them (percent escapes decoded).
+    static func queryItems(_ query: String) -> [URLQueryItem] {
+        var components = URLComponents()
+        components.percentEncodedQuery = query.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.union(["%"]))
+        return components.queryItems ?? []
+    }
+}
+
+extension String {
+    func trimmingSuffix(_ suffix: String) -> String {
+        var text = self
+        while text.hasSuffix(suffix) { text.removeLast(suffix.count) }
+        return text
+    }
+}

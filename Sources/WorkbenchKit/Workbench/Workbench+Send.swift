@@ -1,0 +1,170 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The `send` commands: `send`, and `get`/`post`/… that set parts of the request and send it.
+extension Workbench {
+    /// `send`: sends the current request, prints the status line and the body, records the exchange.
+    @discardableResult
+    public func send() async throws(WorkbenchError) -> Exchange {
+        defer { console.flush() }  // a compiled snippet has no loop to flush for it
+        var urlRequest = try request.urlRequest(defaultHeaders: defaultHeaders)
+        let visibleURL = try request.url()
+        let rewritten = urlRewriter?(visibleURL)
+        if let rewritten { urlRequest.url = rewritten }
+        let sentAt = Date()
+        let inFlight = transport.start(urlRequest, options: options)
+        let outcome = await finished(inFlight)
+        let response = try Self.response(from: outcome, url: visibleURL, options: options)
+        let exchange = Exchange(
+            number: exchanges.count + 1, method: request.method, url: visibleURL,
+            requestHeaders: request.allHeaders(defaultHeaders: defaultHeaders), requestBody: urlRequest.httpBody,
+            response: response,
+            timing: Exchange.Timing(
+                sentAt: sentAt, headers: outcome.headersReceived.map { $0 - outcome.started },
+                total: outcome.finished - outcome.started),
+            offline: rewritten != nil)
+        exchanges.append(exchange)
+        render(exchange, all: false)
+        return exchange
+    }
+
+    /// `get [PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json]`: sets and sends.
+    ///
+    /// A target (a path as `path` reads it, or a full URL as `url` reads it) starts a fresh query
+    /// and body; then `query` items are added, `headers` set, and `json` fields become a JSON body.
+    @discardableResult
+    public func get(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
+                    headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:]) async throws(WorkbenchError) -> Exchange {
+        try await perform("GET", target, query: query, headers: headers, json: json)
+    }
+
+    /// `post …`: as `get`, with method POST.
+    @discardableResult
+    public func post(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
+                     headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:]) async throws(WorkbenchError) -> Exchange {
+        try await perform("POST", target, query: query, headers: headers, json: json)
+    }
+
+    /// `put …`: as `get`, with method PUT.
+    @discardableResult
+    public func put(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
+                    headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:]) async throws(WorkbenchError) -> Exchange {
+        try await perform("PUT", target, query: query, headers: headers, json: json)
+    }
+
+    /// `patch …`: as `get`, with method PATCH.
+    @discardableResult
+    public func patch(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
+                      headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:]) async throws(WorkbenchError) -> Exchange {
+        try await perform("PATCH", target, query: query, headers: headers, json: json)
+    }
+
+    /// `delete …`: as `get`, with method DELETE.
+    @discardableResult
+    public func delete(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
+                       headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:]) async throws(WorkbenchError) -> Exchange {
+        try await perform("DELETE", target, query: query, headers: headers, json: json)
+    }
+
+    /// `head …`: as `get`, with method HEAD (no body comes back).
+    @discardableResult
+    public func head(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
+                     headers: KeyValuePairs<String, String> = [:]) async throws(WorkbenchError) -> Exchange {
+        try await perform("HEAD", target, query: query, headers: headers, json: [:])
+    }
+
+    func perform(_ method: String, _ target: String?, query: KeyValuePairs<String, String>,
+                 headers: KeyValuePairs<String, String>, json: KeyValuePairs<String, JSONField>) async throws(WorkbenchError) -> Exchange {
+        try await perform(
+            method, target, query: query.map { URLQueryItem(name: $0.key, value: $0.value) },
+            headers: headers.map { HeaderList.Field(name: $0.key, value: $0.value) },
+            json: json.map { (name: $0.key, value: $0.value) })
+    }
+
+    /// The verbs with parts built at run time (the REPL's httpie shorthand, the snippet interpreter).
+    @discardableResult
+    public func perform(_ method: String, _ target: String?, query: [URLQueryItem] = [], headers: [HeaderList.Field] = [],
+                        json: [(name: String, value: JSONField)] = []) async throws(WorkbenchError) -> Exchange {
+        // Check everything before changing anything, so a bad argument leaves the request as it was.
+        for field in headers { try Self.checkHeader(field.name, field.value) }
+        let body = json.isEmpty ? nil : try JSONField.object(json)
+        let draft = self.request
+        let savedBase = self.base
+        do {
+            try self.method(method)
+            if let target {
+                request.body = nil
+                request.queryItems = []
+                if target.contains("://") { try url(target) } else { try path(target) }
+            }
+            for item in query { request.queryItems.append(item) }
+            for field in headers { request.headers.set(field.name, field.value) }
+            if let body { request.body = .json(body) }
+        } catch {
+            request = draft
+            base = savedBase
+            throw error
+        }
+        return try await send()
+    }
+
+    /// Waits for the request, polling for Ctrl-C and the deadline, with a spinner after ~300 ms.
+    private func finished(_ inFlight: InFlightRequest) async -> InFlightRequest.Outcome {
+        async let outcome = inFlight.finished()
+        let watcher = Task { @MainActor in await self.watch(inFlight) }
+        let result = await outcome
+        watcher.cancel()
+        await watcher.value
+        return result
+    }
+
+    private func watch(_ inFlight: InFlightRequest) async {
+        // Clamped so that a timeout of .infinity or NaN set from Swift cannot trap in the conversion.
+        let seconds = options.timeout.isNaN ? 30 : min(max(options.timeout, 0), 1e7)
+        let deadline = inFlight.started + .milliseconds(Int(seconds * 1000))
+        let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+        var frame = 0
+        var spinning = false
+        while !Task.isCancelled && !inFlight.isFinished {
+            let now = ContinuousClock.now
+            if interruptRequested() {
+                inFlight.cancel(.interrupted)
+            } else if now >= deadline {
+                inFlight.cancel(.deadline)
+            } else if showsSpinner && now - inFlight.started > .milliseconds(300) {
+                spinning = true
+                console.write("\r\(frames[frame % frames.count]) \(ByteSize.duration(now - inFlight.started))\u{1B}[K")
+                console.flush()
+                frame += 1
+            }
+            try? await Task.sleep(for: .milliseconds(spinning ? 80 : 20))
+        }
+        if spinning {
+            console.write("\r\u{1B}[2K")
+            console.flush()
+        }
+    }
+
+    /// The response, or the error that says why there is none.
+    static func response(from outcome: InFlightRequest.Outcome, url: URL, options: TransportOptions) throws(WorkbenchError) -> Response {
+        let timeout = options.timeout
+        switch outcome.cancelReason {
+        case .interrupted: throw .cancelled
+        case .deadline: throw .timedOut(seconds: timeout, url: url.absoluteString)
+        case .tooLarge: throw .responseTooLarge(limit: options.maxResponseBytes, url: url.absoluteString)
+        case nil: break
+        }
+        if let error = outcome.error {
+            if let failure = outcome.authFailureResponse { return Response(failure, body: outcome.data) }
+            if (error as? URLError)?.code == .timedOut { throw .timedOut(seconds: timeout, url: url.absoluteString) }
+            let (code, words) = URLErrorWords.words(for: error)
+            throw .transportFailure(URLErrorCode: code, words: words, url: url.absoluteString)
+        }
+        guard let response = outcome.response else {
+            throw .transportFailure(URLErrorCode: URLError.badServerResponse.rawValue, words: "no HTTP response", url: url.absoluteString)
+        }
+        return Response(response, body: outcome.data)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// A session of building, sending and inspecting HTTP requests: the Swift face of the REPL.
+///
+/// Every REPL command is one call here (`query userId=1` is `wb.query("userId", "1")`,
+/// `get /posts userId==1` is `try await wb.get("/posts", query: ["userId": "1"])`), and each
+/// call prints through `console` what the REPL prints, so a compiled snippet reads like the
+/// session it was saved from. Build calls print nothing; send and inspect calls print results.
+@MainActor
+public final class Workbench {
+    /// Where results are printed.
+    public let console: Console
+    /// The request being built; `send()` sends it.
+    public internal(set) var request = RequestDraft()
+    /// The base URL's components (`base URL`); paths starting with `/` are relative to its path.
+    public internal(set) var base: URLComponents?
+    /// Headers sent with every request, kept across `reset()` (`header --default NAME: VALUE`).
+    public internal(set) var defaultHeaders = HeaderList()
+    /// Every exchange so far, oldest first; `history` numbers them from 1.
+    public internal(set) var exchanges: [Exchange] = []
+    /// Timeout, redirects and the response size cap.
+    public var options = TransportOptions()
+    /// Body lines shown before `… N more lines` (`set body-lines N`).
+    public var bodyLines = 40
+    /// The sandbox's root URL, for `base sandbox/NAME`; read from `WORKBENCH_SANDBOX_URL` at start.
+    public var sandboxURL: URL?
+    /// Offline mode: maps a URL to the one actually contacted (nil leaves it alone); the user-visible
+    /// URL stays the original and the status line says `offline`.
+    public var urlRewriter: (@Sendable (URL) -> URL?)?
+    /// Polled while a request is in flight; true cancels it (the REPL passes its Ctrl-C flag).
+    public var interruptRequested: @MainActor () -> Bool = { false }
+    /// Whether a request taking over ~300 ms shows a spinner; on by default only on a terminal.
+    public var showsSpinner: Bool
+
+    let transport = Transport()
+
+    /// A session printing to `console`; `base` is set as `base(_:)` would, and an invalid one is
+    /// reported on the console (one line) and left unset, so a snippet's first line never throws.
+    public init(base: String? = nil, console: Console = .standard) {
+        self.console = console
+        self.showsSpinner = console.isTerminal
+        if let text = ProcessInfo.processInfo.environment["WORKBENCH_SANDBOX_URL"] {
+            sandboxURL = URL(string: text)
+        }
+        if let base {
+            do {
+                try self.base(base)
+            } catch {
+                console.line("error: \(error)")
+                console.flush()
+            }
+        }
+    }
+
+    /// The last exchange, if anything was sent.
+    public var lastExchange: Exchange? { exchanges.last }
+
+    /// Seconds a whole request may take (`set timeout SECONDS`).
+    public var timeout: Double {
+        get { options.timeout }
+        set { options.timeout = newValue }
+    }
+
+    /// Whether redirects are followed (`set redirects on|off`).
+    public var followRedirects: Bool {
+        get { options.followRedirects }
+        set { options.followRedirects = newValue }
+    }
+
+    /// A short name for the current host, for the prompt: `jsonplaceholder` for the sandbox's
+    /// `/jsonplaceholder` or for `jsonplaceholder.typicode.com`; nil with no host.
+    public var hostLabel: String? {
+        guard let host = request.components.host ?? base?.host, !host.isEmpty else { return nil }
+        if let sandboxURL, sandboxURL.host == host, sandboxURL.port == (request.components.port ?? base?.port) {
+            let path = base?.path ?? request.components.path
+            return PathResolution.segments(path).first ?? "sandbox"
+        }
+        let labels = host.split(separator: ".").map(String.init)
+        if labels.count == 4, labels.allSatisfy({ Int($0) != nil }) { return host }
+        return labels.first { !["www", "api"].contains($0) } ?? host
+    }
+}

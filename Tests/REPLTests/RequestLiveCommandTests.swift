@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TestSupport
+import WorkbenchKit
+@testable import REPL
+
+/// The send and inspect commands against the live sandbox, as a new user types them.
+@MainActor
+@Suite struct RequestLiveCommandTests {
+    let console = Console(capturingWithColors: false)
+
+    func withSession(_ body: @MainActor (Session) async throws -> Void) async throws {
+        try await withLiveSandbox { root in
+            let session = Session(console: console, isInteractive: false)
+            session.sandboxURL = root
+            try await body(session)
+        }
+    }
+
+    /// The "done means" walk of the issue: Met search, url, send, status, headers, body.
+    @Test func metSearchWalkThrough() async throws {
+        try await withSession { session in
+            for line in ["base sandbox/met/public/collection/v1", "path search", "query q=sunflowers", "url", "send"] {
+                #expect(await session.evaluate(line), "\(line): \(console.capturedText)")
+            }
+            let text = console.capturedText
+            #expect(text.contains("  query item  q = sunflowers\n"))
+            #expect(text.contains("/met/public/collection/v1/search?q=sunflowers\nHTTP 200 OK · application/json · "))
+            console.clearCaptured()
+            #expect(await session.evaluate("status"))
+            #expect(console.capturedText == "200 OK\n2xx success: the request was received, understood and accepted\n")
+            console.clearCaptured()
+            #expect(await session.evaluate("headers content-type"))
+            #expect(console.capturedText.hasPrefix("application/json"))
+            console.clearCaptured()
+            #expect(await session.evaluate("body --raw"))
+            let body = try #require(session.workbench.lastExchange?.response.body)
+            #expect(console.capturedText.hasPrefix(String(decoding: body, as: UTF8.self)))
+            #expect(session.promptLabel == "met")
+        }
+    }
+
+    @Test func shorthandSetsAndSends() async throws {
+        try await withSession { session in
+            #expect(await session.evaluate("base sandbox/httpbin"))
+            #expect(await session.evaluate("post /anything q==1 X-Trace:abc title='Hello there' n:=2"))
+            let exchange = try #require(session.workbench.lastExchange)
+            let echoed = try #require(JSONSerialization.jsonObject(with: exchange.response.body) as? [String: Any])
+            #expect((echoed["args"] as? [String: Any])?["q"] as? String == "1")
+            #expect((echoed["headers"] as? [String: Any])?["X-Trace"] as? String == "abc")
+            let json = try #require(echoed["json"] as? [String: Any])
+            #expect(json["title"] as? String == "Hello there" && json["n"] as? Int == 2)
+            console.clearCaptured()
+            #expect(await session.evaluate("history"))
+            #expect(console.capturedText.hasPrefix("1  POST    200"))
+        }
+    }
+
+    @Test func notFoundIsShownAndTheLineSucceeds() async throws {
+        try await withSession { session in
+            #expect(await session.evaluate("base sandbox/jsonplaceholder"))
+            #expect(await session.evaluate("get /posts/999999"))
+            #expect(console.capturedText.hasPrefix("HTTP 404 Not Found"))
+        }
+    }
+
+    @Test func timeoutAndRefusalAreOneLineErrors() async throws {
+        try await withSession { session in
+            #expect(await session.evaluate("base sandbox/httpbin"))
+            #expect(await session.evaluate("set timeout 0.3"))
+            #expect(await !session.evaluate("get /delay/2"))
+            #expect(console.capturedText.hasSuffix("/httpbin/delay/2 timed out after 0.3 s — try again, or `set timeout SECONDS` for more time\n"))
+            #expect(console.capturedText.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test func offlineModeAnswersRealURLsFromTheSandbox() async throws {
+        try await withSession { session in
+            session.offline = true
+            #expect(await session.evaluate("get https://jsonplaceholder.typicode.com/users/1"))
+            #expect(console.capturedText.hasPrefix("HTTP 200 OK · application/json · "))
+            #expect(console.capturedText.split(separator: "\n").first?.hasSuffix(" · offline") == true)
+            #expect(session.workbench.lastExchange?.url.absoluteString == "https://jsonplaceholder.typicode.com/users/1")
+            #expect(session.promptLabel == "jsonplaceholder")
+            console.clearCaptured()
+            #expect(await session.evaluate("curl"))
+            #expect(console.capturedText == "curl https://jsonplaceholder.typicode.com/users/1\n")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import Testing
+@testable import WorkbenchKit
+
+/// Every error's one line, word for word.
+@Suite struct ErrorMessageTests {
+    @Test(arguments: [
+        (WorkbenchError.invalidURL("htp//x", reason: "no scheme (http:// or https://)"),
+         "invalid URL 'htp//x': no scheme (http:// or https://) — try a full URL like https://example.com/path"),
+        (.unsupportedScheme("ftp"), "unsupported scheme 'ftp' — use http or https"),
+        (.noBase("/posts"),
+         "no base URL for '/posts' — set one with `base https://…` (or `base sandbox/NAME`) or give a full URL"),
+        (.noSandbox, "no sandbox is running — start `workbench` (it runs one) or set WORKBENCH_SANDBOX_URL"),
+        (.invalidMethod("GE T"),
+         "invalid method 'GE T' — use GET, POST, PUT, PATCH, DELETE, HEAD or another token of letters"),
+        (.invalidHeaderName("Bad Name"),
+         "invalid header name 'Bad Name' — letters, digits and !#$%&'*+-.^_`|~ only, as in `header Accept: application/json`"),
+        (.invalidHeaderValue(name: "X-A"), "invalid value for header 'X-A': line breaks and control characters are not allowed"),
+        (.invalidJSONBody(reason: "invalid value", line: 2, column: 9),
+         "invalid JSON body at line 2, column 9: invalid value — fix it, or send text with `header Content-Type: text/plain`"),
+        (.invalidJSONField(name: "n", reason: "unexpected end of file"),
+         "invalid JSON for field 'n': unexpected end of file — use `n=text` for a string or `n:=JSON` for JSON"),
+        (.fileUnreadable("/root/x", reason: "permission denied"), "cannot read '/root/x': permission denied"),
+        (.transportFailure(URLErrorCode: -1004, words: "could not connect (connection refused)", url: "http://127.0.0.1:1/"),
+         "request to http://127.0.0.1:1/ failed: could not connect (connection refused) (URLError -1004) — check the URL and that the server is up"),
+        (.cancelled, "cancelled"),
+        (.timedOut(seconds: 1, url: "http://h/x"),
+         "request to http://h/x timed out after 1 s — try again, or `set timeout SECONDS` for more time"),
+        (.timedOut(seconds: 0.5, url: "http://h/x"),
+         "request to http://h/x timed out after 0.5 s — try again, or `set timeout SECONDS` for more time"),
+        (.responseTooLarge(limit: 1024 * 1024, url: "http://h/big"),
+         "response from http://h/big is larger than 1.0 MB; stopped reading — ask for less (a query, a page) or send it with `curl`"),
+        (.noResponse, "no response yet — send a request first (`send` or `get PATH`)"),
+        (.noSuchExchange(3, count: 0), "no exchange 3: nothing has been sent yet"),
+        (.noSuchExchange(9, count: 2), "no exchange 9 — `history` lists 1 to 2"),
+        (.noSuchHeader("X-Nope"), "no header 'X-Nope' in the last response — `headers` lists them all"),
+    ])
+    func message(error: WorkbenchError, expected: String) {
+        #expect(error.description == expected)
+    }
+
+    @Test func fileNotFoundNamesTheFileAndTheDirectory() {
+        let message = WorkbenchError.fileNotFound("body.json").description
+        #expect(message.hasPrefix("file not found: 'body.json' — check the path (relative to /"))
+    }
+
+    @Test(arguments: [
+        ("example.com/x", WorkbenchError.invalidURL("example.com/x", reason: "no scheme (http:// or https://)")),
+        ("http://", .invalidURL("http://", reason: "no host")),
+        ("http://a b", .invalidURL("http://a b", reason: "it is not a URL (spaces or characters that must be percent-encoded?)")),
+        ("ftp://example.com", .unsupportedScheme("ftp")),
+        ("http://h:70000/", .invalidURL("http://h:70000/", reason: "port 70000 is outside 1–65535")),
+    ])
+    func badURLs(text: String, expected: WorkbenchError) {
+        #expect(throws: expected) { try RequestDraft.parseURL(text) }
+    }
+
+    @Test func urlErrorCodesBecomeWords() {
+        #expect(URLErrorWords.words(for: URLError(.cannotConnectToHost)) == (-1004, "could not connect (connection refused)"))
+        #expect(URLErrorWords.words(for: URLError(.timedOut)).words == "timed out")
+        #expect(URLErrorWords.words(for: URLError(.cannotFindHost)).words == "host not found")
+        #expect(URLErrorWords.words(for: URLError(.badServerResponse)).words == "the server's response was not valid HTTP")
+    }
+}

@@ -1,0 +1,207 @@
+import Foundation
+import Testing
+
+@testable import WorkbenchKit
+
+/// Sending through URLSession to the live sandbox on an ephemeral port.
+@MainActor
+@Suite struct LiveExchangeTests {
+    let console = capturedConsole()
+
+    /// A Workbench based on the sandbox's httpbin, inside a running sandbox.
+    func withHTTPBin(_ body: @MainActor (Workbench) async throws -> Void) async throws {
+        try await withLiveSandbox { root in
+            let wb = Workbench(console: self.console)
+            wb.sandboxURL = root
+            try wb.base("sandbox/httpbin")
+            try await body(wb)
+        }
+    }
+
+    func json(_ exchange: Exchange) throws -> [String: Any] {
+        try #require(JSONSerialization.jsonObject(with: exchange.response.body) as? [String: Any])
+    }
+
+    @Test func jsonResponseIsRecordedAndPrintedWithAStatusLine() async throws {
+        try await withLiveSandbox { root in
+            let wb = Workbench(console: console)
+            wb.sandboxURL = root
+            try wb.base("sandbox/jsonplaceholder")
+            let exchange = try await wb.get("/posts", query: ["userId": "1"])
+            #expect(exchange.response.statusCode == 200)
+            #expect(exchange.response.mimeType == "application/json")
+            let posts = try #require(JSONSerialization.jsonObject(with: exchange.response.body) as? [[String: Any]])
+            #expect(posts.count == 10)
+            #expect(wb.exchanges.count == 1 && exchange.number == 1)
+            let first = try #require(output(of: console).split(separator: "\n").first)
+            #expect(first.hasPrefix("HTTP 200 OK · application/json · "))
+            #expect(first.hasSuffix(" ms") || first.hasSuffix(" s"))
+            #expect(output(of: console).contains("… ") == (BodyRenderer.textLines(exchange.response.body).count > 40))
+        }
+    }
+
+    @Test func trickyQueryValuesArriveIntact() async throws {
+        try await withHTTPBin { wb in
+            let values = ["a b", "x&y=z", "a/b?c", "café 😀", "100%"]
+            for (index, value) in values.enumerated() { wb.query("v\(index)", value) }
+            try wb.path("/anything")
+            let exchange = try await wb.send()
+            let args = try #require(try json(exchange)["args"] as? [String: Any])
+            for (index, value) in values.enumerated() { #expect(args["v\(index)"] as? String == value) }
+        }
+    }
+
+    @Test func headersAndJSONFieldsAreSent() async throws {
+        try await withHTTPBin { wb in
+            try wb.defaultHeader("X-Default", "d")
+            let exchange = try await wb.post("/anything", headers: ["X-Trace": "abc"], json: ["title": "hé \"q\"", "n": 1, "ok": true, "none": nil])
+            let echoed = try json(exchange)
+            let headers = try #require(echoed["headers"] as? [String: Any])
+            #expect(headers["X-Trace"] as? String == "abc")
+            #expect(headers["X-Default"] as? String == "d")
+            let sent = try #require(echoed["json"] as? [String: Any])
+            #expect(sent["title"] as? String == "hé \"q\"")
+            #expect(sent["n"] as? Int == 1)
+            #expect(sent["ok"] as? Bool == true)
+            #expect(sent["none"] is NSNull)
+            #expect(echoed["method"] as? String == "POST")
+        }
+    }
+
+    @Test(arguments: [404, 500, 418])
+    func errorStatusesAreResponsesNotErrors(code: Int) async throws {
+        try await withHTTPBin { wb in
+            let exchange = try await wb.get("/status/\(code)")
+            #expect(exchange.response.statusCode == code)
+            #expect(output(of: console).hasPrefix("HTTP \(code) \(HTTPStatus.reasonPhrase(code))"))
+        }
+    }
+
+    @Test func unauthorizedWithAChallengeComesBackInsteadOfHanging() async throws {
+        try await withHTTPBin { wb in
+            wb.timeout = 10
+            let exchange = try await wb.get("/status/401")
+            #expect(exchange.response.statusCode == 401)
+        }
+    }
+
+    @Test func redirectsAreFollowedOrNot() async throws {
+        try await withHTTPBin { wb in
+            let followed = try await wb.get("/redirect/2")
+            #expect(followed.response.statusCode == 200)
+            #expect(followed.response.url?.path.hasSuffix("/get") == true)
+            #expect(output(of: console).split(separator: "\n")[1] == "redirected to \(try #require(followed.response.url).absoluteString)")
+            wb.followRedirects = false
+            let stopped = try await wb.get("/redirect/2")
+            #expect((300..<400).contains(stopped.response.statusCode))
+            #expect(stopped.response.headers["location"] != nil)
+            clearOutput(console)
+            try wb.status()
+            #expect(output(of: console).split(separator: "\n").last?.hasPrefix("Location: ") == true)
+        }
+    }
+
+    @Test func gzipBodiesAreInflated() async throws {
+        try await withHTTPBin { wb in
+            let exchange = try await wb.get("/gzip")
+            #expect(try json(exchange)["gzipped"] as? Bool == true)
+        }
+    }
+
+    @Test func binaryBodiesShowSizeAndHex() async throws {
+        try await withHTTPBin { wb in
+            let exchange = try await wb.get("/bytes/100")
+            #expect(exchange.response.body.count == 100)
+            let lines = output(of: console).split(separator: "\n")
+            #expect(lines.dropFirst().first?.hasPrefix("binary · 100 B") == true)
+            #expect(lines.last == "… 36 more bytes")
+        }
+    }
+
+    @Test func theWholeRequestTimesOut() async throws {
+        try await withHTTPBin { wb in
+            wb.timeout = 0.5
+            let url = try wb.request.url().absoluteString + "/delay/3"
+            await #expect(throws: WorkbenchError.timedOut(seconds: 0.5, url: url)) {
+                try await wb.get("/delay/3")
+            }
+            #expect(wb.exchanges.isEmpty)
+        }
+    }
+
+    @Test func chunkedBodiesArriveWhole() async throws {
+        try await withHTTPBin { wb in
+            let exchange = try await wb.get("/stream/5")
+            let lines = String(decoding: exchange.response.body, as: UTF8.self).split(separator: "\n")
+            #expect(lines.count == 5)
+            #expect(exchange.response.headers["transfer-encoding"]?.lowercased() == "chunked")
+            #expect(BodyRenderer.kind(of: exchange.response.body, mimeType: exchange.response.mimeType) == .text)
+        }
+    }
+
+    /// A server dripping bytes never trips URLSession's idle timeout; the whole-request deadline ends it.
+    @Test func aDrippingServerHitsTheWholeRequestDeadline() async throws {
+        try await withHTTPBin { wb in
+            wb.timeout = 1
+            let url = try wb.request.url().absoluteString + "/drip?duration=4&numbytes=8&delay=0"
+            await #expect(throws: WorkbenchError.timedOut(seconds: 1, url: url)) {
+                try await wb.get("/drip?duration=4&numbytes=8&delay=0")
+            }
+        }
+    }
+
+    @Test func aResponsePastTheCapIsStopped() async throws {
+        try await withHTTPBin { wb in
+            wb.options.maxResponseBytes = 1000
+            let url = try wb.request.url().absoluteString + "/bytes/5000"
+            await #expect(throws: WorkbenchError.responseTooLarge(limit: 1000, url: url)) { try await wb.get("/bytes/5000") }
+        }
+    }
+
+    @Test func anInterruptCancelsTheRequest() async throws {
+        try await withHTTPBin { wb in
+            var polls = 0
+            wb.interruptRequested = {
+                polls += 1
+                return polls > 2
+            }
+            await #expect(throws: WorkbenchError.cancelled) { try await wb.get("/delay/5") }
+        }
+    }
+
+    @Test func aClosedPortIsConnectionRefused() async throws {
+        let port = try closedLoopbackPort()
+        let wb = Workbench(base: "http://127.0.0.1:\(port)", console: console)
+        await #expect(throws: WorkbenchError.transportFailure(
+            URLErrorCode: -1004, words: "could not connect (connection refused)", url: "http://127.0.0.1:\(port)/x")) {
+            try await wb.get("/x")
+        }
+    }
+
+    @Test func inspectCommandsNeedAResponse() {
+        let wb = Workbench(console: console)
+        #expect(throws: WorkbenchError.noResponse) { try wb.status() }
+        #expect(throws: WorkbenchError.noResponse) { try wb.headers() }
+        #expect(throws: WorkbenchError.noResponse) { try wb.body() }
+        #expect(throws: WorkbenchError.noResponse) { try wb.timing() }
+        #expect(throws: WorkbenchError.noSuchExchange(1, count: 0)) { try wb.show(1) }
+    }
+}
+
+/// A loopback port nothing listens on: bound, read, closed.
+func closedLoopbackPort() throws -> Int {
+    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    defer { close(socket) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+            bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
+        }
+    }
+    try #require(bound)
+    return Int(UInt16(bigEndian: address.sin_port))
+}
