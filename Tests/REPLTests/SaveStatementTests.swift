@@ -29,7 +29,7 @@ import WorkbenchKit
         ("url", "try wb.url()"),
         ("send", "try await wb.send()"),
         ("get /posts userId==1", #"try await wb.get("/posts", query: ["userId": "1"])"#),
-        ("post /posts title=foo userId:=1", #"try await wb.post("/posts", json: ["title": "foo", "userId": .json("1")])"#),
+        ("post /posts title=foo userId:=1", #"try await wb.post("/posts", json: ["title": "foo", "userId": 1])"#),
         ("get", "try await wb.get()"),
         ("status", "try wb.status()"),
         ("headers Content-Type", #"try wb.headers("Content-Type")"#),
@@ -40,7 +40,7 @@ import WorkbenchKit
         ("let posts = decode [Post] --keys snake", "let posts = try wb.decode([Post].self, keys: .convertFromSnakeCase)"),
         ("decode Feed --dates iso8601 --at data", #"try wb.decode(Feed.self, dates: .iso8601, at: "data")"#),
         ("json @feed.json", #"try wb.json(file: "feed.json")"#),
-        ("set timeout 5", "wb.timeout = 5"),
+        ("set timeout 5", "wb.timeout = 5.0"),
         ("posts[0].title", "print(posts[0].title)"),
         ("struct P: Codable {\n  let a: Int\n}", "struct P: Codable {\n  let a: Int\n}"),
     ])

@@ -27,7 +27,11 @@ extension Session {
     ///
     /// `json` sets it directly; a sent request should set it too, with its exchange number as the tag
     /// (`models.setBody(response.body, tag: exchange.number)`), so the newer of the two wins.
-    func refreshModelBody() {}
+    func refreshModelBody() {
+        if let exchange = workbench.lastExchange, exchange.number > models.bodyTag {
+            models.setBody(exchange.response.body, tag: exchange.number)
+        }
+    }
 
     /// Decodes as `decode` does and prints the result (bound to `name` when given).
     func runDecode(_ raw: String, bindingTo name: String? = nil) throws {
