@@ -17,9 +17,9 @@ import Testing
         defer { home.remove() }
         let terminal = try start(home: home)
         let mark = terminal.mark
-        terminal.type("he\t")
-        // libedit redraws the line, so the completed word shows as "he", then "lp ".
-        try terminal.waitFor("lp ", after: mark)
+        terminal.type("hel\t")
+        // libedit redraws the line, so the completed word shows as "hel", then "p ".
+        try terminal.waitFor("p ", after: mark)
         terminal.type("\r")
         try terminal.waitFor("list the commands, or explain one", after: mark)
         terminal.type("quit\r")

@@ -10,7 +10,7 @@ import Testing
         #expect(table.command(named: "nope") == nil)
     }
 
-    @Test(arguments: [("hlep", "help"), ("halp", "help"), ("qit", "quit"), ("exi", "exit"), ("he", "help")])
+    @Test(arguments: [("hlep", "help"), ("halp", "help"), ("qit", "quit"), ("exi", "exit"), ("hel", "help")])
     func suggestsTheClosestName(typed: String, expected: String) {
         #expect(table.suggestion(for: typed) == expected)
     }

@@ -27,4 +27,21 @@ import TestSupport
             #expect(try terminal.waitForExit() == 0)
         }
     }
+
+    @Test func thePromptShowsTheCurrentHost() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try PseudoTerminal(
+            executable: try Binaries.workbench, arguments: [],
+            environment: ["HOME": home.url.path, "TERM": "xterm", "NO_COLOR": "1", "PATH": "/usr/bin:/bin"])
+        try terminal.waitFor("wb> ")
+        terminal.type("base sandbox/jsonplaceholder\r")
+        try terminal.waitFor("wb jsonplaceholder> ")
+        let mark = terminal.mark
+        terminal.type("get /users/1\r")
+        try terminal.waitFor("HTTP 200 OK · application/json", after: mark)
+        try terminal.waitFor("wb jsonplaceholder> ", after: mark)
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
 }

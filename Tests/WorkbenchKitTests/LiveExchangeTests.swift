@@ -90,10 +90,14 @@ import Testing
             let followed = try await wb.get("/redirect/2")
             #expect(followed.response.statusCode == 200)
             #expect(followed.response.url?.path.hasSuffix("/get") == true)
+            #expect(output(of: console).split(separator: "\n")[1] == "redirected to \(try #require(followed.response.url).absoluteString)")
             wb.followRedirects = false
             let stopped = try await wb.get("/redirect/2")
             #expect((300..<400).contains(stopped.response.statusCode))
             #expect(stopped.response.headers["location"] != nil)
+            clearOutput(console)
+            try wb.status()
+            #expect(output(of: console).split(separator: "\n").last?.hasPrefix("Location: ") == true)
         }
     }
 

@@ -8,6 +8,9 @@ extension Workbench {
         let response = try lastResponse()
         console.line(statusText(response.statusCode))
         console.line(console.styled(HTTPStatus.classMeaning(response.statusCode), .dim))
+        if (300..<400).contains(response.statusCode), let location = response.headers["Location"] {
+            console.line("Location: \(location)")
+        }
     }
 
     /// `headers [NAME]`: the last response's headers sorted with canonical names, or NAME's values.
@@ -105,6 +108,10 @@ extension Workbench {
 
     func render(_ exchange: Exchange, all: Bool) {
         console.line(statusLine(exchange))
+        // A followed redirect is worth seeing: the body came from somewhere else.
+        if !exchange.offline, let final = exchange.response.url, final != exchange.url {
+            console.line(console.styled("redirected to \(final.absoluteString)", .dim))
+        }
         renderBody(exchange.response, all: all)
     }
 
