@@ -24,15 +24,16 @@ extension Session {
                 throw ModelCommandError("cannot find '\(base)' in scope")
             }
             guard let value = try models.evaluate(expression) else {
-                throw ModelCommandError("cannot evaluate '\(expression)' yet: use `decode TYPE` or a bound value "
-                    + "(\(models.bindings.keys.sorted().joined(separator: ", ")))")
+                let names = models.bindings.keys.sorted().joined(separator: ", ")
+                throw ModelCommandError("cannot evaluate '\(expression)' yet: write `let \(name) = decode TYPE`"
+                    + (names.isEmpty ? "" : " or use a bound value (\(names))"))
             }
             models.bind(name, to: value)
             ModelOutput.show(value, label: name, showAll: false, session: self)
             return true
         }
         if let value = try models.evaluate(text) {
-            ModelOutput.show(value, label: nil, showAll: false, session: self)
+            ModelOutput.show(value, label: text, showAll: false, session: self)
             return true
         }
         if let (name, steps) = ValuePath.parse(text), !steps.isEmpty, models.bindings[name] == nil {

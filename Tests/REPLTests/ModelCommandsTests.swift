@@ -26,9 +26,9 @@ import WorkbenchKit
             current body: an array of 2 elements (50 bytes)
             posts: [Post] · 2 values
             [main.Post(id: 1, title: "a"), main.Post(id: 2, title: "b")]
-            String
+            posts[1].title: String
             b
-            Int
+            posts.count: Int
             2
             Post
             Post(id: 1, title: "a")
@@ -88,6 +88,26 @@ import WorkbenchKit
             }
 
             """)
+    }
+
+    @Test func bindingsCopyValuesAndExplainWhatTheyCannotDo() async {
+        let (session, console) = session()
+        #expect(await session.evaluate(#"json {"title": "Pilot", "tags": ["a", "b"]}"#))
+        #expect(await session.evaluate("struct Show: Codable { let title: String; let tags: [String] }"))
+        #expect(await session.evaluate("let show = decode Show"))
+        #expect(await session.evaluate("let tags = show.tags"))
+        #expect(await session.evaluate("tags[1]"))
+        #expect(await session.evaluate("let n = 5") == false)
+        #expect(await session.evaluate("missing.count") == false)
+        #expect(console.capturedText.hasSuffix("""
+            tags: [String] · 2 values
+            ["a", "b"]
+            tags[1]: String
+            b
+            error: cannot evaluate '5' yet: write `let n = decode TYPE` or use a bound value (show, tags)
+            error: cannot find 'missing' in scope
+
+            """))
     }
 
     @Test func loadReadsDeclarationsFromAFile() async throws {

@@ -124,6 +124,11 @@ struct Computed: Codable {
 
 struct Empty: Codable {}
 
+struct Keywords: Codable {
+    let `default`: Bool
+    let `class`: String?
+}
+
 struct Dotted: Codable {
     let value: Int
 
@@ -141,4 +146,78 @@ struct Episode: Codable {
     let access: Access
     let guests: [String]?
     let rating: Float
+}
+
+// Models of the sandbox's APIs, as a tutorial would type them (SandboxDecodingTests).
+
+struct User: Codable {
+    struct Address: Codable {
+        struct Geo: Codable {
+            let lat: String
+            let lng: String
+        }
+
+        let street: String
+        let city: String
+        let zipcode: String
+        let geo: Geo
+    }
+
+    let id: Int
+    let name: String
+    let username: String
+    let email: String
+    let address: Address
+}
+
+struct UserWithNickname: Codable {
+    let id: Int
+    let nickname: String
+}
+
+struct PostWithStringID: Codable {
+    let id: String
+}
+
+enum JokeType: String, Codable {
+    case general, programming
+}
+
+struct Joke: Codable {
+    let id: Int
+    let type: JokeType
+    let setup: String
+    let punchline: String
+}
+
+struct Country: Codable {
+    let name: String
+    let alpha3Code: String
+    let capital: String?
+    let borders: [String]?
+    let population: Int
+    let area: Double?
+    let gini: Double?
+    let latlng: [Double]
+}
+
+struct CountryWithArea: Codable {
+    let name: String
+    let area: Double
+}
+
+struct MetObject: Codable {
+    let objectID: Int
+    let title: String
+    let imageURL: URL?
+    let isHighlight: Bool
+    let metadataDate: Date
+
+    enum CodingKeys: String, CodingKey {
+        case objectID
+        case title
+        case imageURL = "primaryImageSmall"
+        case isHighlight
+        case metadataDate
+    }
 }

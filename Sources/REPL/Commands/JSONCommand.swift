@@ -33,7 +33,7 @@ struct JSONCommand: Command {
         }
         let document: JSONDocument
         do {
-            document = try JSONDocument(parsing: data)
+            document = try JSONDocument(parsing: data, options: .foundationCompatible)
         } catch {
             throw ModelCommandError("not valid JSON: \(error.caretDiagnostic(source: data))")
         }

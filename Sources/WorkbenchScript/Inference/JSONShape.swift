@@ -75,8 +75,8 @@ final class ObjectShape {
             if members[key] == nil {
                 keys.append(key)
                 members[key] = shape
-            } else {
-                members[key] = members[key]!.merged(with: shape)
+            } else if let existing = members[key] {
+                members[key] = existing.merged(with: shape)
             }
             presence[key, default: 0] += 1
             if isNull { nullSeen.insert(key) }
@@ -87,7 +87,7 @@ final class ObjectShape {
         guard other !== self else { return }
         objectCount += other.objectCount
         for key in other.keys {
-            let shape = other.members[key]!
+            guard let shape = other.members[key] else { continue }
             if let mine = members[key] {
                 members[key] = mine.merged(with: shape)
             } else {
