@@ -126,3 +126,36 @@ import WorkbenchKit
         #expect(await session.evaluate("save workbench --dir \(directory.path)") == false)
     }
 }
+
+/// `snippets` and `replay` inside a session.
+@MainActor
+@Suite struct SnippetsAndReplayCommandTests {
+    @Test func snippetsListsDescriptionsAndReplayRunsOneHere() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try """
+            // Counts a local list.
+            //
+            // Not part of the description.
+            import WorkbenchKit
+            let wb = Workbench()
+            try wb.json("[1, 2, 3]")
+            let numbers = try wb.decode([Int].self)
+            print("\\(numbers.count) numbers, the first \\(numbers[0])")
+            """.write(to: directory.appendingPathComponent("count.swift"), atomically: true, encoding: .utf8)
+        let console = Console(capturingWithColors: false)
+        let session = Session(console: console, isInteractive: false)
+        #expect(await session.evaluate("snippets --dir \(directory.path)"))
+        #expect(console.capturedText == "count  Counts a local list.\n")
+        console.clearCaptured()
+        #expect(await session.evaluate("replay count --dir \(directory.path)"))
+        #expect(console.capturedText.hasSuffix("[Int] · 3 values\n[1, 2, 3]\n» print(\"\\(numbers.count) numbers, the first \\(numbers[0])\")\n3 numbers, the first 1\n"))
+        // Replaying is not a step of this session, and left its state alone.
+        #expect(session.transcript.inputs.isEmpty)
+        #expect(session.workbench.lastExchange == nil)
+        console.clearCaptured()
+        #expect(await session.evaluate("replay nothing-here --dir \(directory.path)") == false)
+        #expect(console.capturedText.hasPrefix("error: no snippet 'nothing-here': "))
+    }
+}
