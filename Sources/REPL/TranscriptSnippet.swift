@@ -19,8 +19,9 @@ struct TranscriptSnippet {
 
     var source: String {
         var lines: [String] = []
-        let summary = description?.trimmingCharacters(in: .whitespacesAndNewlines)
-        for line in (summary?.isEmpty == false ? summary! : "A Workbench session saved as \(name).").split(separator: "\n") {
+        let given = description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let summary = given.isEmpty ? "A Workbench session saved as \(name)." : given
+        for line in summary.split(separator: "\n") {
             lines.append("// " + line)
         }
         lines.append("//")

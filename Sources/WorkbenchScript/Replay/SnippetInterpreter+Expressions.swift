@@ -35,7 +35,7 @@ extension SnippetInterpreter {
         if let node = expression.as(FunctionCallExprSyntax.self) { return try await call(node) }
         if let node = expression.as(DictionaryExprSyntax.self) { return try await dictionary(node) }
         if let node = expression.as(SequenceExprSyntax.self) { return try await assignment(node) }
-        throw UnsupportedConstruct(expression, "\(UnsupportedConstruct.name(of: expression)) is not supported in replay")
+        throw UnsupportedConstruct(expression, UnsupportedConstruct.sentence(for: expression))
     }
 
     /// A string literal's value, with `\(…)` interpolations printed as `print` would print them.
@@ -103,14 +103,10 @@ extension SnippetInterpreter {
         case (.workbench(let workbench), "followRedirects"): return .bool(workbench.followRedirects)
         case (.workbench(let workbench), "bodyLines"): return .int(workbench.bodyLines)
         case (.typed(let value), _):
-            return try typed(value.applying(.member(name, optionalChain: chained), describedAs: baseExpression.trimmedDescription), node)
+            return .typed(try value.applying(.member(name, optionalChain: chained), describedAs: baseExpression.trimmedDescription))
         default:
             throw UnsupportedConstruct(node.declName, "'\(name)' of a value of type '\(base.kindName)' is not supported in replay")
         }
-    }
-
-    private func typed(_ value: TypedValue, _ node: some SyntaxProtocol) throws -> ReplayValue {
-        .typed(value)
     }
 
     private func subscripted(_ node: SubscriptCallExprSyntax) async throws -> ReplayValue {
