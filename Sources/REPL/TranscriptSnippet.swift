@@ -6,10 +6,11 @@ struct TranscriptSnippet {
     let description: String?
     let statements: TranscriptStatements
 
-    init(name: String, description: String?, inputs: [String], sandboxURL: URL?) throws {
+    init(name: String, description: String?, inputs: [String], sandboxURL: URL?,
+         declarationSource: @escaping (String) -> String? = { _ in nil }) throws {
         self.name = name
         self.description = description
-        var statements = TranscriptStatements(sandboxURL: sandboxURL)
+        var statements = TranscriptStatements(sandboxURL: sandboxURL, declarationSource: declarationSource)
         for input in inputs { try statements.add(input) }
         self.statements = statements
     }

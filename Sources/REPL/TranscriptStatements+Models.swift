@@ -1,4 +1,5 @@
 import Foundation
+import WorkbenchScript
 
 /// The statements of the model commands: `decode` and `json`.
 extension TranscriptStatements {
@@ -10,6 +11,18 @@ extension TranscriptStatements {
             return ["try wb.json(\(SwiftLiteral.string(rest)))"]
         default: return nil
         }
+    }
+
+    /// The declarations `infer NAME` generated or `load FILE.swift` read, as they are now declared:
+    /// a snippet holds the types themselves, not the command that made them.
+    func declarations(definedBy command: String, _ rest: String) throws -> [String] {
+        let words = try Arguments.split(rest)
+        guard let first = words.first else { return [] }
+        if command == "infer" { return declarationSource(first).map { [$0] } ?? [] }
+        let path = NSString(string: first).expandingTildeInPath
+        guard let data = FileManager.default.contents(atPath: path), let source = String(data: data, encoding: .utf8),
+              let parsed = try? DeclarationParser.parse(source) else { return [] }
+        return parsed.compactMap { declarationSource($0.name) }
     }
 
     /// `decode TYPE [--keys snake] [--dates S] [--at PATH]` → `try wb.decode(TYPE.self, …)`; nil when

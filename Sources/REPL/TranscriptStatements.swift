@@ -14,13 +14,16 @@ struct TranscriptStatements {
     var secretVariables: [String] = []
     /// Whether a statement needs the sandbox (`sandbox/…`, or a URL of the session's sandbox).
     var usesSandbox = false
-    /// Inputs that have no statement (`infer`, `load`), kept as comments.
+    /// Inputs that have no statement, kept as comments.
     var skipped: [String] = []
     let commands: CommandTable
     let rewriter: SnippetStatementRewriter
+    /// The Swift source of the declared type NAME as it is now (for `infer` and `load`).
+    let declarationSource: (String) -> String?
 
-    init(sandboxURL: URL?, commands: CommandTable = .standard) {
+    init(sandboxURL: URL?, commands: CommandTable = .standard, declarationSource: @escaping (String) -> String? = { _ in nil }) {
         self.commands = commands
+        self.declarationSource = declarationSource
         let root = sandboxURL.map { $0.absoluteString.trimmingSuffixes("/") }
         rewriter = SnippetStatementRewriter(sandboxRoot: root, isSecret: TranscriptSecrets.isSecret(name:),
                                             variable: TranscriptSecrets.variable(for:))
@@ -38,6 +41,10 @@ struct TranscriptStatements {
             let produced = try equivalent.swiftStatements(for: rest)
             if produced.isEmpty { skipped.append(input) }
             for statement in produced { append(statement) }
+        } else if name == "infer" || name == "load" {
+            let declarations = try declarations(definedBy: name, rest)
+            if declarations.isEmpty { skipped.append(input) }
+            statements.append(contentsOf: declarations)
         } else if let produced = try Self.modelStatements(name, rest) {
             for statement in produced { append(statement) }
         } else if let statement = Self.expression(input) {

@@ -27,9 +27,13 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-sandbox"), help: "Do not start the embedded sandbox.")
     var noSandbox = false
 
+    @Flag(help: "Answer requests to the tutorials' real API hosts from the sandbox; URLs stay as written.")
+    var offline = false
+
     func run() async throws {
         let request = ReplayRequest(target: snippet, step: step, check: check, directory: dir)
-        let status = await request.runFromShell(startSandbox: !noSandbox)
+        if offline && noSandbox { throw ValidationError("--offline needs the sandbox; drop --no-sandbox") }
+        let status = await request.runFromShell(startSandbox: !noSandbox, offline: offline)
         if status != 0 { throw ExitCode(status) }
     }
 }

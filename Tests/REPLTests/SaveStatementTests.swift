@@ -94,6 +94,16 @@ import WorkbenchKit
             """)
     }
 
+    @Test func inferredTypesAreSavedAsTheirDeclarations() throws {
+        let declared = ["User": "struct User: Codable {\n    let id: Int\n}"]
+        let snippet = try TranscriptSnippet(name: "inferred", description: nil,
+                                            inputs: ["json {\"id\": 1}", "infer User", "infer Missing", "decode User"],
+                                            sandboxURL: nil, declarationSource: { declared[$0] })
+        #expect(snippet.source.contains("import WorkbenchKit\n\nstruct User: Codable {\n    let id: Int\n}\n\nlet wb = Workbench()\n"))
+        #expect(snippet.source.contains("// Not saved (no snippet statement): infer Missing\n"))
+        #expect(snippet.source.hasSuffix("try wb.json(#\"{\"id\": 1}\"#)\ntry wb.decode(User.self)\n"))
+    }
+
     @Test(arguments: [
         ("workbench", "'workbench' is the name of a product or module of this package"),
         ("Sandbox", "'Sandbox' is the name of a product or module of this package"),
