@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import REPL
 
 /// `workbench replay NAME|PATH [--step] [--check]`: a snippet replayed from the shell.
@@ -32,6 +33,10 @@ struct ReplayCommand: AsyncParsableCommand {
 
     func run() async throws {
         let request = ReplayRequest(target: snippet, step: step, check: check, directory: dir)
+        // ArgumentParser hands `--offline` and `--no-sandbox` to the parent command, which declares them too.
+        let given = CommandLine.arguments.dropFirst()
+        let offline = self.offline || given.contains("--offline")
+        let noSandbox = self.noSandbox || given.contains("--no-sandbox")
         if offline && noSandbox { throw ValidationError("--offline needs the sandbox; drop --no-sandbox") }
         let status = await request.runFromShell(startSandbox: !noSandbox, offline: offline)
         if status != 0 { throw ExitCode(status) }
