@@ -8,7 +8,7 @@ import Testing
     static let everyForm = [
         "base sandbox/jsonplaceholder", "struct Post: Codable {\n  let userId: Int\n  let id: Int\n  let title: String\n}",
         "path /posts", "path", "query userId=1", "query", "query -userId", "header Accept: application/json",
-        "header Authorization: Bearer t0ken", "header --default X-Trace: 1", "header", "header -Accept", "method GET",
+        "header Authorization: Bearer t0ken", "header --default X-Trace: 1", "header", "header -Accept", "method GET", "method", "set color off",
         #"body {"a": 1}"#, "body --form a=b", "body --clear", "url", "url http://127.0.0.1:1/x?y=1", "reset", "send",
         "get /posts userId==1 Accept:text/plain", "post /posts title=x userId:=1", "put /posts/1", "patch /posts/1",
         "delete /posts/1", "head /posts", "status", "headers", "headers Content-Type", "body", "body --raw --all",
