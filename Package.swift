@@ -7,6 +7,8 @@ let package = Package(
     name: "Workbench",
     products: [
         .library(name: "WorkbenchKit", targets: ["WorkbenchKit"]),
+        // Snippets can import only targets in a product: this lets them start the sandbox in-process.
+        .library(name: "Sandbox", targets: ["Sandbox"]),
         .executable(name: "workbench", targets: ["workbench"]),
     ],
     dependencies: [

@@ -50,6 +50,7 @@ extension Session {
                 let hint = commands.suggestion(for: name).map { ", did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown command '\(name)'\(hint) ('help' lists commands)")
             }
+            recordStep(input)
             return true
         } catch {
             console.line(console.styled("error:", .red) + " \(error)")

@@ -29,6 +29,8 @@ public final class Session {
     public let workbench: Workbench
     /// The short label shown in the prompt (`wb jsonplaceholder>`); nil shows `wb>`.
     public var promptLabel: String?
+    /// The inputs that succeeded, for `save`.
+    public var transcript = Transcript()
     /// Declared models, the JSON document `decode` reads, and values bound with `let`.
     public let models = ModelWorkspace()
 

@@ -70,6 +70,8 @@ public final class Console: @unchecked Sendable {
 
     /// Sends buffered output to the file descriptor.
     public func flush() {
+        // A compiled snippet mixes `print` (stdio's buffer) with this console: keep them in order.
+        if fileDescriptor == STDOUT_FILENO { fflush(nil) }
         lock.withLock { drain() }
     }
 

@@ -33,6 +33,8 @@ public final class Workbench {
     public var showsSpinner: Bool
 
     let transport = Transport()
+    /// A document given with `json(_:)`, and how many exchanges there were then (a later send wins).
+    var localDocument: (data: Data, exchangeCount: Int)?
 
     /// A session printing to `console`; `base` is set as `base(_:)` would, and an invalid one is
     /// reported on the console (one line) and left unset, so a snippet's first line never throws.

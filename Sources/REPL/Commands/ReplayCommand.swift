@@ -1,0 +1,98 @@
+import Foundation
+import LineEditor
+import Sandbox
+import WorkbenchKit
+import WorkbenchScript
+
+/// `replay NAME|PATH [--step] [--check]`: runs a snippet's statements here, printing each one.
+struct ReplayCommand: Command {
+    let name = "replay"
+    let synopsis = "replay NAME|PATH [--step] [--check] [--dir DIR]"
+    let summary = "run a snippet statement by statement, showing each one and its result"
+    let help = """
+        Reads Snippets/NAME.swift (or the file at PATH), and runs its statements one by one as
+        the prompt would, printing each statement (dimmed) and then its result. Requests go to
+        this session's sandbox where the snippet starts one. With --step it waits for Enter
+        before each statement (type q to stop) — the classroom mode. With --check it stops at
+        the first failing statement. Your own session is left as it was.
+
+        Examples:
+          wb> replay borders --step
+          wb> replay Snippets/jokes.swift --check
+        """
+    let group = CommandGroup.snippets
+
+    func complete(_ words: [String], session: Session) -> [String] {
+        let names = SnippetsFolder.snippets(in: SnippetsFolder.directory(nil)).map { $0.deletingPathExtension().lastPathComponent }
+        return names + ["--step", "--check"]
+    }
+
+    func run(_ arguments: String, session: Session) async throws {
+        let request = try ReplayRequest(words: try Arguments.split(arguments))
+        let script = try request.load()
+        var replay = SnippetReplay(script: script, console: session.console, sandboxURL: session.sandboxURL)
+        replay.step = request.step
+        replay.check = request.check
+        replay.interrupted = { Interrupt.isPending }
+        let offline = session.offline
+        let sandboxURL = session.sandboxURL
+        replay.prepare = { workbench in
+            workbench.interruptRequested = { Interrupt.isPending }
+            if offline, let sandboxURL {
+                workbench.urlRewriter = { OfflineRouting.sandboxURL(for: $0, sandbox: sandboxURL) }
+            }
+        }
+        let outcome = await replay.run()
+        if outcome.failures > 0 {
+            throw UsageError("\(outcome.failures) of \(outcome.stepsRun) statements of \(script.fileName) failed")
+        }
+    }
+}
+
+/// `NAME|PATH [--step] [--check] [--dir DIR]`, shared by the `replay` command and `workbench replay`.
+public struct ReplayRequest {
+    public var target: String
+    public var step = false
+    public var check = false
+    public var directory: String?
+
+    public init(target: String, step: Bool = false, check: Bool = false, directory: String? = nil) {
+        self.target = target
+        self.step = step
+        self.check = check
+        self.directory = directory
+    }
+
+    init(words: [String]) throws {
+        var target: String?
+        var index = 0
+        var step = false, check = false
+        var directory: String?
+        while index < words.count {
+            switch words[index] {
+            case "--step": step = true
+            case "--check": check = true
+            case "--dir":
+                guard index + 1 < words.count else { throw UsageError("--dir needs a directory") }
+                directory = words[index + 1]
+                index += 1
+            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (replay takes --step, --check and --dir DIR)")
+            case let word:
+                guard target == nil else { throw UsageError("replay takes one snippet; '\(word)' is one too many") }
+                target = word
+            }
+            index += 1
+        }
+        guard let target else { throw UsageError("which snippet? `replay NAME` (`snippets` lists them)") }
+        self.init(target: target, step: step, check: check, directory: directory)
+    }
+
+    /// The snippet parsed; a missing file or a syntax error is one line.
+    public func load() throws -> SnippetScript {
+        let file = SnippetsFolder.file(for: target, directory: SnippetsFolder.directory(directory))
+        guard FileManager.default.fileExists(atPath: file.path) else {
+            throw UsageError("no snippet '\(target)': \(SnippetsFolder.display(file)) does not exist (`snippets` lists them)")
+        }
+        return try SnippetScript.load(file)
+    }
+}

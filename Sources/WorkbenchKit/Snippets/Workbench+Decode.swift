@@ -1,0 +1,57 @@
+import Foundation
+
+/// `decode TYPE [--keys snake] [--dates …] [--at PATH]` for compiled snippets: Foundation's JSONDecoder.
+extension Workbench {
+    /// Decodes the current document (or its value at `path`) as `T` with JSONDecoder and prints
+    /// what the REPL prints: a summary line (`[Post] · 10 values`), then `print(value)`'s text.
+    ///
+    /// `file` is only read for the caller's module name, which Swift strips from type names.
+    @discardableResult
+    public func decode<T: Decodable>(
+        _ type: T.Type, keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys,
+        dates: JSONDecoder.DateDecodingStrategy = .deferredToDate, at path: String? = nil,
+        file: String = #fileID
+    ) throws -> T {
+        defer { console.flush() }
+        guard var data = currentDocument else { throw WorkbenchError.noResponse }
+        if let path, !path.isEmpty { data = try Self.value(at: path, in: data) }
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = keys
+        decoder.dateDecodingStrategy = dates
+        let value = try decoder.decode(T.self, from: data)
+        let module = String(file.prefix { $0 != "/" })
+        let typeName = SwiftTypeName.readable(String(reflecting: T.self), dropping: module)
+        let described = DecodedValueReport.Counted(value)
+        let elements = console.isTerminal ? (value as Any as? [Any])?.map { String(reflecting: $0) } : nil
+        showDecoded(DecodedValueReport(typeName: typeName, count: described.count, text: String(describing: value), elements: elements))
+        return value
+    }
+
+    /// A `DateFormatter` for `dates: .formatted(…)`: `format` read in `en_US_POSIX`, UTC.
+    public static func dateFormatter(_ format: String) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        formatter.dateFormat = format
+        return formatter
+    }
+
+    /// Prints a decoded value the way `decode` does (replay calls this with its own values).
+    public func showDecoded(_ report: DecodedValueReport) {
+        defer { console.flush() }
+        console.line(console.styled(report.summary, .dim))
+        let (text, cut) = report.text(limit: console.isTerminal ? DecodedValueReport.terminalLimit : nil)
+        console.line(text)
+        if cut { console.line(console.styled("(cut on a terminal; pipe the output to see everything)", .dim)) }
+    }
+
+    /// The JSON text of the value at `path` (as `JSONNode.node(at:)` reads it), byte for byte.
+    static func value(at path: String, in data: Data) throws -> Data {
+        // JSONDecoder reports invalid JSON itself; a path into it can only be "not valid JSON".
+        guard let document = try? JSONDocument(parsing: data, options: .foundationCompatible) else { return data }
+        let node = try document.root.node(at: path)
+        var output: [UInt8] = []
+        node.writeJSON(into: &output)
+        return Data(output)
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+extension Workbench {
+    /// A session whose `base("sandbox/NAME")` means the sandbox at `sandbox` (a compiled snippet
+    /// passes `try await Sandbox.start().baseURL`; replay passes the session's own sandbox).
+    public convenience init(base: String? = nil, sandbox: URL?, console: Console = .standard) {
+        self.init(console: console)
+        sandboxURL = sandbox
+        guard let base else { return }
+        do {
+            try self.base(base)
+        } catch {
+            console.line("error: \(error)")
+            console.flush()
+        }
+    }
+}

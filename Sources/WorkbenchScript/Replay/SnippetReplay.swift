@@ -1,0 +1,82 @@
+import Foundation
+import WorkbenchKit
+
+/// Replays a snippet: each statement echoed (dimmed), then run, printing its results.
+@MainActor
+public struct SnippetReplay {
+    /// How a replay ended.
+    public struct Outcome: Equatable, Sendable {
+        /// Statements run, including failed ones.
+        public var stepsRun = 0
+        /// Statements that failed (with `check`, at most one: the replay stops there).
+        public var failures = 0
+        /// Whether the user stopped it (`q` in step mode, or Ctrl-C).
+        public var stopped = false
+    }
+
+    /// Printed before each echoed line of a statement; lets readers and tests tell echoes from results.
+    public static let echoMarker = "» "
+
+    public let script: SnippetScript
+    public let console: Console
+    public let sandboxURL: URL?
+    /// Wait for Enter before each statement; `q` stops.
+    public var step = false
+    /// Stop at the first failing statement (its `file:line:col` is printed).
+    public var check = false
+    /// Applied to each `Workbench` the snippet creates.
+    public var prepare: (Workbench) -> Void = { _ in }
+    /// Reads the user's answer in step mode; nil (end of input) stops.
+    public var readAnswer: () -> String? = { Swift.readLine() }
+    /// Polled between statements: true stops the replay (Ctrl-C).
+    public var interrupted: () -> Bool = { false }
+
+    public init(script: SnippetScript, console: Console, sandboxURL: URL?) {
+        self.script = script
+        self.console = console
+        self.sandboxURL = sandboxURL
+    }
+
+    public func run() async -> Outcome {
+        let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: sandboxURL, prepare: prepare)
+        var outcome = Outcome()
+        defer { console.flush() }
+        for step in script.steps where !step.source.hasPrefix("import ") {
+            if interrupted() {
+                outcome.stopped = true
+                break
+            }
+            echo(step.source)
+            if self.step && !waitForEnter() {
+                outcome.stopped = true
+                break
+            }
+            outcome.stepsRun += 1
+            do {
+                try await interpreter.run(step)
+            } catch {
+                outcome.failures += 1
+                console.line(console.styled("error:", .red) + " \(error)")
+                if check { break }
+            }
+            console.flush()
+        }
+        return outcome
+    }
+
+    private func echo(_ source: String) {
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            console.line(console.styled(Self.echoMarker + line, .dim))
+        }
+        console.flush()
+    }
+
+    /// True to run the statement, false when the user typed `q` or input ended.
+    private func waitForEnter() -> Bool {
+        console.write(console.styled("  ⏎ run · q stop ", .dim))
+        console.flush()
+        guard let answer = readAnswer() else { return false }
+        let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
+        return word != "q" && word != "quit"
+    }
+}

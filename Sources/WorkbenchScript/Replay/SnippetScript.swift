@@ -1,0 +1,83 @@
+import Foundation
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// A snippet file parsed with swift-syntax: its description and its top-level statements.
+public struct SnippetScript {
+    /// One top-level statement (a declaration, a `let`, a call, a loop) and where it starts.
+    public struct Step {
+        let item: CodeBlockItemSyntax
+        public let line: Int
+        public let column: Int
+        /// The statement as written, without surrounding comments.
+        public var source: String { item.trimmedDescription }
+    }
+
+    /// The file name, `borders.swift`.
+    public let fileName: String
+    /// The file name without `.swift`: the product `swift run` builds.
+    public var baseName: String { fileName.hasSuffix(".swift") ? String(fileName.dropLast(6)) : fileName }
+    /// The module SwiftPM compiles the snippet into: its base name made a C identifier.
+    public let moduleName: String
+    /// The leading `//` comment block, without the slashes.
+    public let summary: String
+    public let steps: [Step]
+    let converter: SourceLocationConverter
+
+    /// Parses `source`; a syntax error is reported at its `line:col`.
+    public init(source: String, fileName: String) throws(ReplayError) {
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: fileName, tree: tree)
+        if tree.hasError, let first = ParseDiagnosticsGenerator.diagnostics(for: tree).first {
+            let location = first.location(converter: converter)
+            throw ReplayError(file: fileName, line: location.line, column: location.column, message: first.message)
+        }
+        self.fileName = fileName
+        self.moduleName = Self.moduleName(forFile: fileName)
+        self.summary = Self.summary(of: source)
+        self.converter = converter
+        self.steps = tree.statements.map { item in
+            let location = item.startLocation(converter: converter, afterLeadingTrivia: true)
+            return Step(item: item, line: location.line, column: location.column)
+        }
+    }
+
+    /// Reads and parses the file at `url`.
+    public static func load(_ url: URL) throws(ReplayError) -> SnippetScript {
+        let source: String
+        do {
+            source = try String(contentsOf: url, encoding: .utf8)
+        } catch {
+            throw ReplayError(file: url.lastPathComponent, line: 1, column: 1,
+                              message: "cannot read \(url.path): \((error as NSError).localizedDescription)")
+        }
+        return try SnippetScript(source: source, fileName: url.lastPathComponent)
+    }
+
+    /// `first-posts.swift` → `first_posts`, as SwiftPM names a snippet's module (and `3d` → `_3d`).
+    public static func moduleName(forFile fileName: String) -> String {
+        let base = fileName.hasSuffix(".swift") ? String(fileName.dropLast(6)) : fileName
+        var name = String(base.map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") ? $0 : "_" })
+        if name.first?.isNumber ?? true { name = "_" + name }
+        return name
+    }
+
+    /// The leading comment lines of `source`, joined; stops at the first line that is not a comment.
+    public static func summary(of source: String) -> String {
+        var lines: [String] = []
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("//") else { break }
+            lines.append(String(trimmed.dropFirst(2)).trimmingCharacters(in: .whitespaces))
+        }
+        // The description is the first paragraph; later ones are notes for the reader.
+        let paragraph = lines.split(separator: "", omittingEmptySubsequences: false).first ?? []
+        return paragraph.joined(separator: " ")
+    }
+
+    func location(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
+        let location = node.startLocation(converter: converter, afterLeadingTrivia: true)
+        return (location.line, location.column)
+    }
+}

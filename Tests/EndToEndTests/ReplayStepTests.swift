@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--step` at a terminal: Enter runs the next statement, `q` stops.
+@Suite struct ReplayStepTests {
+    static let hint = "⏎ run · q stop"
+
+    func snippet() throws -> String {
+        try SnippetPaths.packageRoot().appendingPathComponent("Snippets/nested-dates.swift").path
+    }
+
+    @Test func enterAdvancesAndQStops() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try PseudoTerminal(
+            executable: try Binaries.workbench, arguments: ["replay", try snippet(), "--step", "--no-sandbox"],
+            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        // Release, Changelog, `let wb`, then `try wb.json(…)` prints the document.
+        for statement in ["struct Release", "struct Changelog", "let wb = Workbench()", "try wb.json("] {
+            let mark = terminal.mark
+            try terminal.waitFor("» " + statement, after: mark)
+            try terminal.waitFor(Self.hint, after: mark)
+            terminal.type("\r")
+        }
+        var mark = terminal.mark
+        try terminal.waitFor("current body: an object with 1 member", after: mark)
+        try terminal.waitFor("» let changelog", after: mark)
+        try terminal.waitFor(Self.hint, after: mark)
+        // Nothing runs before Enter: the decode has printed nothing yet.
+        #expect(!terminal.output.contains("Changelog\n"))
+        mark = terminal.mark
+        terminal.type("\r")
+        try terminal.waitFor("Changelog\r\n", after: mark)
+        try terminal.waitFor(Self.hint, after: mark)
+        terminal.type("q\r")
+        #expect(try terminal.waitForExit() == 0)
+        #expect(!terminal.output.contains("Workbench 0.2 came out"))
+    }
+
+    @Test func qInTheREPLLeavesTheSessionUsable() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try PseudoTerminal(
+            executable: try Binaries.workbench, environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        try terminal.waitForPrompt()
+        var mark = terminal.mark
+        terminal.type("replay \(try snippet()) --step\r")
+        try terminal.waitFor(Self.hint, after: mark)
+        terminal.type("\r")
+        mark = terminal.mark
+        try terminal.waitFor(Self.hint, after: mark)
+        terminal.type("q\r")
+        try terminal.waitForPrompt(after: mark)
+        mark = terminal.mark
+        terminal.type("help quit\r")
+        try terminal.waitFor("leave Workbench", after: mark)
+        try terminal.waitForPrompt(after: mark)
+        terminal.type("\u{4}")
+        #expect(try terminal.waitForExit() == 0)
+    }
+}

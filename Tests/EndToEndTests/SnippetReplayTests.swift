@@ -1,0 +1,129 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The shipped snippets: replayed by `workbench replay` and compiled by SwiftPM, same output.
+@Suite struct SnippetReplayTests {
+    static let shipped = ["users-and-posts", "borders", "jokes", "met-collection", "nested-dates"]
+
+    @Test(arguments: shipped)
+    func replayPrintsWhatTheCompiledSnippetPrints(name: String) throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let environment = isolatedEnvironment(home: home.url)
+        let file = try SnippetPaths.packageRoot().appendingPathComponent("Snippets/\(name).swift").path
+        let replayed = try PipedRun.run(try Binaries.workbench, ["replay", file, "--check"], input: "", environment: environment)
+        let compiled = try PipedRun.run(try SnippetPaths.executable(name), input: "", environment: environment)
+        #expect(replayed.status == 0, "\(replayed.output)\(replayed.errorOutput)")
+        #expect(compiled.status == 0, "\(compiled.errorOutput)")
+        let results = SnippetOutput.results(of: replayed.output)
+        #expect(results.contains("HTTP ") || name == "nested-dates")
+        #expect(results == SnippetOutput.masked(compiled.output))
+        #expect(replayed.output.contains(SnippetOutput.echoMarker))
+        #expect(!replayed.output.split(separator: "\n").contains { $0.hasPrefix("error:") })
+    }
+
+    @Test func aFailingStepUnderCheckStopsWithItsLineAndColumn() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("failing.swift")
+        try """
+            // Fails on its second statement.
+            import WorkbenchKit
+            let wb = Workbench()
+              try wb.status()
+            print("not reached")
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try PipedRun.run(try Binaries.workbench, ["replay", file.path, "--check", "--no-sandbox"], input: "",
+                                      environment: isolatedEnvironment(home: directory.url))
+        #expect(result.status == 1)
+        #expect(result.output.contains("error: failing.swift:4:3: no response yet"))
+        #expect(!result.output.contains("not reached"))
+    }
+
+    @Test func withoutCheckAFailingStepIsReportedAndTheRestRuns() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("going-on.swift")
+        try "import WorkbenchKit\nlet wb = Workbench()\ntry wb.status()\nprint(\"reached\")\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try PipedRun.run(try Binaries.workbench, ["replay", file.path, "--no-sandbox"], input: "",
+                                      environment: isolatedEnvironment(home: directory.url))
+        #expect(result.status == 0)
+        #expect(result.output.contains("error: going-on.swift:3:1: no response yet"))
+        #expect(result.output.contains("\nreached\n"))
+    }
+
+    @Test func offlineTheRealHostsAreAnsweredByTheSandbox() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("real-hosts.swift")
+        try "import WorkbenchKit\nlet wb = Workbench(base: \"https://jsonplaceholder.typicode.com\")\ntry await wb.get(\"/posts/1\")\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try PipedRun.run(try Binaries.workbench, ["replay", file.path, "--offline", "--check"], input: "",
+                                      environment: isolatedEnvironment(home: directory.url))
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("HTTP 200 OK · application/json · "))
+        #expect(result.output.contains(" · offline\n"))
+    }
+
+    @Test func aMissingSnippetIsOneLineAndStatusOne() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let result = try PipedRun.run(try Binaries.workbench, ["replay", "no-such-snippet", "--dir", directory.url.path], input: "",
+                                      environment: isolatedEnvironment(home: directory.url))
+        #expect(result.status == 1)
+        #expect(result.errorOutput.hasPrefix("error: no snippet 'no-such-snippet': "))
+        #expect(result.errorOutput.contains("no-such-snippet.swift does not exist"))
+    }
+}
+
+/// Where the package and its built snippets are, from the test bundle's build directory.
+enum SnippetPaths {
+    static func buildDirectory() throws -> URL {
+        URL(fileURLWithPath: try Binaries.workbench).deletingLastPathComponent()
+    }
+
+    static func executable(_ name: String) throws -> String {
+        try buildDirectory().appendingPathComponent(name).path
+    }
+
+    /// The directory holding Package.swift, above the build directory.
+    static func packageRoot() throws -> URL {
+        var directory = try buildDirectory()
+        while directory.path != "/" {
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) { return directory }
+            directory.deleteLastPathComponent()
+        }
+        throw NoPackageRoot()
+    }
+}
+
+struct NoPackageRoot: Error, CustomStringConvertible {
+    var description: String { "no Package.swift above the build directory" }
+}
+
+/// Output with what differs between runs masked: ports, timings, sizes.
+enum SnippetOutput {
+    static let echoMarker = "» "
+
+    /// A replay's output without its echoed statements, masked.
+    static func results(of replay: String) -> String {
+        masked(replay.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix(echoMarker) }.joined(separator: "\n"))
+    }
+
+    static func masked(_ text: String) -> String {
+        var text = text
+        let patterns = [
+            (#"127\.0\.0\.1:\d+"#, "127.0.0.1:PORT"),
+            (#"(?m)^(  port +)\d+$"#, "$1PORT"),
+            (#"<?\d+(\.\d+)? (ms|s|µs|min)(?=\s|$)"#, "TIME"),
+            (#"\d+(\.\d+)? (B|KB|MB|GB)(?=\s|$)"#, "SIZE"),
+        ]
+        for (pattern, replacement) in patterns {
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        return text
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+import WorkbenchKit
+@testable import WorkbenchScript
+
+/// The snippet interpreter on local documents: output, bindings, loops, errors with `line:col`.
+@MainActor
+@Suite struct ReplayInterpreterTests {
+    func replay(_ source: String, fileName: String = "demo.swift", check: Bool = false) async throws -> (String, SnippetReplay.Outcome) {
+        let console = Console(capturingWithColors: false)
+        var replay = SnippetReplay(script: try SnippetScript(source: source, fileName: fileName), console: console, sandboxURL: nil)
+        replay.check = check
+        let outcome = await replay.run()
+        return (console.capturedText, outcome)
+    }
+
+    func results(_ output: String) -> String {
+        output.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix(SnippetReplay.echoMarker) }.joined(separator: "\n")
+    }
+
+    @Test func decodesBindsInterpolatesAndLoops() async throws {
+        let source = #"""
+            // A local document.
+            import WorkbenchKit
+            struct Item: Codable {
+                let name: String
+                let tags: [String]
+            }
+            let wb = Workbench()
+            try wb.json(#"{"items": [{"name": "a", "tags": ["x", "y"]}, {"name": "b", "tags": []}]}"#)
+            let items = try wb.decode([Item].self, at: "items")
+            print("\(items.count) items; first: \(items[0].name), tags \(items[0].tags.joined(separator: "+"))")
+            for item in items.prefix(1) {
+                print(item)
+            }
+            print(items.first?.name)
+            """#
+        let (output, outcome) = try await replay(source, fileName: "local-items.swift")
+        #expect(outcome == SnippetReplay.Outcome(stepsRun: 7, failures: 0, stopped: false))
+        let lines = results(output).split(separator: "\n").map(String.init)
+        #expect(lines.suffix(5) == [
+            "[Item] · 2 values",
+            #"[local_items.Item(name: "a", tags: ["x", "y"]), local_items.Item(name: "b", tags: [])]"#,
+            "2 items; first: a, tags x+y",
+            #"Item(name: "a", tags: ["x", "y"])"#,
+            #"Optional("a")"#,
+        ])
+        #expect(output.contains("» for item in items.prefix(1) {\n» "))
+    }
+
+    @Test func aCaughtDecodingErrorPrintsAsSwiftPrintsIt() async throws {
+        let source = """
+            import WorkbenchKit
+            struct Joke: Codable { let id: Int }
+            let wb = Workbench()
+            try wb.json("{}")
+            do {
+                let joke = try wb.decode(Joke.self)
+                print(joke)
+            } catch {
+                print(error)
+            }
+            """
+        let (output, outcome) = try await replay(source)
+        #expect(outcome.failures == 0)
+        #expect(results(output).hasSuffix("DecodingError.keyNotFound: Key 'id' not found in keyed decoding container. "
+            + #"Debug description: No value associated with key CodingKeys(stringValue: "id", intValue: nil) ("id")."# + "\n"))
+    }
+
+    @Test(arguments: [
+        ("let x = 1 + 2", "demo.swift:2:9: operators are not supported in replay"),
+        ("if true { print(1) }", "demo.swift:2:1: `if` is not supported in replay"),
+        ("func f() {}", "demo.swift:2:1: functions are not supported in replay"),
+        ("let n = [1, 2].map { $0 }", "demo.swift:2:"),
+        ("  print(missing)", "demo.swift:2:9: cannot find 'missing' in scope"),
+        ("while true {}", "demo.swift:2:1: loops other than `for … in` are not supported in replay"),
+        ("let x = try? wb.status()", "demo.swift:2:9: `try?` and `try!` are not supported"),
+        ("wb.frobnicate()", "demo.swift:2:1: `wb.frobnicate()` is not part of the snippet vocabulary"),
+    ])
+    func unsupportedConstructsAreLocatedAndNamed(line: String, expected: String) async throws {
+        let (output, outcome) = try await replay("let wb = Workbench()\n\(line)\nprint(\"after\")\n", check: true)
+        #expect(outcome.failures == 1)
+        #expect(output.contains("error: " + expected), "\(output)")
+        #expect(output.contains("swift run demo"))
+        #expect(!output.contains("\nafter\n"))
+    }
+
+    @Test func aSyntaxErrorIsLocated() async throws {
+        #expect {
+            try SnippetScript(source: "let x = (\n", fileName: "broken.swift")
+        } throws: { error in
+            "\(error)".hasPrefix("broken.swift:1:")
+        }
+    }
+
+    @Test(arguments: [
+        ("first-posts.swift", "first_posts"), ("borders.swift", "borders"), ("3d-models.swift", "_3d_models"),
+        ("café.swift", "caf_"), ("a.b.swift", "a_b"),
+    ])
+    func moduleNamesFollowSwiftPM(file: String, module: String) {
+        #expect(SnippetScript.moduleName(forFile: file) == module)
+    }
+
+    @Test func theDescriptionIsTheFirstCommentParagraph() {
+        let source = "// One line\n// and its second.\n//\n// Notes.\n\nimport WorkbenchKit\n"
+        #expect(SnippetScript.summary(of: source) == "One line and its second.")
+    }
+
+    @Test func sandboxStartNeedsASandbox() async throws {
+        let (output, outcome) = try await replay("import Sandbox\nlet sandbox = try await Sandbox.start()\n", check: true)
+        #expect(outcome.failures == 1)
+        #expect(output.contains("error: demo.swift:2:1: no sandbox is running"))
+    }
+}
