@@ -32,8 +32,11 @@ extension Session {
             ModelOutput.show(value, label: name, showAll: false, session: self)
             return true
         }
-        if let value = try models.evaluate(text) {
-            ModelOutput.show(value, label: text, showAll: false, session: self)
+        // `posts --all` prints a bound value uncut on a terminal.
+        let showAll = text.hasSuffix(" --all")
+        let expression = showAll ? String(text.dropLast(6)).trimmingCharacters(in: .whitespaces) : text
+        if let value = try models.evaluate(expression) {
+            ModelOutput.show(value, label: expression, showAll: showAll, session: self)
             return true
         }
         if let (name, steps) = ValuePath.parse(text), !steps.isEmpty, models.bindings[name] == nil {

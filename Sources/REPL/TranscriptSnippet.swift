@@ -6,10 +6,11 @@ struct TranscriptSnippet {
     let description: String?
     let statements: TranscriptStatements
 
-    init(name: String, description: String?, inputs: [String], sandboxURL: URL?) throws {
+    init(name: String, description: String?, inputs: [String], sandboxURL: URL?,
+         declarationSource: @escaping (String) -> String? = { _ in nil }) throws {
         self.name = name
         self.description = description
-        var statements = TranscriptStatements(sandboxURL: sandboxURL)
+        var statements = TranscriptStatements(sandboxURL: sandboxURL, declarationSource: declarationSource)
         for input in inputs { try statements.add(input) }
         self.statements = statements
     }
@@ -19,8 +20,9 @@ struct TranscriptSnippet {
 
     var source: String {
         var lines: [String] = []
-        let summary = description?.trimmingCharacters(in: .whitespacesAndNewlines)
-        for line in (summary?.isEmpty == false ? summary! : "A Workbench session saved as \(name).").split(separator: "\n") {
+        let given = description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let summary = given.isEmpty ? "A Workbench session saved as \(name)." : given
+        for line in summary.split(separator: "\n") {
             lines.append("// " + line)
         }
         lines.append("//")

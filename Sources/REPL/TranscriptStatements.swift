@@ -4,22 +4,29 @@ import WorkbenchScript
 
 /// Turns recorded inputs into Swift statements of the snippet vocabulary (DESIGN.md §2).
 ///
-/// Each command has one statement (`query userId=1` is `wb.query("userId", "1")`); declarations
-/// are kept as written; secrets become environment reads.
+/// A command's statement comes from the command itself (`SwiftEquivalent`), the model commands'
+/// from here; declarations are kept as written; then secrets become environment reads and this
+/// run's sandbox URL becomes `sandbox/…`.
 struct TranscriptStatements {
     /// The statements, in order (a declaration may span lines).
     var statements: [String] = []
     /// Environment variables the snippet reads instead of secrets, in order of first use.
     var secretVariables: [String] = []
-    /// Whether a statement needs the sandbox (`base sandbox/…`, or a URL of the session's sandbox).
+    /// Whether a statement needs the sandbox (`sandbox/…`, or a URL of the session's sandbox).
     var usesSandbox = false
-    /// Inputs that have no statement (`infer`, `load`, `set color`), kept as comments.
+    /// Inputs that have no statement, kept as comments.
     var skipped: [String] = []
-    /// The session's sandbox URL, written back as `sandbox/…`.
-    let sandboxURL: URL?
+    let commands: CommandTable
+    let rewriter: SnippetStatementRewriter
+    /// The Swift source of the declared type NAME as it is now (for `infer` and `load`).
+    let declarationSource: (String) -> String?
 
-    init(sandboxURL: URL?) {
-        self.sandboxURL = sandboxURL
+    init(sandboxURL: URL?, commands: CommandTable = .standard, declarationSource: @escaping (String) -> String? = { _ in nil }) {
+        self.commands = commands
+        self.declarationSource = declarationSource
+        let root = sandboxURL.map { $0.absoluteString.trimmingSuffixes("/") }
+        rewriter = SnippetStatementRewriter(sandboxRoot: root, isSecret: TranscriptSecrets.isSecret(name:),
+                                            variable: TranscriptSecrets.variable(for:))
     }
 
     mutating func add(_ input: String) throws {
@@ -27,23 +34,31 @@ struct TranscriptStatements {
         let rest = String(input.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines)
         if DeclarationParser.looksLikeDeclaration(input) {
             statements.append(input)
-            return
-        }
-        if name == "let", let binding = Self.letBinding(rest) {
-            guard let call = try decodeCall(binding.expression) else {
-                statements.append("let \(binding.name) = \(binding.expression)")
-                return
-            }
-            statements.append("let \(binding.name) = \(call)")
-            return
-        }
-        if let statement = try command(name, rest) {
-            statements.append(contentsOf: statement)
+        } else if name == "let", let binding = Self.letBinding(rest) {
+            let value = try Self.decodeCall(binding.expression) ?? binding.expression
+            statements.append("let \(binding.name) = \(value)")
+        } else if let equivalent = commands.command(named: name) as? any SwiftEquivalent {
+            let produced = try equivalent.swiftStatements(for: rest)
+            if produced.isEmpty { skipped.append(input) }
+            for statement in produced { append(statement) }
+        } else if name == "infer" || name == "load" {
+            let declarations = try declarations(definedBy: name, rest)
+            if declarations.isEmpty { skipped.append(input) }
+            statements.append(contentsOf: declarations)
+        } else if let produced = try Self.modelStatements(name, rest) {
+            for statement in produced { append(statement) }
         } else if let statement = Self.expression(input) {
             statements.append(statement)
         } else {
             skipped.append(input)
         }
+    }
+
+    private mutating func append(_ statement: String) {
+        let result = rewriter.rewrite(statement)
+        statements.append(result.statement)
+        usesSandbox = usesSandbox || result.usesSandbox
+        for variable in result.secretVariables where !secretVariables.contains(variable) { secretVariables.append(variable) }
     }
 
     /// `let NAME = EXPRESSION`.
@@ -60,34 +75,6 @@ struct TranscriptStatements {
         let allowed = input.allSatisfy { $0.isLetter || $0.isNumber || "_.[]\"?".contains($0) }
         guard allowed, let first = input.first, first.isLetter || first == "_" else { return nil }
         return "print(\(input))"
-    }
-
-    /// A Swift string literal for `text`: a raw `#"…"#` when it holds quotes or backslashes.
-    static func literal(_ text: String) -> String {
-        if text.contains("\n") || text.contains("\r") { return text.debugDescription }
-        if (text.contains("\"") || text.contains("\\")) && !text.contains("\"#") { return "#\"" + text + "\"#" }
-        return text.debugDescription
-    }
-
-    /// The session's sandbox URL written as `sandbox/…`, so the snippet works with any sandbox.
-    mutating func portable(_ url: String) -> String {
-        if url == "sandbox" || url.hasPrefix("sandbox/") {
-            usesSandbox = true
-            return url
-        }
-        guard let sandboxURL else { return url }
-        let root = sandboxURL.absoluteString.trimmingSuffixes("/")
-        guard url == root || url.hasPrefix(root + "/") else { return url }
-        usesSandbox = true
-        return "sandbox" + url.dropFirst(root.count)
-    }
-
-    /// A value for a header or query item: the literal, or an environment read for a secret.
-    mutating func value(named name: String, _ value: String) -> String {
-        guard TranscriptSecrets.isSecret(name: name) else { return Self.literal(value) }
-        let variable = TranscriptSecrets.variable(for: name)
-        if !secretVariables.contains(variable) { secretVariables.append(variable) }
-        return "ProcessInfo.processInfo.environment[\(variable.debugDescription)] ?? \"\""
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import REPL
 
 /// `workbench replay NAME|PATH [--step] [--check]`: a snippet replayed from the shell.
@@ -27,9 +28,17 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-sandbox"), help: "Do not start the embedded sandbox.")
     var noSandbox = false
 
+    @Flag(help: "Answer requests to the tutorials' real API hosts from the sandbox; URLs stay as written.")
+    var offline = false
+
     func run() async throws {
         let request = ReplayRequest(target: snippet, step: step, check: check, directory: dir)
-        let status = await request.runFromShell(startSandbox: !noSandbox)
+        // ArgumentParser hands `--offline` and `--no-sandbox` to the parent command, which declares them too.
+        let given = CommandLine.arguments.dropFirst()
+        let offline = self.offline || given.contains("--offline")
+        let noSandbox = self.noSandbox || given.contains("--no-sandbox")
+        if offline && noSandbox { throw ValidationError("--offline needs the sandbox; drop --no-sandbox") }
+        let status = await request.runFromShell(startSandbox: !noSandbox, offline: offline)
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -24,7 +24,7 @@ import Testing
             terminal.type("\r")
         }
         var mark = terminal.mark
-        try terminal.waitFor("\"project\"", after: mark)
+        try terminal.waitFor("current body: an object with 1 member", after: mark)
         try terminal.waitFor("» let changelog", after: mark)
         try terminal.waitFor(Self.hint, after: mark)
         // Nothing runs before Enter: the decode has printed nothing yet.

@@ -39,6 +39,8 @@ import Testing
         #expect(!saved.contains("s3cr3t"))
         #expect(!saved.contains("nosuchcommand"))
         #expect(saved.contains("let posts = try wb.decode([Post].self)"))
+        let compiled = try SnippetTypeCheck.run(file, module: "first_posts")
+        #expect(compiled.status == 0, "\(compiled.errorOutput)")
 
         let replayed = try PipedRun.run(try Binaries.workbench, ["replay", file.path, "--check"], input: "", environment: environment)
         #expect(replayed.status == 0, "\(replayed.output)")

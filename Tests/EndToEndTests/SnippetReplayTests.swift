@@ -54,6 +54,19 @@ import Testing
         #expect(result.output.contains("\nreached\n"))
     }
 
+    @Test func offlineTheRealHostsAreAnsweredByTheSandbox() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("real-hosts.swift")
+        try "import WorkbenchKit\nlet wb = Workbench(base: \"https://jsonplaceholder.typicode.com\")\ntry await wb.get(\"/posts/1\")\n"
+            .write(to: file, atomically: true, encoding: .utf8)
+        let result = try PipedRun.run(try Binaries.workbench, ["replay", file.path, "--offline", "--check"], input: "",
+                                      environment: isolatedEnvironment(home: directory.url))
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("HTTP 200 OK · application/json · "))
+        #expect(result.output.contains(" · offline\n"))
+    }
+
     @Test func aMissingSnippetIsOneLineAndStatusOne() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

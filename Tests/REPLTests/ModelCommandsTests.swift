@@ -133,5 +133,10 @@ import WorkbenchKit
         console.clearCaptured()
         #expect(await session.evaluate("decode [Int] --all"))
         #expect(console.capturedText.hasSuffix(", 2000]\n"))
+        #expect(await session.evaluate("let numbers = decode [Int]"))
+        console.clearCaptured()
+        #expect(await session.evaluate("numbers --all"))
+        #expect(console.capturedText.hasPrefix("numbers: [Int] · 2000 values\n[1, 2, "))
+        #expect(console.capturedText.hasSuffix(", 2000]\n"))
     }
 }

@@ -76,7 +76,7 @@ import WorkbenchKit
         #expect(await session.evaluate("set body-lines 7"))
         #expect(session.workbench.timeout == 2.5 && !session.workbench.followRedirects && session.workbench.bodyLines == 7)
         #expect(await session.evaluate("set"))
-        #expect(console.capturedText == "timeout     2.5 s\nredirects   off\nbody-lines  7\ncolor       off\n")
+        #expect(console.capturedText == "timeout     2.5 s\nredirects   off\nbody-lines  7\ncolor       off\noffline     off\n")
     }
 
     @Test(arguments: [
@@ -96,7 +96,7 @@ import WorkbenchKit
         ("show 3", "error: no exchange 3: nothing has been sent yet"),
         ("set timeout -1", "error: timeout '-1' is not a number of seconds above 0"),
         ("set redirects maybe", "error: redirects takes on or off, not 'maybe'"),
-        ("set speed 9", "error: unknown setting 'speed' — set knows timeout, redirects, body-lines, color"),
+        ("set speed 9", "error: unknown setting 'speed' — set knows timeout, redirects, body-lines, color, offline"),
         ("send now", "error: send takes no arguments — to set and send at once use `get PATH name==value …`"),
         ("get /x bogus", "error: 'bogus' is not a request item — use name==value, Header:value, field=value or field:=json (the path or URL comes first)"),
         ("post /x n:=tru", "error: invalid JSON for field 'n': expected a JSON value, found 'tru' — use `n=text` for a string or `n:=JSON` for JSON"),

@@ -87,4 +87,18 @@ import WorkbenchKit
             #expect(console.capturedText == "curl https://jsonplaceholder.typicode.com/users/1\n")
         }
     }
+
+    @Test func setOfflineSwitchesOfflineModeOnAndOff() async throws {
+        try await withSession { session in
+            #expect(await session.evaluate("set offline on"))
+            #expect(session.offline)
+            #expect(await session.evaluate("get https://jsonplaceholder.typicode.com/users/1"))
+            #expect(console.capturedText.contains("Leanne Graham"))
+            console.clearCaptured()
+            #expect(await session.evaluate("set"))
+            #expect(console.capturedText.contains("offline     on\n"))
+            #expect(await session.evaluate("set offline off"))
+            #expect(!session.offline)
+        }
+    }
 }

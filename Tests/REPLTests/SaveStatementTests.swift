@@ -29,7 +29,7 @@ import WorkbenchKit
         ("url", "try wb.url()"),
         ("send", "try await wb.send()"),
         ("get /posts userId==1", #"try await wb.get("/posts", query: ["userId": "1"])"#),
-        ("post /posts title=foo userId:=1", #"try await wb.post("/posts", json: ["title": "foo", "userId": .json("1")])"#),
+        ("post /posts title=foo userId:=1", #"try await wb.post("/posts", json: ["title": "foo", "userId": 1])"#),
         ("get", "try await wb.get()"),
         ("status", "try wb.status()"),
         ("headers Content-Type", #"try wb.headers("Content-Type")"#),
@@ -40,7 +40,7 @@ import WorkbenchKit
         ("let posts = decode [Post] --keys snake", "let posts = try wb.decode([Post].self, keys: .convertFromSnakeCase)"),
         ("decode Feed --dates iso8601 --at data", #"try wb.decode(Feed.self, dates: .iso8601, at: "data")"#),
         ("json @feed.json", #"try wb.json(file: "feed.json")"#),
-        ("set timeout 5", "wb.timeout = 5"),
+        ("set timeout 5", "wb.timeout = 5.0"),
         ("posts[0].title", "print(posts[0].title)"),
         ("struct P: Codable {\n  let a: Int\n}", "struct P: Codable {\n  let a: Int\n}"),
     ])
@@ -94,6 +94,16 @@ import WorkbenchKit
             """)
     }
 
+    @Test func inferredTypesAreSavedAsTheirDeclarations() throws {
+        let declared = ["User": "struct User: Codable {\n    let id: Int\n}"]
+        let snippet = try TranscriptSnippet(name: "inferred", description: nil,
+                                            inputs: ["json {\"id\": 1}", "infer User", "infer Missing", "decode User"],
+                                            sandboxURL: nil, declarationSource: { declared[$0] })
+        #expect(snippet.source.contains("import WorkbenchKit\n\nstruct User: Codable {\n    let id: Int\n}\n\nlet wb = Workbench()\n"))
+        #expect(snippet.source.contains("// Not saved (no snippet statement): infer Missing\n"))
+        #expect(snippet.source.hasSuffix("try wb.json(#\"{\"id\": 1}\"#)\ntry wb.decode(User.self)\n"))
+    }
+
     @Test(arguments: [
         ("workbench", "'workbench' is the name of a product or module of this package"),
         ("Sandbox", "'Sandbox' is the name of a product or module of this package"),
@@ -124,5 +134,38 @@ import WorkbenchKit
         let saved = try String(contentsOf: directory.appendingPathComponent("demo.swift"), encoding: .utf8)
         #expect(saved.hasPrefix("// A Workbench session saved as demo.\n"))
         #expect(await session.evaluate("save workbench --dir \(directory.path)") == false)
+    }
+}
+
+/// `snippets` and `replay` inside a session.
+@MainActor
+@Suite struct SnippetsAndReplayCommandTests {
+    @Test func snippetsListsDescriptionsAndReplayRunsOneHere() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("replay-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try """
+            // Counts a local list.
+            //
+            // Not part of the description.
+            import WorkbenchKit
+            let wb = Workbench()
+            try wb.json("[1, 2, 3]")
+            let numbers = try wb.decode([Int].self)
+            print("\\(numbers.count) numbers, the first \\(numbers[0])")
+            """.write(to: directory.appendingPathComponent("count.swift"), atomically: true, encoding: .utf8)
+        let console = Console(capturingWithColors: false)
+        let session = Session(console: console, isInteractive: false)
+        #expect(await session.evaluate("snippets --dir \(directory.path)"))
+        #expect(console.capturedText == "count  Counts a local list.\n")
+        console.clearCaptured()
+        #expect(await session.evaluate("replay count --dir \(directory.path)"))
+        #expect(console.capturedText.hasSuffix("[Int] · 3 values\n[1, 2, 3]\n» print(\"\\(numbers.count) numbers, the first \\(numbers[0])\")\n3 numbers, the first 1\n"))
+        // Replaying is not a step of this session, and left its state alone.
+        #expect(session.transcript.inputs.isEmpty)
+        #expect(session.workbench.lastExchange == nil)
+        console.clearCaptured()
+        #expect(await session.evaluate("replay nothing-here --dir \(directory.path)") == false)
+        #expect(console.capturedText.hasPrefix("error: no snippet 'nothing-here': "))
     }
 }

@@ -61,7 +61,8 @@ import Testing
             }
         }
         """,
-        "enum Kind: String, Codable { case a, b = \"bee\" }",
+        "enum Kind: String, Codable { case a, b = \"bee\", `default` }",
+        "struct K: Codable { let `default`: Bool; let `class`: String; enum CodingKeys: String, CodingKey { case `default` = \"is_default\", `class` } }",
         "struct D: Codable { let xs: [Double] = [1.5, -2]; var m: [String: Int] = [:]; var flag = true }",
     ]
 

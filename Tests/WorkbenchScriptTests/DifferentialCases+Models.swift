@@ -106,6 +106,10 @@ extension DifferentialCase {
         .init([Int].self, "[Int]", "[1]\n"),
         .init(String.self, "String", "\"caf\u{E9}\""),
         .init([Int].self, "[Int]", "[1] // comment"),
+        .init([Int].self, "[Int]", String(repeating: "[", count: 512) + String(repeating: "]", count: 512)),
+        .init([Int].self, "[Int]", String(repeating: "[", count: 513) + String(repeating: "]", count: 513)),
+        .init(Tree.self, "Tree", String(repeating: #"{"value":1,"children":["#, count: 256) + String(repeating: "]}", count: 256)),
+        .init(Tree.self, "Tree", String(repeating: #"{"value":1,"children":["#, count: 257) + String(repeating: "]}", count: 257)),
     ]
 
     static let all = basics + numbers + strings + containers + models + strategies + invalidJSON

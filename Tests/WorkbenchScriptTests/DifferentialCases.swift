@@ -30,6 +30,8 @@ extension DifferentialCase {
         .init(Empty.self, "Empty", "[]"),
         .init([Empty].self, "[Empty]", "[{}, {\"a\": 1}]"),
         .init(Empty.self, "Empty", "null"),
+        .init(Keywords.self, "Keywords", #"{"default":true,"class":"x"}"#),
+        .init(Keywords.self, "Keywords", #"{"class":"x"}"#),
         .init([Empty].self, "[Empty]", "[null, 1, \"x\"]"),
         .init(Empty?.self, "Empty?", "null"),
         .init(Computed.self, "Computed", #"{"a":21,"doubled":1}"#),

@@ -124,6 +124,11 @@ struct Computed: Codable {
 
 struct Empty: Codable {}
 
+struct Keywords: Codable {
+    let `default`: Bool
+    let `class`: String?
+}
+
 struct Dotted: Codable {
     let value: Int
 

@@ -74,7 +74,7 @@ import WorkbenchKit
         ("func f() {}", "demo.swift:2:1: functions are not supported in replay"),
         ("let n = [1, 2].map { $0 }", "demo.swift:2:"),
         ("  print(missing)", "demo.swift:2:9: cannot find 'missing' in scope"),
-        ("while true {}", "demo.swift:2:1: loops other than `for … in` statements are not supported in replay"),
+        ("while true {}", "demo.swift:2:1: loops other than `for … in` are not supported in replay"),
         ("let x = try? wb.status()", "demo.swift:2:9: `try?` and `try!` are not supported"),
         ("wb.frobnicate()", "demo.swift:2:1: `wb.frobnicate()` is not part of the snippet vocabulary"),
     ])

@@ -41,14 +41,20 @@ struct HelpCommand: Command {
 
     private func listAll(_ session: Session) {
         let console = session.console
-        let width = (session.commands.commands.map(\.synopsis.count).max() ?? 0) + 2
+        // Long usage lines get the summary on a line of its own, so the listing fits 80 columns.
+        let column = 30
         for group in CommandGroup.allCases {
             let members = session.commands.commands.filter { $0.group == group }
             guard !members.isEmpty else { continue }
             console.line(console.styled(group.rawValue, .bold))
             for command in members {
-                let padded = command.synopsis.padding(toLength: width, withPad: " ", startingAt: 0)
-                console.line("  " + padded + command.summary)
+                if command.synopsis.count < column - 2 {
+                    let padded = command.synopsis.padding(toLength: column, withPad: " ", startingAt: 0)
+                    console.line("  " + padded + command.summary)
+                } else {
+                    console.line("  " + command.synopsis)
+                    console.line("  " + String(repeating: " ", count: column) + command.summary)
+                }
             }
         }
         console.line()

@@ -23,11 +23,12 @@ enum ModelOutput {
 }
 
 extension Session {
-    /// Brings the models' current body up to date before `decode` and `infer` read it.
-    ///
-    /// `json` sets it directly; a sent request should set it too, with its exchange number as the tag
-    /// (`models.setBody(response.body, tag: exchange.number)`), so the newer of the two wins.
-    func refreshModelBody() {}
+    /// Makes the last response the models' current body, unless `json` set a document after it
+    /// (the body's tag is the number of the exchange it belongs to).
+    func refreshModelBody() {
+        guard let exchange = workbench.lastExchange, exchange.number > models.bodyTag else { return }
+        models.setBody(exchange.response.body, tag: exchange.number)
+    }
 
     /// Decodes as `decode` does and prints the result (bound to `name` when given).
     func runDecode(_ raw: String, bindingTo name: String? = nil) throws {

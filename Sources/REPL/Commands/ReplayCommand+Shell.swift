@@ -7,7 +7,7 @@ extension ReplayRequest {
     /// `workbench replay`: starts a sandbox in this process, replays, and returns the exit status
     /// (1 when the snippet cannot be read, or with `check` when a statement failed).
     @MainActor
-    public func runFromShell(startSandbox: Bool = true) async -> Int32 {
+    public func runFromShell(startSandbox: Bool = true, offline: Bool = false) async -> Int32 {
         let console = Console.standard
         let script: SnippetScript
         do {
@@ -27,6 +27,11 @@ extension ReplayRequest {
         var replay = SnippetReplay(script: script, console: console, sandboxURL: sandbox?.baseURL)
         replay.step = step
         replay.check = check
+        if offline, let sandboxURL = sandbox?.baseURL {
+            replay.prepare = { workbench in
+                workbench.urlRewriter = { OfflineRouting.sandboxURL(for: $0, sandbox: sandboxURL) }
+            }
+        }
         let outcome = await replay.run()
         await sandbox?.stop()
         return check && outcome.failures > 0 ? 1 : 0

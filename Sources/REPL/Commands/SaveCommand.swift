@@ -1,4 +1,5 @@
 import Foundation
+import WorkbenchScript
 
 /// `save NAME ["description"] [--dir DIR] [--force]`: the session's successful steps as a Swift snippet.
 struct SaveCommand: Command {
@@ -9,7 +10,7 @@ struct SaveCommand: Command {
         Writes Snippets/NAME.swift (or DIR/NAME.swift): the description as its leading comment,
         `import WorkbenchKit`, your model declarations, then one Swift statement per step that
         succeeded, in order (`query userId=1` is `wb.query("userId", "1")`). Failed steps are
-        left out. Authorization, Cookie and token-like values are not written: the snippet reads
+        left out; types from `infer` or `load` are written as declarations. Authorization, Cookie and token-like values are not written: the snippet reads
         them from environment variables, and `save` tells you which to set. An existing snippet
         is kept unless you add --force. Replay it with `replay NAME`, or compile it with
         `swift run NAME` in a package whose Snippets/ folder holds it.
@@ -50,8 +51,10 @@ struct SaveCommand: Command {
         if FileManager.default.fileExists(atPath: file.path) && !force {
             throw UsageError("\(SnippetsFolder.display(file)) already exists; add --force to replace it")
         }
+        let registry = session.models.registry
         let snippet = try TranscriptSnippet(name: name, description: positional.dropFirst().first,
-                                            inputs: session.transcript.inputs, sandboxURL: session.sandboxURL)
+                                            inputs: session.transcript.inputs, sandboxURL: session.sandboxURL,
+                                            declarationSource: { registry.declaration(named: $0)?.swiftSource() })
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // Atomic: written to a temporary file beside it, then renamed over it.

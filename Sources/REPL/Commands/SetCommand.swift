@@ -1,30 +1,34 @@
 import WorkbenchKit
 
-/// `set timeout|redirects|body-lines|color VALUE`.
+/// `set timeout|redirects|body-lines|color|offline VALUE`.
 struct SetCommand: Command {
     let name = "set"
-    let synopsis = "set timeout SECONDS | set redirects on|off | set body-lines N | set color on|off"
-    let summary = "change a setting: timeout, redirects, body-lines, color"
+    let synopsis = "set [OPTION VALUE]"
+    let summary = "change a setting: timeout, redirects, body-lines, color, offline"
     let group = CommandGroup.misc
     let help = """
         timeout     seconds a whole request may take (default 30)
         redirects   whether 3xx redirects are followed (default on)
         body-lines  body lines shown before `… N more lines` (default 40)
         color       colours on a terminal (off with NO_COLOR)
+        offline     whether the real hosts of the sandbox's APIs are answered by the
+                    sandbox (as `workbench --offline`); URLs stay as typed
         Without arguments, lists the settings.
         Swift: wb.timeout = 5   wb.followRedirects = false   wb.bodyLines = 20
 
         Examples:
           wb> set timeout 5
           wb> set redirects off
+          wb> set offline on
         """
 
-    static let options = ["timeout", "redirects", "body-lines", "color"]
+    static let options = ["timeout", "redirects", "body-lines", "color", "offline"]
+    static let switches = ["redirects", "color", "offline"]
 
     func complete(_ words: [String], session: Session) -> [String] {
         guard let last = words.last else { return [] }
         if words.count == 1 { return RequestCompletion.matching(last, Self.options) }
-        if words.count == 2 && ["redirects", "color"].contains(words[0]) { return RequestCompletion.matching(last, ["on", "off"]) }
+        if words.count == 2 && Self.switches.contains(words[0]) { return RequestCompletion.matching(last, ["on", "off"]) }
         return []
     }
 
@@ -37,6 +41,7 @@ struct SetCommand: Command {
             session.console.line("redirects   \(workbench.followRedirects ? "on" : "off")")
             session.console.line("body-lines  \(workbench.bodyLines)")
             session.console.line("color       \(session.console.colors ? "on" : "off")")
+            session.console.line("offline     \(session.offline ? "on" : "off")")
             return
         }
         let value = words[1]
@@ -51,6 +56,12 @@ struct SetCommand: Command {
             guard let lines = Int(value), lines > 0 else { throw UsageError("body-lines '\(value)' is not a whole number above 0") }
             workbench.bodyLines = lines
         case "color": session.console.colors = try Self.onOff(value, for: "color")
+        case "offline":
+            let offline = try Self.onOff(value, for: "offline")
+            if offline && session.sandboxURL == nil {
+                throw UsageError("offline mode needs the sandbox, which is not running (--no-sandbox?)")
+            }
+            session.offline = offline
         default:
             throw UsageError("unknown setting '\(words[0])' — set knows \(Self.options.joined(separator: ", "))")
         }

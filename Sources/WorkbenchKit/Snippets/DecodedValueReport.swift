@@ -6,14 +6,18 @@ public struct DecodedValueReport: Sendable, Equatable {
     public var count: (number: Int, isDictionary: Bool)?
     /// `print(value)`'s text.
     public var fullText: String
+    /// For an array, each element as the array prints it (`debugPrint`'s text); lets a terminal cut
+    /// between elements. Only needed on a terminal.
+    public var elements: [String]?
 
     /// Characters shown on a terminal before the value is cut.
     public static let terminalLimit = 2_000
 
-    public init(typeName: String, count: (number: Int, isDictionary: Bool)?, text: String) {
+    public init(typeName: String, count: (number: Int, isDictionary: Bool)?, text: String, elements: [String]? = nil) {
         self.typeName = typeName
         self.count = count
         self.fullText = text
+        self.elements = elements
     }
 
     /// `[Post] · 10 values`, `[String: Int] · 1 entry`, `Post`.
@@ -23,15 +27,26 @@ public struct DecodedValueReport: Sendable, Equatable {
         return "\(typeName) · \(count.number) \(unit)"
     }
 
-    /// The value's text, cut after `limit` characters with a count of the rest.
-    public func text(limit: Int?) -> String {
-        guard let limit, fullText.count > limit else { return fullText }
-        return String(fullText.prefix(limit)) + "… (\(fullText.count - limit) more characters)"
+    /// The value's text, cut near `limit` characters as the REPL cuts it: an array between
+    /// elements with a count of the rest, anything else with a count of characters.
+    public func text(limit: Int?) -> (text: String, cut: Bool) {
+        guard let limit, fullText.count > limit else { return (fullText, false) }
+        if let elements {
+            var text = "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += ", " }
+                if text.count > limit { return (text + "… \(elements.count - index) more]", true) }
+                text += element
+            }
+            return (text + "]", false)
+        }
+        guard fullText.count > limit + 200 else { return (fullText, false) }
+        return (String(fullText.prefix(limit)) + "… (\(fullText.count - limit) more characters)", true)
     }
 
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.typeName == rhs.typeName && lhs.fullText == rhs.fullText
-            && lhs.count?.number == rhs.count?.number && lhs.count?.isDictionary == rhs.count?.isDictionary
+            && lhs.elements == rhs.elements && lhs.count?.number == rhs.count?.number && lhs.count?.isDictionary == rhs.count?.isDictionary
     }
 
     /// The count of a compiled value, when it is an array or a dictionary.

@@ -22,7 +22,8 @@ extension Workbench {
         let module = String(file.prefix { $0 != "/" })
         let typeName = SwiftTypeName.readable(String(reflecting: T.self), dropping: module)
         let described = DecodedValueReport.Counted(value)
-        showDecoded(DecodedValueReport(typeName: typeName, count: described.count, text: String(describing: value)))
+        let elements = console.isTerminal ? (value as Any as? [Any])?.map { String(reflecting: $0) } : nil
+        showDecoded(DecodedValueReport(typeName: typeName, count: described.count, text: String(describing: value), elements: elements))
         return value
     }
 
@@ -39,7 +40,9 @@ extension Workbench {
     public func showDecoded(_ report: DecodedValueReport) {
         defer { console.flush() }
         console.line(console.styled(report.summary, .dim))
-        console.line(report.text(limit: console.isTerminal ? DecodedValueReport.terminalLimit : nil))
+        let (text, cut) = report.text(limit: console.isTerminal ? DecodedValueReport.terminalLimit : nil)
+        console.line(text)
+        if cut { console.line(console.styled("(cut on a terminal; pipe the output to see everything)", .dim)) }
     }
 
     /// The JSON text of the value at `path` (as `JSONNode.node(at:)` reads it), byte for byte.

@@ -2,13 +2,13 @@ import Foundation
 
 /// `json {…}` / `json @FILE`: a local document that `decode` reads instead of the last response body.
 extension Workbench {
-    /// `json {…}`: makes `text` (checked JSON) the current document and prints it like a body.
+    /// `json {…}`: makes `text` (checked JSON) the current document and says what it holds.
     public func json(_ text: String) throws(WorkbenchError) {
         let checked = try RequestBody.validatedJSON(text)
         useDocument(Data(checked.utf8))
     }
 
-    /// `json @FILE`: makes the file's JSON the current document and prints it like a body.
+    /// `json @FILE`: makes the file's JSON the current document and says what it holds.
     public func json(file path: String) throws(WorkbenchError) {
         let expanded = (path as NSString).expandingTildeInPath
         guard FileManager.default.fileExists(atPath: expanded) else { throw .fileNotFound(path) }
@@ -29,10 +29,16 @@ extension Workbench {
         return lastExchange?.response.body
     }
 
+    /// Prints what the REPL's `json` prints: `current body: an object with 2 members (120 bytes)`.
     private func useDocument(_ data: Data) {
         defer { console.flush() }
         localDocument = (data, exchanges.count)
-        let more = BodyRenderer.write(data, mimeType: "application/json", limit: bodyLines, to: console)
-        if more > 0 { console.line(console.styled("… \(more) more lines", .dim)) }
+        guard let root = try? JSONDocument(parsing: data, options: .foundationCompatible).root else { return }
+        let shape = switch root.kind {
+        case .object: "an object with \(root.count) \(root.count == 1 ? "member" : "members")"
+        case .array: "an array of \(root.count) \(root.count == 1 ? "element" : "elements")"
+        default: root.kind.description
+        }
+        console.line("current body: \(shape) (\(data.count) bytes)")
     }
 }

@@ -37,6 +37,11 @@ public enum DeclarationParser {
     }
 }
 
+extension TokenSyntax {
+    /// The identifier without the backticks that let it be a keyword (`` `default` `` → `default`).
+    var plainName: String { text.hasPrefix("`") ? String(text.dropFirst().dropLast()) : text }
+}
+
 /// Walks one declaration's syntax tree and builds its schema.
 struct DeclarationReader {
     let converter: SourceLocationConverter
@@ -86,7 +91,7 @@ struct DeclarationReader {
     }
 
     func structure(_ node: StructDeclSyntax) throws(ModelSourceError) -> ModelDeclaration {
-        let name = node.name.text
+        let name = node.name.plainName
         try checkPlain(node.attributes, node.genericParameterClause, name: name, in: node)
         var model = ModelDeclaration(kind: .structure, name: name, line: line(of: node))
         model.inherited = inheritedNames(node.inheritanceClause)
@@ -97,7 +102,7 @@ struct DeclarationReader {
     }
 
     func enumeration(_ node: EnumDeclSyntax) throws(ModelSourceError) -> ModelDeclaration {
-        let name = node.name.text
+        let name = node.name.plainName
         try checkPlain(node.attributes, node.genericParameterClause, name: name, in: node)
         var model = ModelDeclaration(kind: .enumeration, name: name, line: line(of: node))
         model.inherited = inheritedNames(node.inheritanceClause)
@@ -124,13 +129,13 @@ struct DeclarationReader {
         }
         for element in node.elements {
             if element.parameterClause != nil {
-                throw error("enum case '\(element.name.text)' with associated values is not supported yet", at: element)
+                throw error("enum case '\(element.name.plainName)' with associated values is not supported yet", at: element)
             }
             var raw: LiteralValue?
             if let value = element.rawValue?.value {
                 raw = try literal(value)
             }
-            model.cases.append(EnumCase(name: element.name.text, rawValue: raw, line: line(of: element)))
+            model.cases.append(EnumCase(name: element.name.plainName, rawValue: raw, line: line(of: element)))
         }
     }
 
@@ -175,14 +180,14 @@ struct DeclarationReader {
                 throw error("only cases are supported in 'CodingKeys'", at: member)
             }
             for element in caseDecl.elements {
-                var key = element.name.text
+                var key = element.name.plainName
                 if let value = element.rawValue?.value {
                     guard case .string(let text) = try literal(value) else {
                         throw error("a CodingKeys raw value must be a string literal", at: value)
                     }
                     key = text
                 }
-                keys.append(CodingKeyCase(name: element.name.text, key: key))
+                keys.append(CodingKeyCase(name: element.name.plainName, key: key))
             }
         }
         return keys

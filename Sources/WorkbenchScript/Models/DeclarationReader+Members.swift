@@ -22,7 +22,7 @@ extension DeclarationReader {
             guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
                 throw error("pattern '\(binding.pattern.trimmedDescription)' is not supported yet", at: binding)
             }
-            let name = pattern.identifier.text
+            let name = pattern.identifier.plainName
             if let accessors = binding.accessorBlock {
                 if case .accessors(let list) = accessors.accessors,
                    list.contains(where: { ["willSet", "didSet"].contains($0.accessorSpecifier.text) }) {
@@ -42,7 +42,7 @@ extension DeclarationReader {
                 type = inferredType(defaultValue)
             }
             let property = StoredProperty(
-                name: pattern.identifier.text, isLet: isLet, type: type ?? .named(""),
+                name: pattern.identifier.plainName, isLet: isLet, type: type ?? .named(""),
                 defaultValue: defaultValue, line: line(of: binding))
             if type == nil && defaultValue != nil {
                 throw error("add a type annotation to '\(name)'; its type cannot be inferred here", at: binding)
@@ -86,7 +86,7 @@ extension DeclarationReader {
             return .dictionary(key: try modelType(dictionary.key), value: try modelType(dictionary.value))
         }
         if let identifier = node.as(IdentifierTypeSyntax.self) {
-            let name = identifier.name.text
+            let name = identifier.name.plainName
             if let clause = identifier.genericArgumentClause {
                 var arguments: [ModelType] = []
                 for argument in clause.arguments {

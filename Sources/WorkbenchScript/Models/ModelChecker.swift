@@ -4,6 +4,11 @@ struct ModelChecker {
 
     func check(_ declaration: ModelDeclaration, scope: [String]) throws(ModelSourceError) {
         let path = scope + [declaration.name]
+        if ModelType.builtin(declaration.name) != nil || ["Array", "Dictionary", "Optional"].contains(declaration.name) {
+            throw ModelSourceError(
+                "'\(declaration.name)' would hide Swift's own type of that name; choose another name",
+                line: declaration.line)
+        }
         var names: Set<String> = []
         for nested in declaration.nested where !names.insert(nested.name).inserted {
             throw ModelSourceError("invalid redeclaration of '\(nested.name)'", line: nested.line)

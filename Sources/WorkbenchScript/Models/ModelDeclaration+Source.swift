@@ -7,12 +7,12 @@ extension ModelDeclaration {
         var sections: [[String]] = []
         var fields: [String] = []
         for property in properties {
-            var line = "\(inner)\(property.isLet ? "let" : "var") \(property.name): \(property.type.source)"
+            var line = "\(inner)\(property.isLet ? "let" : "var") \(Self.escaped(property.name)): \(property.type.source)"
             if let value = property.defaultValue { line += " = \(value.source)" }
             fields.append(line)
         }
         for enumCase in cases {
-            var line = "\(inner)case \(enumCase.name)"
+            var line = "\(inner)case \(Self.escaped(enumCase.name))"
             if let raw = enumCase.rawValue { line += " = \(raw.source)" }
             fields.append(line)
         }
@@ -23,7 +23,7 @@ extension ModelDeclaration {
         if let codingKeys {
             var lines = ["\(inner)enum CodingKeys: String, CodingKey {"]
             for key in codingKeys {
-                lines.append("\(inner)    case \(key.name)" + (key.hasExplicitKey ? " = \(key.key.debugDescription)" : ""))
+                lines.append("\(inner)    case \(Self.escaped(key.name))" + (key.hasExplicitKey ? " = \(key.key.debugDescription)" : ""))
             }
             lines.append("\(inner)}")
             sections.append([lines.joined(separator: "\n")])
@@ -35,5 +35,10 @@ extension ModelDeclaration {
         if sections.isEmpty { return header + " {}" }
         let body = sections.map { $0.joined(separator: "\n") }.joined(separator: "\n\n")
         return header + " {\n" + body + "\n" + indent + "}"
+    }
+
+    /// `name`, in backticks when it is a Swift keyword.
+    static func escaped(_ name: String) -> String {
+        InferredNames.keywords.contains(name) ? "`\(name)`" : name
     }
 }

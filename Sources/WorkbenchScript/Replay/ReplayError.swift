@@ -32,6 +32,13 @@ struct UnsupportedConstruct: Error {
         self.message = message
     }
 
+    /// `` `if` is not supported in replay ``, `closures are not supported in replay`.
+    static func sentence(for node: some SyntaxProtocol) -> String {
+        let name = name(of: node)
+        let plural = name.hasSuffix("s") || name.hasSuffix("s (`!`)") || name.hasPrefix("loops")
+        return "\(name) \(plural && !name.hasPrefix("'") ? "are" : "is") not supported in replay"
+    }
+
     /// `if` statements, closures, operators: what a reader calls the construct.
     static func name(of node: some SyntaxProtocol) -> String {
         switch node.kind {

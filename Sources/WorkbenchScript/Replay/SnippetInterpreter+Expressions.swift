@@ -35,7 +35,7 @@ extension SnippetInterpreter {
         if let node = expression.as(FunctionCallExprSyntax.self) { return try await call(node) }
         if let node = expression.as(DictionaryExprSyntax.self) { return try await dictionary(node) }
         if let node = expression.as(SequenceExprSyntax.self) { return try await assignment(node) }
-        throw UnsupportedConstruct(expression, "\(UnsupportedConstruct.name(of: expression)) is not supported in replay")
+        throw UnsupportedConstruct(expression, UnsupportedConstruct.sentence(for: expression))
     }
 
     /// A string literal's value, with `\(…)` interpolations printed as `print` would print them.
@@ -80,6 +80,11 @@ extension SnippetInterpreter {
         let name = node.declName.baseName.text
         guard let baseExpression = node.base else { return .implicitMember(name, []) }
         if name == "self" { return .type(baseExpression.trimmedDescription) }
+        // `wb.request.method` (what `method` alone shows) is the one property of the request read here.
+        if name == "method", let request = baseExpression.as(MemberAccessExprSyntax.self), request.declName.baseName.text == "request",
+           let owner = request.base, case .workbench(let workbench) = try await evaluate(owner) {
+            return .string(workbench.request.method)
+        }
         var chained = false
         var base: ReplayValue
         if let optional = baseExpression.as(OptionalChainingExprSyntax.self) {
@@ -98,14 +103,10 @@ extension SnippetInterpreter {
         case (.workbench(let workbench), "followRedirects"): return .bool(workbench.followRedirects)
         case (.workbench(let workbench), "bodyLines"): return .int(workbench.bodyLines)
         case (.typed(let value), _):
-            return try typed(value.applying(.member(name, optionalChain: chained), describedAs: baseExpression.trimmedDescription), node)
+            return .typed(try value.applying(.member(name, optionalChain: chained), describedAs: baseExpression.trimmedDescription))
         default:
             throw UnsupportedConstruct(node.declName, "'\(name)' of a value of type '\(base.kindName)' is not supported in replay")
         }
-    }
-
-    private func typed(_ value: TypedValue, _ node: some SyntaxProtocol) throws -> ReplayValue {
-        .typed(value)
     }
 
     private func subscripted(_ node: SubscriptCallExprSyntax) async throws -> ReplayValue {
@@ -148,6 +149,14 @@ extension SnippetInterpreter {
             guard case .typed(let typed) = value, case .optional(let wrapped) = typed.type else { return value }
             if typed.value == .null { return try await evaluate(parts[2]) }
             return .typed(TypedValue(value: typed.value, type: wrapped))
+        }
+        // `wb.console.colors = false` (`set color off`).
+        if parts.count == 3, parts[1].is(AssignmentExprSyntax.self), let target = parts[0].as(MemberAccessExprSyntax.self),
+           target.declName.baseName.text == "colors", let console = target.base?.as(MemberAccessExprSyntax.self),
+           console.declName.baseName.text == "console", let owner = console.base,
+           case .workbench(let workbench) = try await evaluate(owner), case .bool(let flag) = try await evaluate(parts[2]) {
+            workbench.console.colors = flag
+            return .none
         }
         guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self),
               let target = parts[0].as(MemberAccessExprSyntax.self), let base = target.base,

@@ -156,7 +156,17 @@ extension SnippetInterpreter {
         case .dictionary(let keys, _): count = (keys.count, true)
         default: break
         }
-        wb.showDecoded(DecodedValueReport(typeName: value.type.source, count: count, text: value.printed(moduleName: script.moduleName)))
+        var elements: [String]?
+        if wb.console.isTerminal, case .array(let items) = value.value, case .array(let element) = value.type {
+            let printer = ValuePrinter(moduleName: script.moduleName)
+            elements = items.map { item in
+                var text = ""
+                printer.write(item, as: element, into: &text)
+                return text
+            }
+        }
+        wb.showDecoded(DecodedValueReport(typeName: value.type.source, count: count,
+                                          text: value.printed(moduleName: script.moduleName), elements: elements))
         return .typed(value)
     }
 }

@@ -62,7 +62,7 @@ public final class SnippetInterpreter {
             return
         }
         guard let variable = decl.as(VariableDeclSyntax.self) else {
-            throw UnsupportedConstruct(decl, "\(UnsupportedConstruct.name(of: decl)) are not supported in replay")
+            throw UnsupportedConstruct(decl, UnsupportedConstruct.sentence(for: decl))
         }
         guard variable.bindings.count == 1, let binding = variable.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
@@ -80,7 +80,7 @@ public final class SnippetInterpreter {
         } else if let attempt = statement.as(DoStmtSyntax.self) {
             try await runDo(attempt)
         } else {
-            throw UnsupportedConstruct(statement, "\(UnsupportedConstruct.name(of: statement)) statements are not supported in replay")
+            throw UnsupportedConstruct(statement, UnsupportedConstruct.sentence(for: statement))
         }
     }
 
