@@ -342,8 +342,8 @@ def main():
     started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
     text = open(options.results).read() if os.path.exists(options.results) else (
-        "# Benchmark results\n\nWritten by `make bench` (figures 1–4) and `make bench-micro` (figure 5); "
-        "see README.md, \"Performance\", for what each figure measures.\n")
+        "# Benchmark results\n\nWritten by `make bench` (all figures), `make bench-figures` (1–4) and "
+        "`make bench-micro` (5); see README.md, \"Performance\", for what each figure measures.\n")
 
     if options.only in ("figures", "all"):
         bench = Bench(options.workbench, scale)

@@ -60,4 +60,24 @@ let benchmarks: @Sendable () -> Void = {
             blackHole(try JSONDecoder().decode([Photo].self, from: data))
         }
     }
+
+    // What `decode` prints after decoding (the whole value when output is not a terminal).
+    Benchmark("print decoded [Photo]: prompt model's value printer") { benchmark in
+        let workspace = ModelWorkspace()
+        _ = try workspace.declare(photoDeclaration)
+        workspace.setBody(data)
+        let value = try workspace.decode("[Photo]")
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(value.printed(moduleName: "main"))
+        }
+    }
+
+    Benchmark("print decoded [Photo]: String(describing:) (reference)") { benchmark in
+        let photos = try JSONDecoder().decode([Photo].self, from: data)
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            blackHole(String(describing: photos))
+        }
+    }
 }
