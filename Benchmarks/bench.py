@@ -327,7 +327,9 @@ def micro(scale):
                          cwd=HERE, capture_output=True, text=True, env=env)
     if out.returncode != 0:
         return f"Not measured: `swift package benchmark` exited {out.returncode}:\n\n```\n{(out.stderr or out.stdout)[-1500:]}\n```"
-    return out.stdout.strip()
+    # Drop the tool's notes about its own runtime interposer (coloured, not about our code).
+    lines = [l for l in out.stdout.splitlines() if not l.startswith("\x1b") and not l.startswith("Note: skipping")]
+    return "\n".join(lines).strip()
 
 
 def main():
