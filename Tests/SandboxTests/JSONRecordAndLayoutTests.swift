@@ -2,40 +2,30 @@ import Foundation
 import Testing
 @testable import Sandbox
 
-@Suite("JSON scanning and layout")
-struct JSONScannerTests {
-    private func scanner(_ text: String) -> JSONScanner { JSONScanner(Array(text.utf8)) }
-
-    @Test func membersAndElementsAreFoundWithTheirBytes() throws {
-        let json = scanner(#" {"a": [1, {"b": "x\"}"}], "c\u0041": null, "d": -1.5e3} "#)
-        let root = try json.rootRange()
-        let members = try json.objectMembers(in: root)
-        #expect(members.map(\.key) == ["a", "cA", "d"])
-        #expect(String(decoding: json.bytes[members[0].value], as: UTF8.self) == #"[1, {"b": "x\"}"}]"#)
-        #expect(try json.arrayElements(in: members[0].value).count == 2)
-        #expect(String(decoding: json.bytes[members[2].value], as: UTF8.self) == "-1.5e3")
+@Suite("JSON records and layout")
+struct JSONRecordAndLayoutTests {
+    @Test func recordsKnowTheirMembersBytesAndIndentation() throws {
+        let source = try JSONSource(Array("[\n  {\"a\": [1, {\"b\": \"x\\\"}\"}], \"c\\u0041\": null, \"d\": -1.5e3}, {\"id\": 7}\n]".utf8))
+        let records = try JSONRecord.records(in: source, array: source.root)
+        #expect(records.map(\.column) == [2, 0])
+        #expect(records[0].members.map(\.key) == ["a", "cA", "d"])
+        #expect(String(decoding: source.bytes[records[0].members[0].value], as: UTF8.self) == #"[1, {"b": "x\"}"}]"#)
+        #expect(records[0].text(atPath: "d") == "-1.5e3")
+        #expect(records[0].text(atPath: "cA") == nil)
+        #expect(records[0].allStrings() == ["x\"}"])
+        #expect(records[1].id == 7)
+        #expect(String(decoding: records[1].bytes, as: UTF8.self) == #"{"id": 7}"#)
     }
 
-    @Test(arguments: [
-        (#"{"a": 1"#, JSONScanError.unexpectedEnd),
-        (#"{"a" 1}"#, JSONScanError.expected("':'", at: 5)),
-        (#"[1 2]"#, JSONScanError.expected("',' or ']'", at: 3)),
-        (#"{} x"#, JSONScanError.trailingBytes(at: 2)),
-    ])
-    func brokenDocumentsSayWhatIsWrong(text: String, error: JSONScanError) {
-        let json = scanner(text)
-        #expect(throws: error) {
-            let root = try json.rootRange()
-            if json.bytes[root.lowerBound] == UInt8(ascii: "{") { _ = try json.objectMembers(in: root) }
-            else { _ = try json.arrayElements(in: root) }
+    @Test func recordsMustBeObjectsInAnArray() throws {
+        let source = try JSONSource(Array("[1]".utf8))
+        #expect(throws: JSONShapeError(expected: .object, found: .number)) {
+            try JSONRecord.records(in: source, array: source.root)
         }
-    }
-
-    @Test func escapesDecodeAndQuoteBack() throws {
-        let json = scanner(#""tab\there \u00e9 \ud83d\ude00 \/""#)
-        let text = try json.string(in: try json.rootRange())
-        #expect(text == "tab\there é 😀 /")
-        #expect(JSONStringEscapes.quote("a\"b\\c\n\u{01}é") == #""a\"b\\c\n\u0001é""#)
+        let number = try #require(source.root[0])
+        #expect(throws: JSONShapeError(expected: .array, found: .number)) {
+            try JSONRecord.records(in: source, array: number)
+        }
     }
 
     @Test func minifyingKeepsStringsByteForByte() {
