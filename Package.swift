@@ -39,7 +39,7 @@ let package = Package(
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Sandbox",
-            dependencies: ["CZlib", .product(name: "Hummingbird", package: "hummingbird")],
+            dependencies: ["CZlib", "WorkbenchKit", .product(name: "Hummingbird", package: "hummingbird")],
             resources: [.copy("Data")]
         ),
         .target(

@@ -22,14 +22,15 @@ import Testing
         .init(file: "restcountries/countriesV2.json", at: nil, name: "Country"),
         .init(file: "restcountries/countriesV3.1.json", at: nil, name: "Country"),
         .init(file: "official-joke-api/index.json", at: nil, name: "Joke"),
-        .init(file: "metmuseum/response_object_success.json", at: nil, name: "MetObject"),
-        .init(file: "metmuseum/response_search_success.json", at: nil, name: "SearchResult"),
-        .init(file: "metmuseum/met_museum-gem-cassettes/departments.json", at: nil, name: "Departments"),
+        .init(file: "metmuseum/objects/671456.json", at: nil, name: "MetObject"),
+        .init(file: "metmuseum/search/isHighlight-true_q-cat.json", at: nil, name: "SearchResult"),
+        .init(file: "metmuseum/departments.json", at: nil, name: "Departments"),
     ]
 
+    /// A dataset the sandbox serves, from the package's own copy (a fresh clone has it).
     static func data(_ file: String) throws -> Data {
         try Data(contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/fixtures/\(file)").standardized)
+            .appendingPathComponent("../../Sources/Sandbox/Data/\(file)").standardized)
     }
 
     @Test(arguments: fixtures)

@@ -16,7 +16,7 @@ struct ThroughputProbe {
 
     static func photoArray(megabytes: Int) throws -> Data {
         let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../../shared/fixtures/jsonplaceholder/data.json").standardized
+            .appendingPathComponent("../../Sources/Sandbox/Data/jsonplaceholder/data.json").standardized
         let all = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [String: Any]
         let photos = try JSONSerialization.data(withJSONObject: all?["photos"] ?? [])
         var body = Data("[".utf8)

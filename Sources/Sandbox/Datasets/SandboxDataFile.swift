@@ -30,11 +30,11 @@ enum SandboxDataFile {
         return [UInt8](data)
     }
 
-    /// The file's bytes and a scanner over them, with the range of its top-level value.
-    static func document(_ path: String) throws(SandboxDataError) -> (JSONScanner, Range<Int>) {
-        let scanner = JSONScanner(try bytes(path))
+    /// The file's bytes and the JSON document parsed from them.
+    static func document(_ path: String) throws(SandboxDataError) -> JSONSource {
+        let bytes = try bytes(path)
         do {
-            return (scanner, try scanner.rootRange())
+            return try JSONSource(bytes)
         } catch {
             throw .unreadable(path, error.description)
         }

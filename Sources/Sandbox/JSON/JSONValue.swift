@@ -1,3 +1,5 @@
+import WorkbenchKit
+
 /// A JSON value the sandbox builds itself (echoes, errors), printed with a stable key order.
 indirect enum JSONValue: Sendable {
     case object([(key: String, value: JSONValue)])
@@ -25,7 +27,7 @@ indirect enum JSONValue: Sendable {
             for (index, member) in members.enumerated() {
                 if index > 0 { out.append(UInt8(ascii: ",")) }
                 Self.newline(&out, pretty: pretty, depth: depth + 1)
-                out.append(contentsOf: Array(JSONStringEscapes.quote(member.key).utf8))
+                out.append(contentsOf: Array(JSONString.quoted(member.key).utf8))
                 out.append(contentsOf: Array((pretty ? ": " : ":").utf8))
                 member.value.write(to: &out, pretty: pretty, depth: depth + 1)
             }
@@ -41,7 +43,7 @@ indirect enum JSONValue: Sendable {
             }
             Self.newline(&out, pretty: pretty, depth: depth)
             out.append(UInt8(ascii: "]"))
-        case .string(let text): out.append(contentsOf: Array(JSONStringEscapes.quote(text).utf8))
+        case .string(let text): out.append(contentsOf: Array(JSONString.quoted(text).utf8))
         case .int(let number): out.append(contentsOf: Array(String(number).utf8))
         case .double(let number):
             let text = number.isFinite ? (number == number.rounded() && abs(number) < 1e15

@@ -23,7 +23,7 @@ public enum JSONField: Sendable, Equatable, ExpressibleByStringLiteral, Expressi
         for (name, value) in fields {
             switch value {
             case .string(let text):
-                members.append(quoted(name) + ":" + quoted(text))
+                members.append(JSONString.quoted(name) + ":" + JSONString.quoted(text))
             case .json(let text):
                 do {
                     _ = try RequestBody.validatedJSON(text)
@@ -33,28 +33,9 @@ public enum JSONField: Sendable, Equatable, ExpressibleByStringLiteral, Expressi
                     }
                     throw error
                 }
-                members.append(quoted(name) + ":" + text.trimmingCharacters(in: .whitespacesAndNewlines))
+                members.append(JSONString.quoted(name) + ":" + text.trimmingCharacters(in: .whitespacesAndNewlines))
             }
         }
         return "{" + members.joined(separator: ",") + "}"
-    }
-
-    /// A JSON string literal: quotes, backslashes and control characters escaped.
-    public static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }

@@ -45,9 +45,8 @@ struct HTTPBinEcho {
 
     /// The body when it is JSON (its bytes, minified), else `null`.
     var json: JSONValue {
-        let scanner = JSONScanner(request.body)
-        guard !request.body.isEmpty, let root = try? scanner.rootRange() else { return .null }
-        return .raw(JSONLayout.minified(scanner.bytes[root]))
+        guard !request.body.isEmpty, let source = try? JSONSource(request.body) else { return .null }
+        return .raw(JSONLayout.minified(source.bytes(of: source.root)))
     }
 
     /// Query items as httpbin shows them: one value as a string, repeated values as an array.

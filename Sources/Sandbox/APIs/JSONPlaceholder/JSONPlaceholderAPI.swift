@@ -1,3 +1,5 @@
+import WorkbenchKit
+
 /// `/jsonplaceholder`: jsonplaceholder.typicode.com (json-server) on its real paths, nothing persisted.
 enum JSONPlaceholderAPI {
     static let notFound = SandboxResponse.json(Array("{}".utf8), status: 404)
@@ -60,7 +62,7 @@ enum JSONPlaceholderAPI {
             return .json(Array("{}".utf8))
         case "PUT", "PATCH":
             guard let body = bodyMembers(request) else { return badBody }
-            let id = record.value("id").map { Array(record.document.bytes[$0]) } ?? []
+            let id = record.value("id").map { Array(record.source.bytes[$0]) } ?? []
             var members: [(key: String, value: [UInt8])]
             if method == "PUT" {
                 members = body.filter { $0.key != "id" } + [("id", id)]
@@ -92,16 +94,19 @@ enum JSONPlaceholderAPI {
     static func bodyMembers(_ request: SandboxRequest) -> [(key: String, value: [UInt8])]? {
         let contentType = request.header("Content-Type")?.lowercased() ?? ""
         // URLSession labels any body a form unless told otherwise; a body that starts like JSON is read as JSON.
-        let firstByte = request.body.first { !JSONScanner.isWhitespace($0) }
+        let firstByte = request.body.first { !isWhitespace($0) }
         let looksLikeJSON = firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[")
         if contentType.contains("application/x-www-form-urlencoded"), !looksLikeJSON {
             let form = SandboxRequest.queryItems(String(decoding: request.body, as: UTF8.self))
-            return form.map { ($0.name, Array(JSONStringEscapes.quote($0.value).utf8)) }
+            return form.map { ($0.name, Array(JSONString.quoted($0.value).utf8)) }
         }
-        guard request.body.contains(where: { !JSONScanner.isWhitespace($0) }) else { return [] }
-        let scanner = JSONScanner(request.body)
-        guard let root = try? scanner.rootRange(), let members = try? scanner.objectMembers(in: root) else { return nil }
-        return members.map { ($0.key, Array(scanner.bytes[$0.value])) }
+        guard request.body.contains(where: { !isWhitespace($0) }) else { return [] }
+        guard let source = try? JSONSource(request.body), source.root.isObject else { return nil }
+        return source.root.members.map { ($0.key, Array(source.bytes(of: $0.value))) }
+    }
+
+    private static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
     }
 
     /// json-server's singular of a resource name: `posts` → `post`.

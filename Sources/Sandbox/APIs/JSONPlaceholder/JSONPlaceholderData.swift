@@ -1,12 +1,13 @@
 import Synchronization
+import WorkbenchKit
 
 /// JSONPlaceholder's `data.json`: one array of records per resource, each read on its first use.
 final class JSONPlaceholderData: Sendable {
     /// The file's own bytes, served whole for `/db`.
     let bytes: [UInt8]
-    private let document: JSONScanner
-    /// Where each resource's array is in the file, by name, in file order.
-    private let arrays: [(name: String, range: Range<Int>)]
+    private let source: JSONSource
+    /// Each resource's array in the file, by name, in file order.
+    private let arrays: [(name: String, node: JSONNode)]
     private let parsed = Mutex<[String: [JSONRecord]]>([:])
 
     /// Read on first access; a Swift static is initialised once, thread-safely.
@@ -16,20 +17,18 @@ final class JSONPlaceholderData: Sendable {
 
     static let path = "jsonplaceholder/data.json"
 
-    private init(document: JSONScanner, arrays: [(name: String, range: Range<Int>)]) {
-        self.document = document
-        self.bytes = document.bytes
+    private init(source: JSONSource, arrays: [(name: String, node: JSONNode)]) {
+        self.source = source
+        self.bytes = source.bytes
         self.arrays = arrays
     }
 
     static func load() throws(SandboxDataError) -> JSONPlaceholderData {
-        let (document, root) = try SandboxDataFile.document(path)
-        do {
-            let arrays = try document.objectMembers(in: root).map { ($0.key, $0.value) }
-            return JSONPlaceholderData(document: document, arrays: arrays)
-        } catch {
-            throw .unreadable(path, error.description)
+        let source = try SandboxDataFile.document(path)
+        guard source.root.isObject else {
+            throw .unreadable(path, JSONShapeError(expected: .object, found: source.root.kind).description)
         }
+        return JSONPlaceholderData(source: source, arrays: source.root.members.map { ($0.key, $0.value) })
     }
 
     /// The resource names, in file order.
@@ -40,7 +39,7 @@ final class JSONPlaceholderData: Sendable {
         if let cached = parsed.withLock({ $0[resource] }) { return cached }
         guard let array = arrays.first(where: { $0.name == resource }) else { return nil }
         do {
-            let records = try JSONRecord.records(in: document, array: array.range)
+            let records = try JSONRecord.records(in: source, array: array.node)
             parsed.withLock { $0[resource] = records }
             return records
         } catch {
@@ -90,6 +89,6 @@ enum JSONPlaceholderLayout {
 
     /// A record member's value bytes, re-indented to sit one level deep in `object(_:)`'s output.
     static func memberValue(_ record: JSONRecord, _ range: Range<Int>) -> [UInt8] {
-        JSONLayout.reindented(record.document.bytes[range], removing: record.column, adding: 0)
+        JSONLayout.reindented(record.source.bytes[range], removing: record.column, adding: 0)
     }
 }

@@ -9,9 +9,9 @@ struct JokeData: Sendable {
 
     static func load() throws(SandboxDataError) -> JokeData {
         let path = "official-joke-api/index.json"
-        let (document, root) = try SandboxDataFile.document(path)
+        let source = try SandboxDataFile.document(path)
         do {
-            let records = try JSONRecord.records(in: document, array: root)
+            let records = try JSONRecord.records(in: source, array: source.root)
             var jokes: [[UInt8]] = []
             var types: [String] = []
             for (index, record) in records.enumerated() {

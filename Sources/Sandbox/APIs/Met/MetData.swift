@@ -14,11 +14,11 @@ struct MetData: Sendable {
 
     static func load() throws(SandboxDataError) -> MetData {
         var recordings: [String: [UInt8]] = [:]
-        let (manifest, manifestRoot) = try SandboxDataFile.document("metmuseum/manifest.json")
+        let manifest = try SandboxDataFile.document("metmuseum/manifest.json")
         var objects: [Int: JSONRecord] = [:]
         var departments: [Int: String] = [:]
         do {
-            for entry in try JSONRecord.records(in: manifest, array: manifestRoot) {
+            for entry in try JSONRecord.records(in: manifest, array: manifest.root) {
                 // Entries flagged as copied cassettes are not real answers for their URL.
                 if entry.text(atPath: "note")?.contains("Suspicious") == true { continue }
                 guard let url = entry.text(atPath: "url").flatMap(URLComponents.init(string:)),
@@ -31,12 +31,12 @@ struct MetData: Sendable {
             }
             let objectFolder = SandboxDataFile.folder?.appendingPathComponent("metmuseum/objects").path ?? ""
             for name in (try? FileManager.default.contentsOfDirectory(atPath: objectFolder)) ?? [] where name.hasSuffix(".json") {
-                let (document, root) = try SandboxDataFile.document("metmuseum/objects/" + name)
-                let record = try JSONRecord(document: document, range: root)
+                let source = try SandboxDataFile.document("metmuseum/objects/" + name)
+                let record = try JSONRecord(source.root, in: source)
                 if let id = record.text(atPath: "objectID").flatMap({ Int($0) }) { objects[id] = record }
             }
-            let (list, listRoot) = try SandboxDataFile.document("metmuseum/departments.json")
-            if let array = try JSONRecord(document: list, range: listRoot).value("departments") {
+            let list = try SandboxDataFile.document("metmuseum/departments.json")
+            if let array = try JSONRecord(list.root, in: list).node.member("departments") {
                 for department in try JSONRecord.records(in: list, array: array) {
                     if let id = department.text(atPath: "departmentId").flatMap({ Int($0) }),
                        let name = department.text(atPath: "displayName") {
@@ -47,7 +47,7 @@ struct MetData: Sendable {
             return MetData(recordings: recordings, objects: objects, departments: departments, departmentsBytes: list.bytes)
         } catch let error as SandboxDataError {
             throw error
-        } catch let error as JSONScanError {
+        } catch let error as JSONShapeError {
             throw .unreadable("metmuseum", error.description)
         } catch {
             throw .unreadable("metmuseum", "\(error)")

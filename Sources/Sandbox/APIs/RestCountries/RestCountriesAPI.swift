@@ -91,6 +91,6 @@ enum RestCountriesAPI {
     static func render(_ country: JSONRecord, fields: [String]?) -> [UInt8] {
         guard let fields else { return Array(country.bytes) }
         let members = country.members.filter { fields.contains($0.key) }
-        return JSONValue.object(members.map { ($0.key, .raw(Array(country.document.bytes[$0.value]))) }).rendered(pretty: false)
+        return JSONValue.object(members.map { ($0.key, .raw(Array(country.source.bytes[$0.value]))) }).rendered(pretty: false)
     }
 }

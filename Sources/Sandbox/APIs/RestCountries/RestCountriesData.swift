@@ -1,3 +1,5 @@
+import WorkbenchKit
+
 /// REST Countries' v2 and v3.1 datasets, minified once on first use (the real service answers compact JSON).
 struct RestCountriesData: Sendable {
     enum Version: String, Sendable, CaseIterable {
@@ -18,11 +20,16 @@ struct RestCountriesData: Sendable {
     }
 
     static func load(_ version: Version) throws(SandboxDataError) -> RestCountriesData {
-        let (original, root) = try SandboxDataFile.document(version.file)
+        let original = try SandboxDataFile.document(version.file)
         // Whitespace goes, every value's bytes stay as they are in the file.
-        let document = JSONScanner(JSONLayout.minified(original.bytes[root]))
+        let minified: JSONSource
         do {
-            let countries = try JSONRecord.records(in: document, array: 0..<document.bytes.count)
+            minified = try JSONSource(JSONLayout.minified(original.bytes(of: original.root)))
+        } catch {
+            throw .unreadable(version.file, error.description)
+        }
+        do {
+            let countries = try JSONRecord.records(in: minified, array: minified.root)
             return RestCountriesData(version: version, countries: countries)
         } catch {
             throw .unreadable(version.file, error.description)
@@ -36,13 +43,10 @@ struct RestCountriesData: Sendable {
             return [country.text(atPath: "name")].compactMap { $0 }
         case .v31:
             var names = [country.text(atPath: "name.common"), country.text(atPath: "name.official")].compactMap { $0 }
-            if let native = country.value("name").flatMap({ try? country.document.objectMembers(in: $0) })?
-                .first(where: { $0.key == "nativeName" }),
-               let languages = try? country.document.objectMembers(in: native.value) {
-                for language in languages {
-                    for member in (try? country.document.objectMembers(in: language.value)) ?? [] {
-                        if let text = country.scalarText(member.value) { names.append(text) }
-                    }
+            let languages = country.node.member("name")?.member("nativeName")?.members
+            for language in languages.map(Array.init) ?? [] {
+                for member in language.value.members {
+                    if let text = country.scalarText(member.value) { names.append(text) }
                 }
             }
             return names
@@ -57,24 +61,22 @@ struct RestCountriesData: Sendable {
 
     /// The strings of an array member (`altSpellings`, v3.1's `capital`), or the member's own text.
     func strings(_ key: String, of country: JSONRecord) -> [String] {
-        guard let range = country.value(key) else { return [] }
-        if country.document.bytes[range.lowerBound] == UInt8(ascii: "[") {
-            return ((try? country.document.arrayElements(in: range)) ?? []).compactMap { country.scalarText($0) }
+        guard let value = country.node.member(key) else { return [] }
+        if value.isArray {
+            return value.elements.compactMap { country.scalarText($0) }
         }
-        return [country.scalarText(range)].compactMap { $0 }
+        return [country.scalarText(value)].compactMap { $0 }
     }
 
     /// Keys of an object member (v3.1's `currencies`, `languages`) or, for v2's arrays of objects, their `field` values.
     func codes(_ key: String, field: String, of country: JSONRecord) -> [String] {
-        guard let range = country.value(key) else { return [] }
-        let document = country.document
-        if document.bytes[range.lowerBound] == UInt8(ascii: "{") {
-            let members = (try? document.objectMembers(in: range)) ?? []
+        guard let value = country.node.member(key) else { return [] }
+        if value.isObject {
+            let members = Array(value.members)
             return members.map(\.key) + members.compactMap { country.scalarText($0.value) }
         }
-        return ((try? document.arrayElements(in: range)) ?? []).compactMap { element in
-            guard let members = try? document.objectMembers(in: element) else { return nil }
-            return members.first { $0.key == field }.flatMap { country.scalarText($0.value) }
+        return value.elements.compactMap { element in
+            element.member(field).flatMap { country.scalarText($0) }
         }
     }
 }
