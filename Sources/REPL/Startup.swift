@@ -28,9 +28,8 @@ public enum Startup {
         if options.sandbox { SandboxLauncher.launch(for: session) }
         if editor.isInteractive { session.console.line(banner(session)) }
         let succeeded = await ReadEvalPrintLoop(session: session, editor: editor).run()
-        // Let a sandbox that is still starting finish, then shut it down cleanly before exit.
-        if let startup = session.sandboxStartup { await startup.value }
-        await session.sandbox?.stop()
+        // The sandbox is not shut down gracefully: the process exit ends it, and waiting for a
+        // server that may still be starting would put milliseconds on every `quit`.
         return editor.isInteractive || succeeded ? 0 : 1
     }
 
