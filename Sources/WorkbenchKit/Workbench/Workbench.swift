@@ -32,7 +32,8 @@ public final class Workbench {
     /// Whether a request taking over ~300 ms shows a spinner; on by default only on a terminal.
     public var showsSpinner: Bool
 
-    let transport = Transport()
+    /// Made on the first send: creating a URLSession (and libcurl) costs milliseconds of start-up.
+    lazy var transport = Transport()
     /// A document given with `json(_:)`, and how many exchanges there were then (a later send wins).
     var localDocument: (data: Data, exchangeCount: Int)?
 
