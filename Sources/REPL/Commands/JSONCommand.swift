@@ -37,7 +37,7 @@ struct JSONCommand: Command {
         } catch {
             throw ModelCommandError("not valid JSON: \(error.caretDiagnostic(source: data))")
         }
-        session.models.setBody(data, tag: session.workbench.lastExchange?.number ?? 0)
+        session.models.setBody(data, tag: session.workbench.lastExchange?.number ?? 0, parsed: document)
         let root = document.root
         let shape = switch root.kind {
         case .object: "an object with \(root.count) \(root.count == 1 ? "member" : "members")"

@@ -47,10 +47,12 @@ public final class ModelWorkspace {
 
     /// Makes `data` the document that `decode` and `infer` read (a response body or a local file);
     /// `tag` says where it came from (the REPL stores the exchange number it belongs to).
-    public func setBody(_ data: Data?, tag: Int = 0) {
+    /// - Parameter parsed: the body already parsed with `.foundationCompatible` (as `json` does to
+    ///   validate it), so `decode` does not parse the same bytes again.
+    public func setBody(_ data: Data?, tag: Int = 0, parsed: JSONDocument? = nil) {
         body = data
         bodyTag = tag
-        parsedBody = nil
+        parsedBody = parsed
     }
 
     /// The `tag` given with the current body.
