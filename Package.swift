@@ -44,7 +44,12 @@ let package = Package(
         ),
         .target(
             name: "REPL",
-            dependencies: ["LineEditor", "WorkbenchKit", "WorkbenchScript", "Sandbox"]
+            dependencies: [
+                "LineEditor", "WorkbenchKit", "WorkbenchScript", "Sandbox",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+            ]
         ),
         .executableTarget(
             name: "workbench",

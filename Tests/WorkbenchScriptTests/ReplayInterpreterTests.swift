@@ -76,7 +76,7 @@ import WorkbenchKit
         ("  print(missing)", "demo.swift:2:9: cannot find 'missing' in scope"),
         ("while true {}", "demo.swift:2:1: loops other than `for … in` are not supported in replay"),
         ("let x = try? wb.status()", "demo.swift:2:9: `try?` and `try!` are not supported"),
-        ("wb.frobnicate()", "demo.swift:2:1: `wb.frobnicate()` is not part of the snippet vocabulary"),
+        ("wb.frobnicate()", "demo.swift:2:1: `wb.frobnicate()` is not part of the WorkbenchKit vocabulary"),
     ])
     func unsupportedConstructsAreLocatedAndNamed(line: String, expected: String) async throws {
         let (output, outcome) = try await replay("let wb = Workbench()\n\(line)\nprint(\"after\")\n", check: true)

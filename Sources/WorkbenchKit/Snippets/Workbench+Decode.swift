@@ -38,11 +38,21 @@ extension Workbench {
 
     /// Prints a decoded value the way `decode` does (replay calls this with its own values).
     public func showDecoded(_ report: DecodedValueReport) {
+        show(report, summary: report.summary)
+    }
+
+    /// Prints a value the way the prompt shows an expression's result: `label: TYPE`, then the value.
+    public func showValue(_ report: DecodedValueReport, label: String) {
+        show(report, summary: "\(label): \(report.typeName)")
+    }
+
+    private func show(_ report: DecodedValueReport, summary: String) {
         defer { console.flush() }
-        console.line(console.styled(report.summary, .dim))
-        let (text, cut) = report.text(limit: console.isTerminal ? DecodedValueReport.terminalLimit : nil)
+        console.line(console.styled(summary, .dim))
+        let limit = console.isTerminal && cutsLongValues ? DecodedValueReport.terminalLimit : nil
+        let (text, cut) = report.text(limit: limit)
         console.line(text)
-        if cut { console.line(console.styled("(cut on a terminal; pipe the output to see everything)", .dim)) }
+        if cut { console.line(console.styled("(cut on a terminal: add --all, or pipe the output, to see everything)", .dim)) }
     }
 
     /// The JSON text of the value at `path` (as `JSONNode.node(at:)` reads it), byte for byte.

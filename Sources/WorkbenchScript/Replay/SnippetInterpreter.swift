@@ -17,12 +17,13 @@ public final class SnippetInterpreter {
     let workspace: ModelWorkspace
     var scopes: [[String: ReplayValue]] = [[:]]
 
-    public init(script: SnippetScript, console: Console, sandboxURL: URL?, prepare: @escaping (Workbench) -> Void = { _ in }) {
+    public init(script: SnippetScript, console: Console, sandboxURL: URL?, prepare: @escaping (Workbench) -> Void = { _ in },
+                workspace: ModelWorkspace? = nil) {
         self.script = script
         self.console = console
         self.sandboxURL = sandboxURL
         self.prepare = prepare
-        self.workspace = ModelWorkspace(moduleName: script.moduleName)
+        self.workspace = workspace ?? ModelWorkspace(moduleName: script.moduleName)
     }
 
     /// Runs one top-level step; a failure or an unsupported construct comes back located.
