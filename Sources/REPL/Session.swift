@@ -59,10 +59,6 @@ extension Session {
     /// `base sandbox/NAME` resolves through the sandbox; offline, real hosts are sent to it.
     func connectWorkbenchToSandbox() {
         workbench.sandboxURL = sandboxURL
-        guard offline, let sandboxURL else {
-            workbench.urlRewriter = nil
-            return
-        }
-        workbench.urlRewriter = { url in OfflineRouting.sandboxURL(for: url, sandbox: sandboxURL) }
+        workbench.routeOffline(through: offline ? sandboxURL : nil)
     }
 }

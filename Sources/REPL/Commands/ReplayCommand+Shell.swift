@@ -27,11 +27,8 @@ extension ReplayRequest {
         var replay = SnippetReplay(script: script, console: console, sandboxURL: sandbox?.baseURL)
         replay.step = step
         replay.check = check
-        if offline, let sandboxURL = sandbox?.baseURL {
-            replay.prepare = { workbench in
-                workbench.urlRewriter = { OfflineRouting.sandboxURL(for: $0, sandbox: sandboxURL) }
-            }
-        }
+        let offlineSandbox = offline ? sandbox?.baseURL : nil
+        replay.prepare = { workbench in workbench.routeOffline(through: offlineSandbox) }
         let outcome = await replay.run()
         await sandbox?.stop()
         return check && outcome.failures > 0 ? 1 : 0

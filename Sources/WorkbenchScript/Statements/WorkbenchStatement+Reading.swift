@@ -1,4 +1,5 @@
 import Foundation
+import SwiftParser
 import SwiftSyntax
 import WorkbenchKit
 
@@ -172,5 +173,69 @@ private struct ArgumentReader {
         }
         if case .string(let text)? = arguments.value("at") { call.path = text }
         return call
+    }
+}
+
+extension WorkbenchStatement {
+    /// Reads back the statement whose `swiftSource` is `source`, without running it: the law the
+    /// round-trip tests state is `reading(swift: s.swiftSource()) == s`.
+    @MainActor
+    public static func reading(swift source: String) async throws -> WorkbenchStatement {
+        let tree = Parser.parse(source: source)
+        guard !tree.hasError, tree.statements.count == 1, let item = tree.statements.first else {
+            throw ReplayStepError("not one Swift statement: \(source)")
+        }
+        let interpreter = SnippetInterpreter.prompt(workspace: ModelWorkspace(), console: Console(capturingWithColors: false),
+                                                    workbench: Workbench(console: Console(capturingWithColors: false)))
+        return try await interpreter.statement(reading: item)
+    }
+}
+
+extension SnippetInterpreter {
+    /// The statement a top-level item is: `wb.NAME(…)`, `let NAME = try wb.decode(…)`, `wb.timeout = 5`.
+    func statement(reading item: CodeBlockItemSyntax) async throws -> WorkbenchStatement {
+        var binding: DecodeCall.Binding?
+        var expression: ExprSyntax
+        switch item.item {
+        case .decl(let declaration):
+            guard let variable = declaration.as(VariableDeclSyntax.self), let first = variable.bindings.first,
+                  let name = first.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = first.initializer?.value else {
+                throw UnsupportedConstruct(declaration, "not a statement of the vocabulary")
+            }
+            binding = DecodeCall.Binding(name: name, isVariable: variable.bindingSpecifier.tokenKind == .keyword(.var))
+            expression = initial
+        case .stmt(let statement):
+            guard let inner = statement.as(ExpressionStmtSyntax.self)?.expression else {
+                throw UnsupportedConstruct(statement, "not a statement of the vocabulary")
+            }
+            expression = inner
+        case .expr(let inner): expression = inner
+        }
+        while true {
+            if let node = expression.as(TryExprSyntax.self) { expression = node.expression } else if let node = expression.as(AwaitExprSyntax.self) { expression = node.expression } else { break }
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
+           let target = Array(sequence.elements)[0].as(MemberAccessExprSyntax.self) {
+            let property = target.trimmedDescription.hasPrefix("wb.") ? String(target.trimmedDescription.dropFirst(3)) : target.trimmedDescription
+            return try WorkbenchStatement.readAssignment(property, try await evaluate(Array(sequence.elements)[2]), at: sequence)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "print",
+           call.arguments.first?.expression.trimmedDescription == "wb.request.method" {
+            return .showMethod
+        }
+        guard let call = expression.as(FunctionCallExprSyntax.self), let method = call.calledExpression.as(MemberAccessExprSyntax.self),
+              method.base?.trimmedDescription == "wb" else {
+            throw UnsupportedConstruct(expression, "not a `wb.…` call")
+        }
+        var arguments = Arguments(values: [])
+        for argument in call.arguments {
+            arguments.values.append((argument.label?.text, try await evaluate(argument.expression), argument.expression))
+        }
+        var statement = try WorkbenchStatement.read(method.declName.baseName.text, arguments, at: call)
+        if case .decode(var decode) = statement {
+            decode.binding = binding
+            statement = .decode(decode)
+        }
+        return statement
     }
 }
