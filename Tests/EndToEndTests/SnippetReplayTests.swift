@@ -4,7 +4,22 @@ import Testing
 
 /// The shipped snippets: replayed by `workbench replay` and compiled by SwiftPM, same output.
 @Suite struct SnippetReplayTests {
-    static let shipped = ["users-and-posts", "borders", "jokes", "met-collection", "nested-dates"]
+    static let shipped = ["users-and-posts", "borders", "jokes", "met-collection", "nested-dates", "every-command"]
+
+    /// `every-command` is what `save` writes for a session of every command: saving that session
+    /// again writes the same file, so the replay-equals-compiled check below covers every command.
+    @Test func savingEveryCommandWritesTheShippedSnippet() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let root = try SnippetPaths.packageRoot()
+        let session = try String(contentsOf: root.appendingPathComponent("Snippets/every-command.session"), encoding: .utf8)
+            .replacingOccurrences(of: "SNIPPETS_DIR", with: home.url.path)
+        let typed = try PipedRun.run(try Binaries.workbench, input: session, environment: isolatedEnvironment(home: home.url))
+        #expect(typed.status == 0, "\(typed.output)")
+        let saved = try String(contentsOf: home.url.appendingPathComponent("every-command.swift"), encoding: .utf8)
+        let shipped = try String(contentsOf: root.appendingPathComponent("Snippets/every-command.swift"), encoding: .utf8)
+        #expect(saved == shipped)
+    }
 
     @Test(arguments: shipped)
     func replayPrintsWhatTheCompiledSnippetPrints(name: String) throws {
