@@ -2,7 +2,7 @@ import Foundation
 import WorkbenchKit
 
 /// `body JSON`, `body @FILE`, `body --form a=b …`, `body --clear` set the request body;
-/// `body [--raw] [--all]` shows the last response's. One word for both, as in DESIGN.md §2.
+/// `body [--raw] [--all]` shows the last response's: one word for both, as users expect.
 struct BodyCommand: StatementCommand {
     let name = "body"
     let synopsis = "body [--raw] [--all] | body JSON | body @FILE | body --form a=b … | body --clear"
