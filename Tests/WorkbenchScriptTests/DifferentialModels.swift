@@ -221,3 +221,31 @@ struct MetObject: Codable {
         case metadataDate
     }
 }
+
+// Dictionary keys beyond String and Int (DifferentialCases+Keys.swift).
+
+enum EpisodeType: String, Codable {
+    case movie, series
+}
+
+enum EpisodeKey: String, Codable, CodingKeyRepresentable {
+    case movie, tvShow
+}
+
+enum Channel: Int, Codable, CodingKeyRepresentable {
+    case one = 1, two
+}
+
+enum Rank: Int, Codable {
+    case low = 1, high
+}
+
+struct Cell: Codable, Hashable {
+    let x: Int
+    let y: Int
+}
+
+struct Schedule: Codable {
+    let counts: [EpisodeType: Int]
+    let keyed: [EpisodeKey: String]?
+}

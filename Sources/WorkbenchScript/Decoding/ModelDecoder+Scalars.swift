@@ -139,3 +139,12 @@ extension ModelDecoder {
         }
     }
 }
+
+extension ModelDecoder {
+    /// An object member's key as a `String`; JSONDecoder reads every key of an object it decodes, so a
+    /// malformed one fails the decode.
+    func memberKey(_ node: JSONNode) throws(DecodingFailure) -> String {
+        guard let key = node.string else { throw DecodingFailure.invalidJSON }
+        return key
+    }
+}

@@ -9,6 +9,12 @@ struct ModelChecker {
                 "'\(declaration.name)' would hide Swift's own type of that name; choose another name",
                 line: declaration.line)
         }
+        if declaration.states("CodingKeyRepresentable")
+            && !(declaration.kind == .enumeration && [.string, .integer(.int)].contains(declaration.rawType)) {
+            // Swift supplies `init?(codingKey:)` only for enums with String or Int raw values.
+            throw ModelSourceError(
+                "type '\(declaration.name)' does not conform to protocol 'CodingKeyRepresentable'", line: declaration.line)
+        }
         var names: Set<String> = []
         for nested in declaration.nested where !names.insert(nested.name).inserted {
             throw ModelSourceError("invalid redeclaration of '\(nested.name)'", line: nested.line)

@@ -38,7 +38,17 @@ public struct ModelDeclaration: Equatable, Sendable {
 
     /// True when the declaration states `Decodable` (or `Codable`) conformance.
     public var isDecodable: Bool {
-        inherited.contains { ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"].contains($0) }
+        states("Codable") || states("Decodable")
+    }
+
+    /// True when the inheritance clause names `proto` (plain or `Swift.`-qualified).
+    func states(_ proto: String) -> Bool {
+        inherited.contains { $0 == proto || $0 == "Swift." + proto }
+    }
+
+    /// An enum is always `Hashable` (no associated values here); a struct when it says so.
+    var isHashable: Bool {
+        kind == .enumeration || states("Hashable")
     }
 
     /// The properties that synthesized `init(from:)` decodes, with their JSON keys.

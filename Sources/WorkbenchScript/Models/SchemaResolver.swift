@@ -24,17 +24,15 @@ final class SchemaResolver {
         case .optional(let wrapped): return .optional(try resolve(wrapped, scope: scope))
         case .array(let element): return .array(try resolve(element, scope: scope))
         case .dictionary(let key, let value):
+            let resolvedKey = try resolve(key, scope: scope)
             let resolvedValue = try resolve(value, scope: scope)
-            switch key {
-            case .string: return .stringDictionary(resolvedValue)
-            case .integer(.int): return .intDictionary(resolvedValue)
-            default:
-                _ = try resolve(key, scope: scope)
-                throw ModelTypeError("dictionary key type '\(key.source)' is not supported yet; use String or Int")
+            if let offender = nonHashableName(in: resolvedKey) {
+                throw ModelTypeError("type '\(offender)' does not conform to protocol 'Hashable'")
             }
+            return .dictionary(key: resolvedKey, value: resolvedValue)
         case .named(let name):
             guard let (qualified, declaration) = registry.lookup(name, scope: scope) else {
-                throw ModelTypeError("cannot find type '\(name)' in scope")
+                throw ModelTypeError.unresolved(name)
             }
             switch declaration.kind {
             case .structure: return .structure(try structure(declaration, qualifiedName: qualified))
@@ -79,7 +77,8 @@ final class SchemaResolver {
         if let done = enums[qualifiedName] { return done }
         let schema = EnumSchema(name: declaration.name, qualifiedName: qualifiedName,
                                 rawType: declaration.rawType ?? .string,
-                                isDecodable: declaration.isDecodable && declaration.rawType != nil)
+                                isDecodable: declaration.isDecodable && declaration.rawType != nil,
+                                isCodingKeyRepresentable: declaration.states("CodingKeyRepresentable"))
         enums[qualifiedName] = schema
         var nextInt: Int64 = 0
         for (index, enumCase) in declaration.cases.enumerated() {
@@ -104,6 +103,17 @@ final class SchemaResolver {
             nonDecodableName(in: inner)
         case .structure(let schema): schema.isDecodable ? nil : schema.name
         case .enumeration(let schema): schema.isDecodable ? nil : schema.name
+        default: nil
+        }
+    }
+
+    /// The name of the first type inside a dictionary key type that is not `Hashable`, if any.
+    func nonHashableName(in type: ResolvedType) -> String? {
+        switch type {
+        case .optional(let inner), .array(let inner): nonHashableName(in: inner)
+        case .dictionary(_, let value): nonHashableName(in: value)
+        case .structure(let schema):
+            (registry.declaration(named: schema.qualifiedName)?.isHashable ?? false) ? nil : schema.name
         default: nil
         }
     }
