@@ -46,7 +46,6 @@ import WorkbenchKit
         ("model Pst", "error: no model named 'Pst'; `models` lists them\n"),
         ("class A {}", "error: 1:1: 'class' is not supported yet; declare a struct or an enum\n"),
         ("first.title.uppercased()", "error: 'first.title.uppercased()' is not supported yet: use NAME, NAME.property, NAME[0], NAME[\"key\"] or NAME.count\n"),
-        ("json {\"a\":", "error: not valid JSON: "),
     ])
     func mistakesGetOneLine(input: String, expected: String) async {
         let (session, console) = session()
@@ -56,6 +55,29 @@ import WorkbenchKit
         console.clearCaptured()
         #expect(await session.evaluate(input) == false)
         #expect(console.capturedText.hasPrefix(expected))
+    }
+
+    @Test(arguments: [#"{"id": 1, "title": "a""#, #"{"id": 01, "title": "a"}"#, #"{"id": 1, "title": "a", "note": 01}"#])
+    func aDocumentThatIsNotValidJSONStaysTheBodyAndDecodesAsJSONDecoderDecodesIt(document: String) async {
+        struct Post: Codable { let id: Int; let title: String }
+        let expected: String
+        do {
+            expected = String(describing: try JSONDecoder().decode(Post.self, from: Data(document.utf8)))
+        } catch {
+            expected = "error: \(error)"
+        }
+        let (session, console) = session()
+        #expect(await session.evaluate("struct Post: Codable { let id: Int; let title: String }"))
+        console.clearCaptured()
+        #expect(await session.evaluate("json \(document)"))
+        let warned = console.capturedText
+        #expect(warned.hasPrefix("warning: not valid JSON (line 1, column ") && warned.contains("kept as the current body"),
+                "\(warned)")
+        console.clearCaptured()
+        _ = await session.evaluate("decode Post")
+        let decoded = console.capturedText.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(decoded == expected)
+        #expect(await session.evaluate("infer Other") == false)
     }
 
     @Test func modelsModelAndInferPrintSwiftSource() async {

@@ -31,20 +31,11 @@ struct JSONCommand: Command {
         } else {
             data = Data(text.utf8)
         }
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: data, options: .foundationCompatible)
-        } catch {
-            throw ModelCommandError("not valid JSON: \(error.caretDiagnostic(source: data))")
-        }
+        // A document that is not valid JSON stays the current body (with a warning): decoding it
+        // then reports what JSONDecoder reports, as for a response body.
+        let (line, document) = Workbench.documentReport(data, console: session.console)
         session.models.setBody(data, tag: session.workbench.lastExchange?.number ?? 0, parsed: document)
-        let root = document.root
-        let shape = switch root.kind {
-        case .object: "an object with \(root.count) \(root.count == 1 ? "member" : "members")"
-        case .array: "an array of \(root.count) \(root.count == 1 ? "element" : "elements")"
-        default: root.kind.description
-        }
-        session.console.line("current body: \(shape) (\(data.count) bytes)")
+        session.console.line(line)
     }
 }
 

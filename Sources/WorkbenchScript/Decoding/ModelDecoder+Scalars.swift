@@ -5,6 +5,7 @@ extension ModelDecoder {
     /// A string; `nullTypeName` is the type JSONDecoder names when it finds null (`URL`, `Date`).
     func string(_ node: JSONNode, nullTypeName: String) throws(DecodingFailure) -> String {
         guard let text = node.string else {
+            if node.isMalformed && node.isString { throw DecodingFailure.invalidJSON }
             throw mismatch(node.isNull ? nullTypeName : "String", node)
         }
         return text
@@ -101,6 +102,7 @@ extension ModelDecoder {
     }
 
     func decimal(_ node: JSONNode) throws(DecodingFailure) -> ModelValue {
+        if node.isMalformed { throw DecodingFailure.invalidJSON }
         guard node.isNumber, let text = node.numberText else {
             if node.isNull { throw mismatch("Decimal", node) }
             throw DecodingFailure(.typeMismatch("Decimal"), codingPath: [], debugDescription: "")

@@ -95,6 +95,8 @@ public final class ModelDecoder {
             var iterator = node.members.makeIterator()
             var position = 0
             while let (key, member) = iterator.nextNodes() {
+                // JSONDecoder reads every key when it opens the object: a malformed one fails first.
+                if key.isMalformed { throw DecodingFailure.invalidJSON }
                 let slot = matcher.field(for: key, at: position)
                 if slot >= 0 && buffer[slot] == nil { buffer[slot] = member }
                 position += 1

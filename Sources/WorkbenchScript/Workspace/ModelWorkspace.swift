@@ -53,7 +53,11 @@ public final class ModelWorkspace {
         body = data
         bodyTag = tag
         parsedBody = parsed
+        parsedBodyIsValid = parsed != nil
     }
+
+    /// Whether `parsedBody` came from a strict parse (no malformed strings or numbers in it).
+    private var parsedBodyIsValid = false
 
     /// The `tag` given with the current body.
     public private(set) var bodyTag = 0
@@ -63,7 +67,8 @@ public final class ModelWorkspace {
 
     public var hasBody: Bool { body != nil }
 
-    /// The current body parsed; `nil` when it is not JSON (decoding then reports JSONDecoder's error).
+    /// The current body parsed as JSONDecoder scans it; `nil` when even that fails (decoding then reports
+    /// JSONDecoder's error). Malformed strings and numbers in it fail only when a decode reads them.
     func currentDocument() throws(WorkspaceError) -> JSONDocument? {
         guard let body else { throw WorkspaceError.noBody }
         if let parsedBody { return parsedBody }
@@ -86,8 +91,10 @@ public final class ModelWorkspace {
 
     /// Generates declarations named `name` from the current body and defines them.
     public func infer(_ name: String, snakeCase: Bool, at path: String? = nil) throws -> ModelInference.Result {
-        guard let document = try currentDocument() else {
-            throw WorkspaceError.message("the current body is not valid JSON")
+        guard let body else { throw WorkspaceError.noBody }
+        let valid = parsedBodyIsValid ? parsedBody : try? JSONDocument(parsing: body, options: .foundationCompatible)
+        guard let document = valid else {
+            throw WorkspaceError.message("the current body is not valid JSON; `infer` needs a valid document")
         }
         var node = document.root
         if let path, !path.isEmpty { node = try node.node(at: path) }
