@@ -190,7 +190,7 @@ struct Joke: Codable {
     let punchline: String
 }
 
-struct Country: Codable {
+struct CountryV2: Codable {
     let name: String
     let alpha3Code: String
     let capital: String?

@@ -3,6 +3,10 @@ import Foundation
 /// Turns model types into resolved schemas, checking Swift's `Decodable` synthesis rules on the way.
 final class SchemaResolver {
     let registry: ModelRegistry
+    /// Set while checking a declaration as it is typed: a property whose type names a type not declared
+    /// yet is left out instead of failing, since declarations may refer to types declared after them
+    /// (as in a Swift file). Decoding resolves strictly and reports the name where it is written.
+    var defersUnresolvedNames = false
     private var structs: [String: StructSchema] = [:]
     private var enums: [String: EnumSchema] = [:]
 
@@ -51,10 +55,21 @@ final class SchemaResolver {
         let decoded = Dictionary(declaration.decodedProperties.map { ($0.property.name, $0.key) },
                                  uniquingKeysWith: { first, _ in first })
         for property in declaration.properties {
-            let type = try resolve(property.type, scope: scope)
+            let type: ResolvedType
+            do {
+                type = try resolve(property.type, scope: scope)
+            } catch {
+                if defersUnresolvedNames && error.unresolvedName != nil { continue }
+                let reference = property.typeReferences.first { $0.name == error.unresolvedName }
+                throw error.located(line: reference?.line ?? property.line, column: reference?.column ?? 1)
+            }
             var field = FieldSchema(name: property.name, type: type, key: nil, defaultValue: nil)
             if let literal = property.defaultValue {
-                field.defaultValue = try literal.value(as: type)
+                do {
+                    field.defaultValue = try literal.value(as: type)
+                } catch {
+                    throw error.located(line: property.line, column: 1)
+                }
             } else if case .optional = type, !property.isLet {
                 field.defaultValue = .null  // `var x: T?` starts as nil
             }
@@ -62,7 +77,8 @@ final class SchemaResolver {
                 if let offender = nonDecodableName(in: type) {
                     throw ModelTypeError(
                         "type '\(declaration.name)' does not conform to protocol 'Decodable': cannot automatically "
-                            + "synthesize 'Decodable' because '\(offender)' does not conform to 'Decodable'")
+                            + "synthesize 'Decodable' because '\(offender)' does not conform to 'Decodable'",
+                        line: property.line)
                 }
                 field.key = key
                 if schema.keyIndex[key] == nil { schema.keyIndex[key] = schema.decodedFields.count }
@@ -99,8 +115,10 @@ final class SchemaResolver {
     /// The name of the first type inside `type` that is not `Decodable`, if any.
     func nonDecodableName(in type: ResolvedType) -> String? {
         switch type {
-        case .optional(let inner), .array(let inner), .stringDictionary(let inner), .intDictionary(let inner):
+        case .optional(let inner), .array(let inner):
             nonDecodableName(in: inner)
+        case .dictionary(let key, let value):
+            nonDecodableName(in: key) ?? nonDecodableName(in: value)
         case .structure(let schema): schema.isDecodable ? nil : schema.name
         case .enumeration(let schema): schema.isDecodable ? nil : schema.name
         default: nil

@@ -18,10 +18,11 @@ public final class ModelWorkspace {
 
     // MARK: Declarations
 
-    /// Declares (or redeclares) the types in `source`; returns their declarations.
+    /// Declares (or redeclares) the types in `source`; returns their declarations. They may name types
+    /// declared later; `origin` is where `source` starts in its file (positions in errors count from it).
     @discardableResult
-    public func declare(_ source: String) throws(ModelSourceError) -> [ModelDeclaration] {
-        let declarations = try DeclarationParser.parse(source)
+    public func declare(_ source: String, origin: SourceOrigin = .start) throws(ModelSourceError) -> [ModelDeclaration] {
+        let declarations = try DeclarationParser.parse(source, origin: origin)
         try registry.define(declarations)
         return declarations
     }
@@ -45,8 +46,8 @@ public final class ModelWorkspace {
 
     // MARK: The current document
 
-    /// Makes `data` the document that `decode` and `infer` read (a response body or a local file);
-    /// `tag` says where it came from (the REPL stores the exchange number it belongs to).
+    /// Makes `data` the document that `decode` and `infer` read (a response body or a local file,
+    /// valid JSON or not); `tag` says where it came from (the REPL stores the exchange number).
     /// - Parameter parsed: the body already parsed with `.foundationCompatible` (as `json` does to
     ///   validate it), so `decode` does not parse the same bytes again.
     public func setBody(_ data: Data?, tag: Int = 0, parsed: JSONDocument? = nil) {
