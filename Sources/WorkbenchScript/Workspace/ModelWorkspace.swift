@@ -93,8 +93,12 @@ public final class ModelWorkspace {
     /// Generates declarations named `name` from the current body and defines them.
     public func infer(_ name: String, snakeCase: Bool, at path: String? = nil) throws -> ModelInference.Result {
         guard let body else { throw WorkspaceError.noBody }
-        let valid = parsedBodyIsValid ? parsedBody : try? JSONDocument(parsing: body, options: .foundationCompatible)
-        guard let document = valid else {
+        if !parsedBodyIsValid, let strict = try? JSONDocument(parsing: body, options: .foundationCompatible) {
+            // A valid document reads the same for decoding: keep it so neither parses again.
+            parsedBody = strict
+            parsedBodyIsValid = true
+        }
+        guard parsedBodyIsValid, let document = parsedBody else {
             throw WorkspaceError.message("the current body is not valid JSON; `infer` needs a valid document")
         }
         var node = document.root
