@@ -44,7 +44,6 @@ import WorkbenchKit
         ("decode [Post] --verbose", "error: unknown option '--verbose'; usage: \(DecodeArguments.usage)\n"),
         ("decode [Post] --at x", "error: expected an object at the top level to look up 'x', found an array\n"),
         ("model Pst", "error: no model named 'Pst'; `models` lists them\n"),
-        ("json {\"a\":", "error: invalid JSON body at line 1, column 6"),
     ])
     func mistakesGetOneLine(input: String, expected: String) async {
         let (session, console) = session()
@@ -54,6 +53,29 @@ import WorkbenchKit
         console.clearCaptured()
         #expect(await session.evaluate(input) == false)
         #expect(console.capturedText.hasPrefix(expected))
+    }
+
+    @Test(arguments: [#"{"id": 1, "title": "a""#, #"{"id": 01, "title": "a"}"#, #"{"id": 1, "title": "a", "note": 01}"#])
+    func aDocumentThatIsNotValidJSONStaysTheBodyAndDecodesAsJSONDecoderDecodesIt(document: String) async {
+        struct Post: Codable { let id: Int; let title: String }
+        let expected: String
+        do {
+            expected = String(describing: try JSONDecoder().decode(Post.self, from: Data(document.utf8)))
+        } catch {
+            expected = "error: \(error)"
+        }
+        let (session, console) = session()
+        #expect(await session.evaluate("struct Post: Codable { let id: Int; let title: String }"))
+        console.clearCaptured()
+        #expect(await session.evaluate("json \(document)"))
+        let warned = console.capturedText
+        #expect(warned.hasPrefix("warning: not valid JSON (line 1, column ") && warned.contains("kept as the current body"),
+                "\(warned)")
+        console.clearCaptured()
+        _ = await session.evaluate("decode Post")
+        let decoded = console.capturedText.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(decoded == expected)
+        #expect(await session.evaluate("infer Other") == false)
     }
 
     @Test func modelsModelAndInferPrintSwiftSource() async {

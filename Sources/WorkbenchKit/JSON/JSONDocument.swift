@@ -74,8 +74,17 @@ public struct JSONParsingOptions: OptionSet, Sendable {
     /// JSONDecoder accepts on Linux; `[,]` and `[1,,]` stay errors, as there.
     public static let trailingCommas = JSONParsingOptions(rawValue: 1 << 0)
 
-    /// Exactly what Foundation's JSONDecoder accepts (for decoding that must match it).
+    /// Strings and numbers are checked only for where they end, as Foundation's JSONDecoder scans a
+    /// document before decoding it: text that is not valid JSON (`01`, `1.`, `"\x"`, a raw control
+    /// character, bad UTF-8) is kept and marked (`JSONNode.isMalformed`), and only reading it fails.
+    public static let deferredValueChecks = JSONParsingOptions(rawValue: 1 << 1)
+
+    /// Exactly what Foundation's JSONDecoder accepts as valid JSON (for validating a document).
     public static let foundationCompatible: JSONParsingOptions = [.trailingCommas]
+
+    /// What Foundation's JSONDecoder accepts before decoding: it checks a string or a number only
+    /// when a decoded type reads it, so an unread malformed value does not fail a decode.
+    public static let foundationDecoding: JSONParsingOptions = [.trailingCommas, .deferredValueChecks]
 }
 
 /// What a JSON value is.

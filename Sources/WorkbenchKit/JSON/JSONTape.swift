@@ -8,7 +8,8 @@ import Foundation
 /// One fixed-size entry of a parsed document, in document order (a container precedes its children).
 ///
 /// - string, number: `start`/`end` are the byte range of the text (a string's without its quotes);
-///   the flag says a string has escapes or a number has a fraction or an exponent.
+///   the flag says a string has escapes or a number has a fraction or an exponent; the malformed
+///   bit marks text that is not valid JSON, kept by a parse with `.deferredValueChecks`.
 /// - object, array: `start` is the member or element count, `end` the index of the entry after the
 ///   container's last descendant, so a whole subtree is skipped in one step.
 /// - an object's members are key entries (strings) each followed by its value's entries.
@@ -19,9 +20,11 @@ struct JSONTapeEntry {
 
     static let kindMask: UInt32 = 0x7
     static let flag: UInt32 = 0x8
+    static let malformed: UInt32 = 0x10
 
     @inline(__always) var kindCode: UInt32 { header & Self.kindMask }
     @inline(__always) var hasFlag: Bool { header & Self.flag != 0 }
+    @inline(__always) var isMalformed: Bool { header & Self.malformed != 0 }
 }
 
 /// Kind codes stored in `JSONTapeEntry.header`.

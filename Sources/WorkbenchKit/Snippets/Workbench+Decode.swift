@@ -57,8 +57,9 @@ extension Workbench {
 
     /// The JSON text of the value at `path` (as `JSONNode.node(at:)` reads it), byte for byte.
     static func value(at path: String, in data: Data) throws -> Data {
-        // JSONDecoder reports invalid JSON itself; a path into it can only be "not valid JSON".
-        guard let document = try? JSONDocument(parsing: data, options: .foundationCompatible) else { return data }
+        // JSONDecoder reports invalid JSON itself; a path into it can only be "not valid JSON". Malformed
+        // strings and numbers are copied as written, for JSONDecoder to refuse only if it reads them.
+        guard let document = try? JSONDocument(parsing: data, options: .foundationDecoding) else { return data }
         let node = try document.root.node(at: path)
         var output: [UInt8] = []
         node.writeJSON(into: &output)
