@@ -1,49 +1,47 @@
 import Foundation
 import Testing
+import WorkbenchKit
 @testable import WorkbenchScript
 
-/// Decoding throughput against JSONDecoder on a large photo array. Prints figures only (no timing
-/// assertion); runs when WB_BENCH is set: `WB_BENCH=1 swift test -c release --filter ThroughputProbe`.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["WB_BENCH"] != nil))
-struct ThroughputProbe {
-    struct Photo: Codable {
-        let albumId: Int
-        let id: Int
-        let title: String
-        let url: URL
-        let thumbnailUrl: URL
-    }
+/// The compiled twin of the declaration below; its name is the test module's only `SandboxPhoto`.
+struct SandboxPhoto: Codable {
+    let albumId: Int
+    let id: Int
+    let title: String
+    let url: URL
+    let thumbnailUrl: URL
+}
 
-    static func photoArray(megabytes: Int) throws -> Data {
-        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+/// The sandbox's whole photo array (the largest array it serves) decoded by both decoders: the
+/// values must print the same. How fast each one is belongs to Benchmarks/ (`decode [Photo]`).
+@Suite struct PhotoArrayDecodingTests {
+    static let declaration =
+        "struct SandboxPhoto: Codable { let albumId: Int; let id: Int; let title: String; let url: URL; let thumbnailUrl: URL }"
+
+    /// The `photos` array of the sandbox's JSONPlaceholder data, byte for byte as shipped.
+    static func photoArray() throws -> String {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Sources/Sandbox/Data/jsonplaceholder/data.json").standardized
-        let all = try JSONSerialization.jsonObject(with: Data(contentsOf: fixture)) as? [String: Any]
-        let photos = try JSONSerialization.data(withJSONObject: all?["photos"] ?? [])
-        var body = Data("[".utf8)
-        let inner = photos.dropFirst().dropLast()
-        while body.count < megabytes * 1_000_000 {
-            if body.count > 1 { body.append(contentsOf: Array(",".utf8)) }
-            body.append(inner)
-        }
-        body.append(contentsOf: Array("]".utf8))
-        return body
+        let data = try Data(contentsOf: file)
+        let photos = try #require(try JSONDocument(parsing: data).root.member("photos"))
+        return String(decoding: data[photos.byteRange], as: UTF8.self)
     }
 
-    @Test func photosDecodeFasterThanJSONDecoder() throws {
-        let body = try Self.photoArray(megabytes: 20)
+    @Test func everySandboxPhotoDecodesAsJSONDecoderDecodesIt() throws {
+        let json = try Self.photoArray()
         var registry = ModelRegistry()
-        try registry.define(try DeclarationParser.parse(
-            "struct Photo: Codable { let albumId: Int; let id: Int; let title: String; let url: URL; let thumbnailUrl: URL }"))
-        let type = try registry.resolveForDecoding(.array(.named("Photo")))
-        let megabytes = Double(body.count) / 1_000_000
-        for _ in 0..<3 {
-            let clock = ContinuousClock()
-            let foundation = try clock.measure { _ = try JSONDecoder().decode([Photo].self, from: body) }
-            let ours = try clock.measure { _ = try ModelDecoder().decode(type, from: body) }
-            func rate(_ duration: Duration) -> String {
-                String(format: "%.0f MB/s", megabytes / (Double(duration.components.attoseconds) / 1e18 + Double(duration.components.seconds)))
-            }
-            print("photos \(String(format: "%.1f", megabytes)) MB: JSONDecoder \(rate(foundation)), ModelDecoder \(rate(ours))")
-        }
+        try registry.define(try DeclarationParser.parse(Self.declaration))
+        let probe = DifferentialCase([SandboxPhoto].self, "[SandboxPhoto]", json)
+        let expected = probe.expected
+        #expect(expected.hasPrefix("[WorkbenchScriptTests.SandboxPhoto(albumId: 1, id: 1, title: "), "\(expected.prefix(200))")
+        #expect(expected.components(separatedBy: "SandboxPhoto(albumId:").count - 1 == 5000)
+        let actual = probe.actual(registry: registry)
+        // The message (built only on failure) shows where they part, not two long strings.
+        #expect(actual == expected, "\(Self.firstDifference(actual, expected))")
+    }
+
+    static func firstDifference(_ actual: String, _ expected: String) -> String {
+        let agreed = zip(actual, expected).prefix { $0 == $1 }.count
+        return "after \(agreed) characters: \(actual.dropFirst(agreed).prefix(120)) | expected: \(expected.dropFirst(agreed).prefix(120))"
     }
 }
