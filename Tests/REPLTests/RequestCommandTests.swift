@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestSupport
 import WorkbenchKit
 @testable import REPL
 

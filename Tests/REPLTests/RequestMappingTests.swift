@@ -1,10 +1,10 @@
-import TestSupport
+import SandboxTestSupport
 import Foundation
 import Testing
 import WorkbenchKit
 @testable import REPL
 
-/// Each command prints exactly what its one Swift statement prints , timings masked.
+/// Each command prints exactly what its one Swift statement prints (docs/ARCHITECTURE.md, "Commands and statements"), timings masked.
 @MainActor
 @Suite struct RequestMappingTests {
     /// A command line, the Swift statement `save` writes for it, and that statement as code.

@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import TestSupport
+import SandboxTestSupport
 @testable import WorkbenchScript
 
 /// Real sandbox responses decoded into models typed at the prompt, against the same models compiled
