@@ -32,6 +32,10 @@ public final class Workbench {
     /// Whether a request taking over ~300 ms shows a spinner; on by default only on a terminal.
     public var showsSpinner: Bool
 
+    /// Answers or observes the sends of every `Workbench` in this process when set; nil sends
+    /// to the network. The prompt's compiled path installs one in the program it runs.
+    public static var exchangeRelay: (any ExchangeRelay)?
+
     /// Made on the first send: creating a URLSession (and libcurl) costs milliseconds of start-up.
     lazy var transport = Transport()
     /// A document given with `json(_:)`, and how many exchanges there were then (a later send wins).
