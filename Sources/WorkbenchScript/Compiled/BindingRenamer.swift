@@ -11,7 +11,8 @@ struct SourceEdit {
 ///
 /// Every identifier spelled `name` that is not a member (`x.name`, `\.name`, `.name`) or a label is
 /// renamed in the inputs where the old binding is current: references, and local declarations too,
-/// so code that shadows it stays consistent.
+/// so code that shadows it stays consistent. Type and extension bodies are left alone (there a
+/// name is most likely a member).
 enum BindingRenamer {
     /// Edits for one item: `references` maps a name to the name its uses get; `declared` maps a name
     /// to the name the item's own top-level binding of it gets.
@@ -81,6 +82,9 @@ private final class RenameFinder: SyntaxVisitor {
         self.itemBinds = itemBinds
         super.init(viewMode: viewMode)
     }
+
+    /// Inside a type or extension a name is more likely a member than the top-level binding.
+    override func visit(_ node: MemberBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
 
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         guard node.argumentNames == nil, let parent = node.parent else { return .visitChildren }

@@ -41,7 +41,8 @@ struct FailureLine {
             return earlier.map { "error: earlier input `\($0.firstLine)` fails when run again: \(thrown)" } ?? "error: \(thrown)"
         }
         if !liveSeen && lastStep == nil {
-            return compileError(errors) ?? "error: the Swift compiler failed" + Self.exitText(status)
+            let first = errors.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            return compileError(errors) ?? "error: the Swift compiler failed" + Self.exitText(status) + (first.map { ": \($0)" } ?? "")
         }
         let trap = Self.trapMessage(liveSeen ? errors : quietErrors) ?? Self.signalText(status)
         guard let trap else {

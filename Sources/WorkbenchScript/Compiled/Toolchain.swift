@@ -82,9 +82,11 @@ struct Toolchain {
     /// `ProcessEnvironmentKey(value: "LD_LIBRARY_PATH")=/opt/swift/usr/lib/swift/linux` pairs.
     private static func driverVariables(_ text: String) -> [String: String] {
         var variables: [String: String] = [:]
-        for word in ShellWords.split(text) {
-            guard let open = word.range(of: "(value: \""), let close = word.range(of: "\")=") else { continue }
-            variables[String(word[open.upperBound..<close.lowerBound])] = String(word[close.upperBound...])
+        var rest = Substring(text)
+        while let open = rest.range(of: "(value: \""), let close = rest.range(of: "\")=", range: open.upperBound..<rest.endIndex) {
+            let value = rest[close.upperBound...].prefix { !$0.isWhitespace }
+            variables[String(rest[open.upperBound..<close.lowerBound])] = String(value)
+            rest = rest[value.endIndex...]
         }
         return variables
     }
