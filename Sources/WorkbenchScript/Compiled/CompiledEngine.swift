@@ -10,6 +10,7 @@ public final class CompiledEngine {
     public var configuration: CompiledConfiguration
     private var toolchain: Toolchain?
     private var directory: SessionDirectory?
+    private var parsed: [String: ProgramUnit] = [:]
 
     public init(console: Console, configuration: CompiledConfiguration = CompiledConfiguration()) {
         self.console = console
@@ -26,7 +27,10 @@ public final class CompiledEngine {
         } catch {
             return failed("error: \(error)")
         }
-        let program = ProgramBuilder.program(steps: steps.map(\.source), input: input)
+        // Earlier inputs are parsed once, not on every input after them.
+        let units = (steps.map(\.source) + [input]).map { source in parsed[source] ?? ProgramUnit(source) }
+        parsed = Dictionary(zip(steps.map(\.source) + [input], units)) { first, _ in first }
+        let program = ProgramBuilder.program(units: units)
         let programFile = directory.file("main.swift")
         do {
             try writeFiles(program: program, to: programFile, steps: steps, in: directory)
@@ -83,8 +87,7 @@ public final class CompiledEngine {
         guard let directory else { throw .sessionDirectory("not made") }
         if toolchain == nil {
             toolchain = try Toolchain.discover(
-                kitDirectory: configuration.kitDirectory ?? Self.programDirectory,
-                moduleCache: directory.file("module-cache"), environment: configuration.environment)
+                kitDirectory: configuration.kitDirectory ?? Self.kitDirectory, environment: configuration.environment)
         }
         guard let toolchain else { throw .noToolchain }
         return (directory, toolchain)
@@ -110,6 +113,14 @@ public final class CompiledEngine {
             console.line(console.styled(line, .red))
         }
         console.flush()
+    }
+
+    /// Where WorkbenchKit's shared library is looked for: `prompt-kit/` beside the running program
+    /// (what `make build` makes for its statically linked binary), else beside it (a debug build).
+    static var kitDirectory: URL {
+        let kit = programDirectory.appendingPathComponent("prompt-kit")
+        let library = kit.appendingPathComponent("lib\(Toolchain.kitLibrary).so")
+        return FileManager.default.fileExists(atPath: library.path) ? kit : programDirectory
     }
 
     /// The directory of the running program (a test bundle's build directory for tests).

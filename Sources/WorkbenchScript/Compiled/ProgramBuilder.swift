@@ -42,7 +42,11 @@ enum ProgramBuilder {
     static let runtime = "WorkbenchKit.PromptRuntime"
 
     static func program(steps: [String], input: String) -> CompiledProgram {
-        let units = (steps + [input]).map(ProgramUnit.init)
+        program(units: (steps + [input]).map(ProgramUnit.init))
+    }
+
+    /// The program of `units`: the earlier inputs, then the new one (the last).
+    static func program(units: [ProgramUnit]) -> CompiledProgram {
         let live = units.count - 1
         let renames = BindingRenamer.renames(units: units.map(\.items))
         var lastDeclaration: [String: Int] = [:]

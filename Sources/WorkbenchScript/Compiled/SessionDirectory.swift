@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// The private directory (mode 0700) of one session's compiled inputs: the program, the settings,
-/// the recording and the results, and the compiler's module cache. Removed by `remove()`, and at
+/// and the recording and results. Removed by `remove()`, and at
 /// the latest when the process exits.
 final class SessionDirectory: @unchecked Sendable {
     let url: URL

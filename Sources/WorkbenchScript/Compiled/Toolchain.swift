@@ -15,8 +15,9 @@ struct Toolchain {
     static let kitLibrary = "WorkbenchKitDynamic"
 
     /// Finds `swift` (`$WORKBENCH_SWIFT`, else on `PATH`) and the WorkbenchKit module and library in
-    /// `kitDirectory`, and asks the driver once what it would run.
-    static func discover(kitDirectory: URL, moduleCache: URL, environment: [String: String]) throws(CompiledSetupError) -> Toolchain {
+    /// `kitDirectory`, and asks the driver once what it would run. The compiler's module cache is the
+    /// user's own (the one `swift FILE` uses): a cache per session made its first input 3 s slower.
+    static func discover(kitDirectory: URL, environment: [String: String]) throws(CompiledSetupError) -> Toolchain {
         guard let swift = swiftExecutable(environment: environment) else { throw .noToolchain }
         let modules = kitDirectory.appendingPathComponent("Modules")
         let module = modules.appendingPathComponent("WorkbenchKit.swiftmodule")
@@ -28,7 +29,6 @@ struct Toolchain {
         let flags = [
             "-swift-version", "6", "-module-name", "main",
             "-I", modules.path, "-L", kitDirectory.path, "-l\(kitLibrary)",
-            "-module-cache-path", moduleCache.path,
             "-suppress-warnings", "-diagnostic-style", "llvm",
         ]
         if let frontend = frontendInvocation(swift: swift, flags: flags, environment: environment) { return frontend }
