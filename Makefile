@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	@pkg-config --exists libedit zlib libcurl || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libedit-dev zlib1g-dev libcurl4-openssl-dev; }
 
-# The Swift runtime linked statically: start-up falls by ~40% (PLATFORM-NOTES.md).
+# The Swift runtime linked statically: start-up falls by ~40% (docs/ARCHITECTURE.md, "Start-up costs").
 # Swift typed at the prompt that the fast path does not cover runs on the toolchain, importing
 # WorkbenchKit as a shared library that uses the toolchain's own runtime: built apart (its own
 # scratch path, no static runtime) and put in prompt-kit/ beside the binary, where it is looked for.
