@@ -10,8 +10,15 @@ deps:
 	@pkg-config --exists libedit zlib libcurl || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libedit-dev zlib1g-dev libcurl4-openssl-dev; }
 
 # The Swift runtime linked statically: start-up falls by ~40% (docs/ARCHITECTURE.md, "Start-up costs").
+# Swift typed at the prompt that the fast path does not cover runs on the toolchain, importing
+# WorkbenchKit as a shared library that uses the toolchain's own runtime: built apart (its own
+# scratch path, no static runtime) and put in prompt-kit/ beside the binary, where it is looked for.
 build: deps
 	swift build -c release --static-swift-stdlib --product workbench
+	swift build -c release --product WorkbenchKitDynamic --scratch-path .build/prompt-kit
+	rm -rf .build/release/prompt-kit && mkdir -p .build/release/prompt-kit/Modules
+	cp .build/prompt-kit/release/libWorkbenchKitDynamic.so .build/release/prompt-kit/
+	cp -R .build/prompt-kit/release/Modules/WorkbenchKit.swiftmodule .build/release/prompt-kit/Modules/
 
 run: build
 	.build/release/workbench

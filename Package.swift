@@ -7,6 +7,9 @@ let package = Package(
     name: "Workbench",
     products: [
         .library(name: "WorkbenchKit", targets: ["WorkbenchKit"]),
+        // What Swift typed at the prompt imports when it runs on the toolchain (immediate mode loads
+        // a shared library, not a static one).
+        .library(name: "WorkbenchKitDynamic", type: .dynamic, targets: ["WorkbenchKit"]),
         // Snippets can import only targets in a product: this lets them start the sandbox in-process.
         .library(name: "Sandbox", targets: ["Sandbox"]),
         // For Benchmarks/ (a separate package): the micro-benchmarks time the prompt's decoder.

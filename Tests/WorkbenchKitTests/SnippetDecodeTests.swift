@@ -49,6 +49,9 @@ struct Release: Codable {
         ("Swift.Array<m.Post>", "[Post]"), ("Swift.Optional<Swift.Array<m.Post.Address>>", "[Post.Address]?"),
         ("Swift.Dictionary<Swift.String, Swift.Int>", "[String: Int]"), ("FoundationEssentials.Date", "Date"),
         ("Swift.Array<Swift.Array<Swift.Int>>", "[[Int]]"), ("other.Thing", "other.Thing"),
+        ("(Swift.Int, Swift.Array<Swift.Int>)", "(Int, [Int])"), ("(a: Swift.Int, b: m.Post)", "(a: Int, b: Post)"),
+        ("Swift.Optional<(Swift.Int) -> Swift.String>", "((Int) -> String)?"),
+        ("Swift.Dictionary<Swift.String, Swift.Array<(Swift.Int, Swift.Int)>>", "[String: [(Int, Int)]]"),
     ])
     func typeNamesReadAsSource(reflected: String, source: String) {
         #expect(SwiftTypeName.readable(reflected, dropping: "m") == source)

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbenchKit
 
 /// Maps URLs of the real APIs to the sandbox URLs that answer for them (`workbench --offline`).
 public enum OfflineRouting {
@@ -7,17 +8,7 @@ public enum OfflineRouting {
     /// `https://jsonplaceholder.typicode.com/users/1?x=1` with sandbox `http://127.0.0.1:49731`
     /// gives `http://127.0.0.1:49731/jsonplaceholder/users/1?x=1`.
     public static func sandboxURL(for realURL: URL, sandbox: URL) -> URL? {
-        guard let real = URLComponents(url: realURL, resolvingAgainstBaseURL: true),
-              let scheme = real.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = real.host?.lowercased(),
-              let prefix = sandboxPath(host: host, path: real.percentEncodedPath),
-              var target = URLComponents(url: sandbox, resolvingAgainstBaseURL: true)
-        else { return nil }
-        let base = target.percentEncodedPath.hasSuffix("/") ? String(target.percentEncodedPath.dropLast()) : target.percentEncodedPath
-        target.percentEncodedPath = base + prefix
-        target.percentEncodedQuery = real.percentEncodedQuery
-        target.percentEncodedFragment = real.percentEncodedFragment
-        return target.url
+        OfflineRoute.sandboxURL(for: realURL, sandbox: sandbox, routes: routes)
     }
 
     /// Whether the sandbox answers for this real URL.
@@ -26,27 +17,20 @@ public enum OfflineRouting {
         return sandboxURL(for: realURL, sandbox: sandbox) != nil
     }
 
-    /// The sandbox path (prefix included) for a real host's path, or nil.
-    static func sandboxPath(host: String, path: String) -> String? {
-        let path = path.isEmpty ? "/" : path
-        switch host {
-        case "jsonplaceholder.typicode.com":
-            return "/jsonplaceholder" + path
-        case "restcountries.com", "www.restcountries.com":
-            guard path.hasPrefix("/v2/") || path.hasPrefix("/v3.1/") else { return nil }
-            return "/restcountries" + path
-        case "restcountries.eu", "www.restcountries.eu":
-            guard path.hasPrefix("/rest/v2/") else { return nil }
-            return "/restcountries" + path.dropFirst("/rest".count)
-        case "official-joke-api.appspot.com":
-            return "/jokes" + path
-        case "collectionapi.metmuseum.org":
-            guard path.hasPrefix("/public/collection/v1/") else { return nil }
-            return "/met" + path
-        case "httpbin.org", "www.httpbin.org":
-            return "/httpbin" + path
-        default:
-            return nil
-        }
-    }
+    /// The real hosts and paths the sandbox answers for, as data: a compiled input's program gets
+    /// them in its settings, since it cannot call this module.
+    public static let routes: [OfflineRoute] = [
+        OfflineRoute(host: "jsonplaceholder.typicode.com", sandboxPath: "/jsonplaceholder/"),
+        OfflineRoute(host: "restcountries.com", pathPrefix: "/v2/", sandboxPath: "/restcountries/v2/"),
+        OfflineRoute(host: "restcountries.com", pathPrefix: "/v3.1/", sandboxPath: "/restcountries/v3.1/"),
+        OfflineRoute(host: "www.restcountries.com", pathPrefix: "/v2/", sandboxPath: "/restcountries/v2/"),
+        OfflineRoute(host: "www.restcountries.com", pathPrefix: "/v3.1/", sandboxPath: "/restcountries/v3.1/"),
+        OfflineRoute(host: "restcountries.eu", pathPrefix: "/rest/v2/", sandboxPath: "/restcountries/v2/"),
+        OfflineRoute(host: "www.restcountries.eu", pathPrefix: "/rest/v2/", sandboxPath: "/restcountries/v2/"),
+        OfflineRoute(host: "official-joke-api.appspot.com", sandboxPath: "/jokes/"),
+        OfflineRoute(host: "collectionapi.metmuseum.org", pathPrefix: "/public/collection/v1/",
+                     sandboxPath: "/met/public/collection/v1/"),
+        OfflineRoute(host: "httpbin.org", sandboxPath: "/httpbin/"),
+        OfflineRoute(host: "www.httpbin.org", sandboxPath: "/httpbin/"),
+    ]
 }

@@ -32,6 +32,15 @@ public final class Console: @unchecked Sendable {
         buffer.reserveCapacity(Console.chunk)
     }
 
+    /// Writes to a file descriptor as a terminal would be written to, or not: a compiled input's
+    /// output is piped to the REPL, which shows it on its own terminal.
+    public init(fileDescriptor: Int32, terminal: Bool, colors: Bool) {
+        self.fileDescriptor = fileDescriptor
+        isTerminal = terminal
+        colorsEnabled = colors
+        buffer.reserveCapacity(Console.chunk)
+    }
+
     /// Keeps everything written in memory (tests, and callers that post-process output).
     public init(capturingWithColors colors: Bool = false, terminal: Bool = false) {
         fileDescriptor = nil

@@ -9,8 +9,28 @@ extension Workbench {
     @discardableResult
     public func send() async throws(WorkbenchError) -> Exchange {
         defer { console.flush() }  // a compiled snippet has no loop to flush for it
-        var urlRequest = try request.urlRequest(defaultHeaders: defaultHeaders)
+        let urlRequest = try request.urlRequest(defaultHeaders: defaultHeaders)
         let visibleURL = try request.url()
+        let exchange: Exchange
+        if let relay = Self.exchangeRelay, relay.isReplaying {
+            exchange = try relay.nextRecorded(for: visibleURL).renumbered(exchanges.count + 1)
+        } else {
+            do {
+                exchange = try await sendOverNetwork(urlRequest, visibleURL: visibleURL)
+            } catch {
+                Self.exchangeRelay?.finished(.failure(error))
+                throw error
+            }
+            Self.exchangeRelay?.finished(.success(exchange))
+        }
+        exchanges.append(exchange)
+        if Self.exchangeRelay?.isReplaying != true { render(exchange, all: false) }
+        return exchange
+    }
+
+    /// Sends `urlRequest` over the network (through the offline rewriter) and times it.
+    private func sendOverNetwork(_ urlRequest: URLRequest, visibleURL: URL) async throws(WorkbenchError) -> Exchange {
+        var urlRequest = urlRequest
         let rewritten = urlRewriter?(visibleURL)
         if let rewritten { urlRequest.url = rewritten }
         let sentAt = Date()
@@ -25,8 +45,6 @@ extension Workbench {
                 sentAt: sentAt, headers: outcome.headersReceived.map { $0 - outcome.started },
                 total: outcome.finished - outcome.started),
             offline: rewritten != nil)
-        exchanges.append(exchange)
-        render(exchange, all: false)
         return exchange
     }
 

@@ -36,6 +36,10 @@ public final class Workbench {
     /// Types declared at run time, for `decode` statements (the REPL's and replay's models).
     public weak var declaredModels: (any DeclaredModels)?
 
+    /// Answers or observes the sends of every `Workbench` in this process when set; nil sends
+    /// to the network. The prompt's compiled path installs one in the program it runs.
+    public static var exchangeRelay: (any ExchangeRelay)?
+
     /// Made on the first send: creating a URLSession (and libcurl) costs milliseconds of start-up.
     lazy var transport = Transport()
     /// A document given with `json(_:)`, and how many exchanges there were then (a later send wins).

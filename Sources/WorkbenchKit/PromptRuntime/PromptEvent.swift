@@ -1,0 +1,135 @@
+import Foundation
+
+/// What a compiled input's program reports to the REPL as it runs, one record each, appended to
+/// `PromptFiles.results` (the REPL reads them after the program ends, also after a trap or a kill).
+/// The `.exchange` and `.sendFailed` records of earlier inputs are also the recording that answers
+/// their sends when they are run again.
+public enum PromptEvent: Sendable {
+    /// Earlier input `number` (1-based) began running, quietly.
+    case step(Int)
+    /// The new input began running, with output and requests real.
+    case live
+    /// A request was sent and answered.
+    case exchange(Exchange)
+    /// A request failed (the error's text); a replay throws it again.
+    case sendFailed(String)
+    /// The input threw at its top level: the error's text.
+    case thrown(String)
+    /// `wb`'s request as the input left it.
+    case state(Workbench.RequestState)
+    /// The input ran to its end.
+    case finished
+
+    public func write(to writer: inout BinaryWriter) {
+        switch self {
+        case .step(let number):
+            writer.int(0)
+            writer.int(number)
+        case .live:
+            writer.int(1)
+        case .exchange(let exchange):
+            writer.int(2)
+            exchange.write(to: &writer)
+        case .sendFailed(let text):
+            writer.int(3)
+            writer.string(text)
+        case .thrown(let text):
+            writer.int(4)
+            writer.string(text)
+        case .state(let state):
+            writer.int(5)
+            state.write(to: &writer)
+        case .finished:
+            writer.int(6)
+        }
+    }
+
+    public init(from reader: inout BinaryReader) throws(BinaryArchiveError) {
+        switch try reader.int() {
+        case 0: self = .step(try reader.int())
+        case 1: self = .live
+        case 2: self = .exchange(try Exchange(from: &reader))
+        case 3: self = .sendFailed(try reader.string())
+        case 4: self = .thrown(try reader.string())
+        case 5: self = .state(try Workbench.RequestState(from: &reader))
+        case 6: self = .finished
+        default: throw BinaryArchiveError()
+        }
+    }
+
+    /// Every whole record in `data`; a record cut short by a killed program is dropped.
+    public static func all(in data: Data) -> [PromptEvent] {
+        var reader = BinaryReader(data)
+        var events: [PromptEvent] = []
+        while !reader.isAtEnd {
+            guard let event = try? PromptEvent(from: &reader) else { break }
+            events.append(event)
+        }
+        return events
+    }
+
+    /// The records as bytes, in order.
+    public static func bytes(_ events: [PromptEvent]) -> [UInt8] {
+        var writer = BinaryWriter()
+        for event in events { event.write(to: &writer) }
+        return writer.bytes
+    }
+}
+
+extension Workbench {
+    /// What a `Workbench` carries from one input to the next besides its history: the request
+    /// being built, the base, default headers and the settings of `set`.
+    public struct RequestState: Sendable, Equatable {
+        public var base: URLComponents?
+        public var request: RequestDraft
+        public var defaultHeaders: HeaderList
+        public var options: TransportOptions
+        public var bodyLines: Int
+
+        init(base: URLComponents?, request: RequestDraft, defaultHeaders: HeaderList, options: TransportOptions, bodyLines: Int) {
+            self.base = base
+            self.request = request
+            self.defaultHeaders = defaultHeaders
+            self.options = options
+            self.bodyLines = bodyLines
+        }
+
+        func write(to writer: inout BinaryWriter) {
+            writer.optional(base) { $0.string($1.string ?? "") }
+            request.write(to: &writer)
+            defaultHeaders.write(to: &writer)
+            writer.double(options.timeout)
+            writer.bool(options.followRedirects)
+            writer.int(options.maxResponseBytes)
+            writer.int(bodyLines)
+        }
+
+        init(from reader: inout BinaryReader) throws(BinaryArchiveError) {
+            base = try reader.optional { reader throws(BinaryArchiveError) in URLComponents(string: try reader.string()) } ?? nil
+            request = try RequestDraft(from: &reader)
+            defaultHeaders = try HeaderList(from: &reader)
+            options = TransportOptions(timeout: try reader.double(), followRedirects: try reader.bool(), maxResponseBytes: try reader.int())
+            bodyLines = try reader.int()
+        }
+    }
+
+    /// The request, base, default headers and settings, to carry over to another `Workbench`.
+    public var requestState: RequestState {
+        RequestState(base: base, request: request, defaultHeaders: defaultHeaders, options: options, bodyLines: bodyLines)
+    }
+
+    /// Takes over `state` (what a compiled input left its `wb` with); the history is untouched.
+    public func restore(_ state: RequestState) {
+        base = state.base
+        request = state.request
+        defaultHeaders = state.defaultHeaders
+        options = state.options
+        bodyLines = state.bodyLines
+    }
+
+    /// Adds exchanges made elsewhere (by a compiled input's program) to the history, numbered on
+    /// from it, without showing them again; the last becomes the current response.
+    public func join(_ exchanges: [Exchange]) {
+        for exchange in exchanges { self.exchanges.append(exchange.renumbered(self.exchanges.count + 1)) }
+    }
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The `ExchangeRelay` of a compiled input's program: while earlier inputs run again it answers
+/// their sends from the recording, in order; afterwards it reports every send to the REPL.
+@MainActor
+final class PromptRelay: ExchangeRelay {
+    var isReplaying = true
+    private let recording: [PromptEvent]
+    private var position = 0
+    private let results: Int32
+
+    /// `results` is the file descriptor the records are appended to (-1 reports nothing).
+    init(recording: [PromptEvent], results: Int32) {
+        self.recording = recording
+        self.results = results
+    }
+
+    func nextRecorded(for url: URL) throws(WorkbenchError) -> Exchange {
+        defer { position += 1 }
+        switch position < recording.count ? recording[position] : nil {
+        case .exchange(let exchange):
+            return exchange
+        case .sendFailed(let text):
+            throw .transportFailure(URLErrorCode: 0, words: text, url: url.absoluteString)
+        default:
+            // More sends than the first run made (code that depends on time or chance): never send twice.
+            throw .transportFailure(URLErrorCode: 0, words: "not sent again: the earlier inputs made fewer requests when they first ran",
+                                    url: url.absoluteString)
+        }
+    }
+
+    func finished(_ outcome: Result<Exchange, WorkbenchError>) {
+        switch outcome {
+        case .success(let exchange): report(.exchange(exchange))
+        case .failure(let error): report(.sendFailed(error.description))
+        }
+    }
+
+    /// Appends one record in a single write, so a program killed later leaves it whole.
+    func report(_ event: PromptEvent) {
+        guard results >= 0 else { return }
+        let bytes = PromptEvent.bytes([event])
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Foundation.write(results, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+extension PromptRuntime {
+    /// Shows the value of a top-level expression (or a new binding, `source` being its name) as the
+    /// prompt shows values: a summary line `SOURCE: TYPE`, then exactly `print(value)`'s text.
+    /// A `Void` value shows nothing, and nothing is shown while earlier inputs run again.
+    public static func show<T>(_ value: T, source: String) {
+        guard relay?.isReplaying != true, T.self != Void.self else { return }
+        let console = workbench?.console ?? .standard
+        let report = DecodedValueReport(
+            typeName: SwiftTypeName.readable(String(reflecting: T.self), dropping: "main"),
+            count: DecodedValueReport.Counted(value).count, text: String(describing: value),
+            elements: console.isTerminal ? (value as Any as? [Any])?.map { String(reflecting: $0) } : nil)
+        console.line(console.styled("\(source): \(report.summary)", .dim))
+        let (text, cut) = report.text(limit: console.isTerminal ? DecodedValueReport.terminalLimit : nil)
+        console.line(text)
+        if cut { console.line(console.styled("(cut on a terminal; pipe the output to see everything)", .dim)) }
+        console.flush()
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+
+/// What a compiled input's program calls: the prompt's compiled path runs each new input as one
+/// program that first runs the session's earlier inputs again, quietly, with their requests
+/// answered from a recording, then the new input live.
+///
+/// The program reads (in order): `let wb = PromptRuntime.start()`, then for each earlier input
+/// `PromptRuntime.step(N)` and its code, then `PromptRuntime.live()`, the new input (expressions
+/// wrapped in `show`, throwing statements in `orExit`), and `PromptRuntime.finish()`.
+@MainActor
+public enum PromptRuntime {
+    static var relay: PromptRelay?
+    static var workbench: Workbench?
+    static var liveOutput: (output: Int32, error: Int32)?
+
+    /// The session's `wb`, set up from the REPL's settings, with output silenced and the network
+    /// replaced by the recording until `live()`.
+    public static func start() -> Workbench {
+        QuietOutput.lineBufferStandardOutput()
+        let directory = ProcessInfo.processInfo.environment[PromptFiles.directoryVariable].map(URL.init(fileURLWithPath:))
+        let settings = directory.flatMap { try? Data(contentsOf: $0.appendingPathComponent(PromptFiles.settings)) }
+            .flatMap { try? JSONDecoder().decode(PromptSettings.self, from: $0) } ?? PromptSettings()
+        let recording = directory.flatMap { try? Data(contentsOf: $0.appendingPathComponent(PromptFiles.recording)) }
+            .map(PromptEvent.all(in:)) ?? []
+        let results = directory.map { open($0.appendingPathComponent(PromptFiles.results).path, O_WRONLY | O_APPEND | O_CREAT, 0o600) } ?? -1
+        let relay = PromptRelay(recording: recording, results: results)
+        Workbench.exchangeRelay = relay
+        self.relay = relay
+
+        let console = Console(fileDescriptor: STDOUT_FILENO, terminal: settings.terminal, colors: settings.colors)
+        let wb = Workbench(sandbox: settings.sandboxURL, console: console)
+        wb.options = settings.options
+        wb.bodyLines = settings.bodyLines
+        wb.showsSpinner = false  // the REPL's own terminal is not this program's
+        if let sandbox = settings.sandboxURL, !settings.offlineRoutes.isEmpty {
+            let routes = settings.offlineRoutes
+            wb.urlRewriter = { OfflineRoute.sandboxURL(for: $0, sandbox: sandbox, routes: routes) }
+        }
+        workbench = wb
+        liveOutput = QuietOutput.silence(errorPath: directory?.appendingPathComponent(PromptFiles.quietErrors).path)
+        return wb
+    }
+
+    /// Earlier input `number` begins (so a failure there can be told apart from one in the new input).
+    public static func step(_ number: Int) {
+        relay?.report(.step(number))
+    }
+
+    /// The new input begins: output reaches the REPL and requests are sent.
+    public static func live() {
+        workbench?.console.flush()
+        if let saved = liveOutput { QuietOutput.restore(saved) }
+        liveOutput = nil
+        relay?.isReplaying = false
+        relay?.report(.live)
+    }
+
+    /// The new input ran to its end: reports `wb`'s request for the REPL to continue from.
+    public static func finish() {
+        workbench?.console.flush()
+        fflush(nil)
+        if let workbench { relay?.report(.state(workbench.requestState)) }
+        relay?.report(.finished)
+    }
+
+    /// An error thrown at the top level of an input: reported as one line, and the program ends.
+    public static func exit(after error: any Error) -> Never {
+        workbench?.console.flush()
+        fflush(nil)
+        relay?.report(.thrown(String(describing: error)))
+        Foundation.exit(1)
+    }
+
+    /// The value of `body`, or the end of the program with its error reported (see `exit(after:)`).
+    public static func orExit<T>(_ body: () throws -> T) -> T {
+        do {
+            return try body()
+        } catch {
+            exit(after: error)
+        }
+    }
+
+    /// The value of `body`, or the end of the program with its error reported (see `exit(after:)`).
+    public static func orExit<T>(_ body: () async throws -> T) async -> T {
+        do {
+            return try await body()
+        } catch {
+            exit(after: error)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+
+/// How the REPL's `wb` is set up, written by the REPL for each compiled input so the program's
+/// own `wb` starts configured the same (sandbox, offline routes, transport options, output).
+public struct PromptSettings: Codable, Sendable, Equatable {
+    public var sandboxURL: URL?
+    /// Offline mode's routes from real hosts to the sandbox; empty when offline mode is off.
+    public var offlineRoutes: [OfflineRoute]
+    public var timeout: Double
+    public var followRedirects: Bool
+    public var maxResponseBytes: Int
+    public var bodyLines: Int
+    /// Whether the REPL's console is a terminal and uses colours (the program's output is piped).
+    public var terminal: Bool
+    public var colors: Bool
+
+    public init(sandboxURL: URL? = nil, offlineRoutes: [OfflineRoute] = [], options: TransportOptions = TransportOptions(),
+                bodyLines: Int = 40, terminal: Bool = false, colors: Bool = false) {
+        self.sandboxURL = sandboxURL
+        self.offlineRoutes = offlineRoutes
+        timeout = options.timeout
+        followRedirects = options.followRedirects
+        maxResponseBytes = options.maxResponseBytes
+        self.bodyLines = bodyLines
+        self.terminal = terminal
+        self.colors = colors
+    }
+
+    public var options: TransportOptions {
+        TransportOptions(timeout: timeout, followRedirects: followRedirects, maxResponseBytes: maxResponseBytes)
+    }
+}
+
+/// One rule of offline mode as data (a compiled program cannot call the REPL's routing):
+/// an http(s) URL on `host` whose path starts with `pathPrefix` is sent to the sandbox at
+/// `sandboxPath` followed by the rest of the path, with its query and fragment.
+public struct OfflineRoute: Codable, Sendable, Equatable {
+    public var host: String
+    public var pathPrefix: String
+    public var sandboxPath: String
+
+    public init(host: String, pathPrefix: String = "/", sandboxPath: String) {
+        self.host = host
+        self.pathPrefix = pathPrefix
+        self.sandboxPath = sandboxPath
+    }
+
+    /// The sandbox URL for `realURL` under the first route that matches it, or nil.
+    public static func sandboxURL(for realURL: URL, sandbox: URL, routes: [OfflineRoute]) -> URL? {
+        guard let real = URLComponents(url: realURL, resolvingAgainstBaseURL: true),
+              let scheme = real.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = real.host?.lowercased(),
+              var target = URLComponents(url: sandbox, resolvingAgainstBaseURL: true)
+        else { return nil }
+        let path = real.percentEncodedPath.isEmpty ? "/" : real.percentEncodedPath
+        guard let route = routes.first(where: { $0.host == host && path.hasPrefix($0.pathPrefix) }) else { return nil }
+        let base = target.percentEncodedPath.hasSuffix("/") ? String(target.percentEncodedPath.dropLast()) : target.percentEncodedPath
+        target.percentEncodedPath = base + route.sandboxPath + path.dropFirst(route.pathPrefix.count)
+        target.percentEncodedQuery = real.percentEncodedQuery
+        target.percentEncodedFragment = real.percentEncodedFragment
+        return target.url
+    }
+}
+
+/// The files of one compiled input's exchange with the REPL, in the session's private directory.
+public enum PromptFiles {
+    /// The environment variable that names the session's directory in the program's process.
+    public static let directoryVariable = "WORKBENCH_PROMPT_DIR"
+    /// `PromptSettings` as JSON.
+    public static let settings = "settings.json"
+    /// The earlier inputs' sends, in order (`PromptEvent.exchange` / `.sendFailed` records).
+    public static let recording = "recording.bin"
+    /// What the program reports as it runs (`PromptEvent` records, appended).
+    public static let results = "results.bin"
+    /// Standard error while earlier inputs run (a trap there still says why).
+    public static let quietErrors = "quiet-errors.txt"
+}

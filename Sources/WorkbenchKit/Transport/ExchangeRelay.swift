@@ -1,0 +1,14 @@
+/// Stands between every `Workbench` of a process and the network, when one is installed
+/// (`Workbench.exchangeRelay`): the prompt's compiled path answers the sends of earlier inputs
+/// from their recording while it runs them again, and hears of every send of the new input.
+@MainActor
+public protocol ExchangeRelay: AnyObject {
+    /// While true, sends are answered by `nextRecorded()` and their results are not shown.
+    var isReplaying: Bool { get }
+    /// The recorded outcome of the next send: its exchange, or the error it threw.
+    func nextRecorded(for url: URL) throws(WorkbenchError) -> Exchange
+    /// A send went over the network: the exchange, or the error it threw.
+    func finished(_ outcome: Result<Exchange, WorkbenchError>)
+}
+
+import Foundation

@@ -1,0 +1,132 @@
+import Foundation
+
+/// A program started in a process group of its own, its standard output and error piped back:
+/// killing the group (a trap in the JIT, Ctrl-C, too much memory) never touches the REPL.
+final class ChildProcess {
+    let pid: pid_t
+    /// Read ends of the child's standard output and error (non-blocking).
+    let output: Int32
+    let errors: Int32
+
+    /// Starts `executable` with `arguments` and exactly `environment`, standard input from /dev/null.
+    init(executable: String, arguments: [String], environment: [String: String]) throws(SpawnError) {
+        var outputPipe: [Int32] = [-1, -1]
+        var errorPipe: [Int32] = [-1, -1]
+        guard Self.makePipe(&outputPipe) else { throw SpawnError(executable: executable, code: errno) }
+        guard Self.makePipe(&errorPipe) else {
+            close(outputPipe[0])
+            close(outputPipe[1])
+            throw SpawnError(executable: executable, code: errno)
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A group of its own: the terminal's Ctrl-C reaches the REPL, which kills the group.
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGPIPE, SIGTERM, SIGQUIT] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        var noneBlocked = sigset_t()
+        sigemptyset(&noneBlocked)
+        posix_spawnattr_setsigmask(&attributes, &noneBlocked)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        close(outputPipe[1])
+        close(errorPipe[1])
+        guard status == 0 else {
+            close(outputPipe[0])
+            close(errorPipe[0])
+            throw SpawnError(executable: executable, code: status)
+        }
+        self.pid = pid
+        output = outputPipe[0]
+        errors = errorPipe[0]
+        for descriptor in [output, errors] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
+    }
+
+    /// A pipe whose ends are closed in programs this process starts (the child gets copies by dup2).
+    private static func makePipe(_ ends: inout [Int32]) -> Bool {
+        guard pipe(&ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
+    deinit {
+        close(output)
+        close(errors)
+    }
+
+    /// Kills the whole group at once (the compiler and anything the program started).
+    func killGroup() {
+        kill(-pid, SIGKILL)
+    }
+
+    /// The exit status once the process has ended (`nil` while it runs); reaps it.
+    func exitStatus(wait: Bool) -> Int32? {
+        var status: Int32 = 0
+        while true {
+            let result = waitpid(pid, &status, wait ? 0 : WNOHANG)
+            if result == pid { return status }
+            if result < 0 && errno == EINTR { continue }
+            return nil
+        }
+    }
+
+    /// Resident memory of the process and its children, in bytes (from /proc).
+    func residentBytes() -> Int {
+        let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+        var total = 0
+        var pending = [pid]
+        var seen = 0
+        while let next = pending.popLast(), seen < 64 {
+            seen += 1
+            if let statm = try? String(contentsOfFile: "/proc/\(next)/statm", encoding: .utf8) {
+                let fields = statm.split(separator: " ")
+                if fields.count > 1, let pages = Int(fields[1]) { total += pages * pageSize }
+            }
+            if let children = try? String(contentsOfFile: "/proc/\(next)/task/\(next)/children", encoding: .utf8) {
+                pending += children.split(separator: " ").compactMap { pid_t($0) }
+            }
+        }
+        return total
+    }
+
+    /// Reads what is available now from `descriptor`; nil at end of file.
+    static func readAvailable(_ descriptor: Int32) -> [UInt8]? {
+        var result: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                result.append(contentsOf: buffer[0..<count])
+                continue
+            }
+            if count == 0 { return result.isEmpty ? nil : result }
+            if errno == EINTR { continue }
+            return result  // EAGAIN: nothing more for now
+        }
+    }
+}
+
+/// The program could not be started.
+struct SpawnError: Error, CustomStringConvertible {
+    let executable: String
+    let code: Int32
+    var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
+}

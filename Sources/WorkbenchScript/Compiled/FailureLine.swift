@@ -1,0 +1,105 @@
+import Foundation
+import WorkbenchKit
+
+/// Turns how a compiled input's program ended into the one line the user reads: the compiler's first
+/// error at the line and column they typed, a trap's message, an error thrown at the top level, or
+/// which earlier input no longer runs.
+struct FailureLine {
+    let program: CompiledProgram
+    /// The program's path, as diagnostics name it.
+    let programPath: String
+
+    /// Why the program was stopped by the engine, if it was.
+    enum Stop {
+        case interrupted
+        case memory(limit: Int)
+    }
+
+    /// What the program reported, its exit status, and its standard error; nil when it succeeded.
+    func line(events: [PromptEvent], status: Int32?, errors: String, quietErrors: String, stop: Stop?) -> String? {
+        var liveSeen = false
+        var lastStep: Int?
+        var thrown: String?
+        var finished = false
+        for event in events {
+            switch event {
+            case .live: liveSeen = true
+            case .step(let number): lastStep = number
+            case .thrown(let text): thrown = text
+            case .finished: finished = true
+            default: break
+            }
+        }
+        let earlier = liveSeen ? nil : lastStep.map { program.units[$0 - 1] }
+        switch stop {
+        case .interrupted: return "error: interrupted — the input was stopped; the session keeps what it had"
+        case .memory(let limit): return "error: stopped — the input used more than \(ByteSize.text(limit)) of memory; the session keeps what it had"
+        case nil: break
+        }
+        if finished { return nil }
+        if let thrown {
+            return earlier.map { "error: earlier input `\($0.firstLine)` fails when run again: \(thrown)" } ?? "error: \(thrown)"
+        }
+        if !liveSeen && lastStep == nil {
+            let first = errors.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            return compileError(errors) ?? "error: the Swift compiler failed" + Self.exitText(status) + (first.map { ": \($0)" } ?? "")
+        }
+        let trap = Self.trapMessage(liveSeen ? errors : quietErrors) ?? Self.signalText(status)
+        guard let trap else {
+            if liveSeen, let status, status == 0 { return nil }  // the input called exit(0)
+            return earlier.map { "error: earlier input `\($0.firstLine)` ended the program when run again" }
+                ?? "error: the program ended early" + Self.exitText(status)
+        }
+        return earlier.map { "error: earlier input `\($0.firstLine)` traps when run again: \(trap)" } ?? trap
+    }
+
+    /// The first `FILE:LINE:COL: error: MESSAGE` of the program, told where the user typed it.
+    func compileError(_ errors: String) -> String? {
+        for line in errors.split(separator: "\n") {
+            guard let marker = line.range(of: ": error: ") else { continue }
+            let message = String(line[marker.upperBound...])
+            let location = line[..<marker.lowerBound].split(separator: ":")
+            guard location.count >= 3, let column = Int(location[location.count - 1]), let row = Int(location[location.count - 2]),
+                  location.dropLast(2).joined(separator: ":") == programPath
+            else { return "error: " + message }
+            guard let origin = program.source.origin(line: row, column: column) else { return "error: " + message }
+            let unit = program.units[origin.unit]
+            if origin.unit < program.units.count - 1 {
+                return "error: earlier input `\(unit.firstLine)` no longer compiles: \(message)"
+            }
+            let position = unit.location(of: origin.offset)
+            return "\(position.line):\(position.column): error: \(message)"
+        }
+        return nil
+    }
+
+    /// `Fatal error: Index out of range` from `Swift/ContiguousArrayBuffer.swift:692: Fatal error: …`;
+    /// an error thrown at the top level reads `error: …`.
+    static func trapMessage(_ errors: String) -> String? {
+        let kinds = ["Fatal error", "Precondition failed", "Assertion failed"]
+        for line in errors.split(separator: "\n") {
+            guard let kind = kinds.compactMap({ line.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) else { continue }
+            let message = String(line[kind.lowerBound...])
+            if let raised = message.range(of: "Fatal error: Error raised at top level: ") {
+                return "error: " + message[raised.upperBound...]
+            }
+            return message
+        }
+        return nil
+    }
+
+    static func signalText(_ status: Int32?) -> String? {
+        guard let status, status & 0x7f != 0, status & 0x7f != 0x7f else { return nil }
+        switch status & 0x7f {
+        case SIGSEGV, SIGBUS: return "error: the program crashed (segmentation fault): a stack overflow, or memory used wrongly"
+        case SIGILL, SIGTRAP: return "error: the program trapped"
+        case SIGKILL: return "error: the program was killed (out of memory?)"
+        default: return "error: the program was stopped by signal \(status & 0x7f)"
+        }
+    }
+
+    static func exitText(_ status: Int32?) -> String {
+        guard let status, status & 0x7f == 0 else { return "" }
+        return " (exit status \((status >> 8) & 0xff))"
+    }
+}

@@ -1,0 +1,164 @@
+import SwiftParser
+import SwiftSyntax
+
+/// The program a compiled input runs: the session's earlier inputs run again quietly, then the new
+/// input live (see WorkbenchKit's `PromptRuntime` for the calls it makes).
+struct CompiledProgram {
+    /// The inputs in order: the earlier ones, then the new one (the last).
+    let units: [ProgramUnit]
+    let source: MappedSource
+
+    var text: String { String(decoding: source.text, as: UTF8.self) }
+}
+
+/// One input parsed into its top-level items.
+struct ProgramUnit {
+    let bytes: [UInt8]
+    let items: [TopLevelItem]
+
+    init(_ source: String) {
+        bytes = Array(source.utf8)
+        items = Parser.parse(source: source).statements.map(TopLevelItem.init)
+    }
+
+    /// The 1-based line and column (in characters) of a UTF-8 offset.
+    func location(of offset: Int) -> (line: Int, column: Int) {
+        let clamped = min(max(offset, 0), bytes.count)
+        let before = bytes[..<clamped]
+        let lineStart = (before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 }) ?? 0
+        let line = before.count { $0 == UInt8(ascii: "\n") } + 1
+        let column = String(decoding: bytes[lineStart..<clamped], as: UTF8.self).count + 1
+        return (line, column)
+    }
+
+    /// The input's first line, for a message about it.
+    var firstLine: String {
+        let text = String(decoding: bytes, as: UTF8.self).trimmingCharactersInWhitespace
+        return text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? text
+    }
+}
+
+enum ProgramBuilder {
+    static let runtime = "WorkbenchKit.PromptRuntime"
+
+    static func program(steps: [String], input: String) -> CompiledProgram {
+        program(units: (steps + [input]).map(ProgramUnit.init))
+    }
+
+    /// The program of `units`: the earlier inputs, then the new one (the last).
+    static func program(units: [ProgramUnit]) -> CompiledProgram {
+        let live = units.count - 1
+        let renames = BindingRenamer.renames(units: units.map(\.items))
+        var lastDeclaration: [String: Int] = [:]
+        for (index, unit) in units.enumerated() {
+            for item in unit.items {
+                if case .declaration(let key) = item.kind { lastDeclaration[key] = index }
+            }
+        }
+
+        var source = MappedSource()
+        source.generated("""
+            import Foundation
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #endif
+            import WorkbenchKit
+
+            """)
+        for (index, unit) in units.enumerated() {
+            for item in unit.items {
+                guard case .importDeclaration = item.kind else { continue }
+                source.original(unit.bytes, unit: index, range: item.range)
+                source.generated("\n")
+            }
+        }
+        source.generated("let wb = \(runtime).start()\n")
+        for (index, unit) in units.enumerated() {
+            source.generated(index == live ? "\(runtime).live()\n" : "\(runtime).step(\(index + 1))\n")
+            for (itemIndex, item) in unit.items.enumerated() {
+                if case .declaration(let key) = item.kind, lastDeclaration[key, default: index] > index { continue }
+                let rename = renames[index][itemIndex]
+                let edits = BindingRenamer.edits(in: item, references: rename.references, declared: rename.declared)
+                emit(item, of: unit, unit: index, edits: edits, live: index == live, into: &source)
+            }
+        }
+        source.generated("\(runtime).finish()\n")
+        return CompiledProgram(units: units, source: source)
+    }
+
+    private static func emit(_ item: TopLevelItem, of unit: ProgramUnit, unit index: Int, edits: [SourceEdit],
+                             live: Bool, into source: inout MappedSource) {
+        let catchClause = " } catch { \(runtime).exit(after: error) }\n"
+        func original(_ range: Range<Int>) {
+            source.original(unit.bytes, unit: index, range: range, edits: edits)
+        }
+        switch item.kind {
+        case .importDeclaration:
+            return
+        case .binding(_, let shownName, let initializer):
+            if item.throwsAtTopLevel, let initializer {
+                let value = initializer.positionAfterSkippingLeadingTrivia.utf8Offset..<initializer.endPositionBeforeTrailingTrivia.utf8Offset
+                original(item.range.lowerBound..<value.lowerBound)
+                source.generated(item.awaitsAtTopLevel ? "await \(runtime).orExit { " : "\(runtime).orExit { ")
+                original(value)
+                source.generated(" }")
+                original(value.upperBound..<item.range.upperBound)
+            } else {
+                original(item.range)
+            }
+            source.generated("\n")
+            if live, let shownName {
+                source.generated("\(runtime).show(\(shownName), source: \(literal(shownName)))\n")
+            }
+        case .expression(let expression, let shown) where live && shown:
+            source.generated("do { let __wb_value = ")
+            original(item.range)
+            source.generated("\n\(runtime).show(__wb_value, source: \(literal(summarySource(expression))))")
+            source.generated(item.throwsAtTopLevel ? catchClause : " }\n")
+        case .expression, .statement:
+            if item.throwsAtTopLevel {
+                source.generated("do { ")
+                original(item.range)
+                source.generated(catchClause)
+            } else {
+                original(item.range)
+                source.generated("\n")
+            }
+        case .declaration, .guardStatement:
+            original(item.range)
+            source.generated("\n")
+        }
+    }
+
+    /// The expression as the summary line shows it: its text, each line break and indent one space.
+    static func summarySource(_ expression: ExprSyntax) -> String {
+        expression.trimmedDescription.split(separator: "\n").map { $0.trimmingCharactersInWhitespace }.joined(separator: " ")
+    }
+
+    /// A Swift string literal of `text`.
+    static func literal(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\\": result += "\\\\"
+            case "\"": result += "\\\""
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    result += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension StringProtocol {
+    var trimmingCharactersInWhitespace: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import Synchronization
+
+/// The private directory (mode 0700) of one session's compiled inputs: the program, the settings,
+/// and the recording and results. Removed by `remove()`, and at
+/// the latest when the process exits.
+final class SessionDirectory: @unchecked Sendable {
+    let url: URL
+
+    init(parent: URL = FileManager.default.temporaryDirectory) throws(CompiledSetupError) {
+        var template = Array(parent.appendingPathComponent("workbench-prompt-XXXXXX").path.utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw .sessionDirectory("\(parent.path): \(String(cString: strerror(errno)))")
+        }
+        url = URL(fileURLWithPath: String(cString: made))
+        Self.registered.withLock { $0.insert(url.path) }
+        Self.removeAtExit
+    }
+
+    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+        Self.registered.withLock { _ = $0.remove(url.path) }
+    }
+
+    deinit { remove() }
+
+    /// Directories still present when the process ends are removed by an `atexit` handler.
+    private static let registered = Mutex<Set<String>>([])
+    private static let removeAtExit: Void = {
+        atexit {
+            for path in SessionDirectory.registered.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+        }
+    }()
+}

@@ -1,0 +1,133 @@
+import Foundation
+import TestSupport
+import Testing
+import WorkbenchKit
+@testable import WorkbenchScript
+
+/// The compiled path for real: the installed toolchain runs each input as one program after the
+/// session's earlier inputs. Expected values are computed by this (compiled) test itself.
+@MainActor
+@Suite(.serialized) struct CompiledEngineTests {
+    @Test func expressionsShowTheirTypeAndPrintedValue() async {
+        let session = CompiledSession()
+        #expect(await session.run("1 + 2").output == shown("1 + 2", 1 + 2, type: "Int"))
+        let doubled = [1, 2, 3].map { $0 * 2 }
+        #expect(await session.run("[1, 2, 3].map { $0 * 2 }").output == shown("[1, 2, 3].map { $0 * 2 }", doubled, type: "[Int]", count: 3))
+        let word: String? = "a"
+        #expect(await session.run(#"Optional("a") as String?"#).output == shown(#"Optional("a") as String?"#, word as Any, type: "String?"))
+        let (output, outcome) = await session.run(#"print("hi")"#)
+        #expect(output == "hi\n")
+        #expect(outcome.succeeded)
+    }
+
+    @Test func bindingsLiveAcrossInputsAndEarlierPrintsAreNotRepeated() async {
+        let session = CompiledSession()
+        #expect(await session.run(#"print("once")"#).output == "once\n")
+        #expect(await session.run("var total = 20").output == shown("total", 20, type: "Int"))
+        #expect(await session.run("total += 1").output == "")
+        let (output, outcome) = await session.run("total * 2")
+        #expect(output == shown("total * 2", 42, type: "Int"))
+        #expect(outcome.succeeded && outcome.step != nil)
+        #expect(session.steps.count == 4)
+    }
+
+    @Test func declarationsAndFunctionsAreKept() async {
+        let session = CompiledSession()
+        await session.run("""
+            struct Point { var x: Int; var y: Int }
+            extension Point { var sum: Int { x + y } }
+            func double(_ p: Point) -> Point { Point(x: p.x * 2, y: p.y * 2) }
+            """)
+        #expect(await session.run("double(Point(x: 1, y: 2)).sum").output == shown("double(Point(x: 1, y: 2)).sum", 6, type: "Int"))
+    }
+
+    @Test func aRedeclaredBindingTakesItsNewValueAndCanReadTheOld() async {
+        let session = CompiledSession()
+        await session.run("let posts = [3, 1, 2]")
+        await session.run("let first = posts[0]")
+        #expect(await session.run("let posts = posts.sorted()").output == shown("posts", [1, 2, 3], type: "[Int]", count: 3))
+        #expect(await session.run("(first, posts)").output == shown("(first, posts)", (3, [1, 2, 3]), type: "(Int, [Int])"))
+        await session.run("struct S { let a: Int }")
+        await session.run("struct S { let b: String }")
+        #expect(await session.run(#"S(b: "x").b"#).output == shown(#"S(b: "x").b"#, "x", type: "String"))
+    }
+
+    @Test func anErrorThrownAtTheTopLevelIsOneLine() async {
+        let session = CompiledSession()
+        await session.run("struct Oops: Error, CustomStringConvertible { var description: String { \"it went wrong\" } }")
+        let (output, outcome) = await session.run("print(\"before\")\nthrow Oops()")
+        #expect(output == "before\nerror: it went wrong\n")
+        #expect(!outcome.succeeded && outcome.step == nil)
+        await session.run("func risky() throws -> Int { throw Oops() }")
+        #expect(await session.run("let value = try risky()").output == "error: it went wrong\n")
+    }
+
+    @Test func aTrapIsOneLineAndTheSessionKeepsItsValues() async {
+        let session = CompiledSession()
+        await session.run("let numbers = [1, 2, 3]")
+        let (output, outcome) = await session.run("print(\"before\")\nnumbers[5]")
+        #expect(output == "before\nFatal error: Index out of range\n")
+        #expect(!outcome.succeeded)
+        #expect(await session.run("numbers.count").output == shown("numbers.count", 3, type: "Int"))
+        #expect(await session.run(#"fatalError("stop here")"#).output == "Fatal error: stop here\n")
+        let none: Int? = nil
+        #expect(await session.run("let none: Int? = nil; print(none!)").output
+                == shown("none", none as Any, type: "Int?") + "Fatal error: Unexpectedly found nil while unwrapping an Optional value\n")
+        #expect(await session.run("numbers[0] / (numbers.count - 3)").output == "Fatal error: Division by zero\n")
+        let overflow = await session.run("func down(_ n: Int) -> Int { n + down(n + 1) }\ndown(0)").output
+        #expect(overflow.hasPrefix("error: the program crashed (segmentation fault)"))
+        #expect(overflow.split(separator: "\n").count == 1)
+    }
+
+    @Test func aCompileErrorIsTheCompilersFirstAtWhatTheUserTyped() async {
+        let session = CompiledSession()
+        await session.run("let posts = [1, 2]")
+        let (output, outcome) = await session.run("let a = 1\nlet b = posts.nope + a")
+        #expect(output == "2:15: error: value of type '[Int]' has no member 'nope'\n")
+        #expect(!outcome.succeeded)
+        #expect(await session.run("let c: String = 1").output == "1:17: error: cannot convert value of type 'Int' to specified type 'String'\n")
+    }
+
+    @Test func anErrorInAnEarlierInputNamesIt() async {
+        let session = CompiledSession()
+        await session.run("struct P { let a: Int }")
+        await session.run("let p = P(a: 1)")
+        let output = await session.run("struct P { let b: Int }").output
+        #expect(output.hasPrefix("error: earlier input `let p = P(a: 1)` no longer compiles: "))
+        #expect(output.split(separator: "\n").count == 1)
+    }
+
+    @Test func ctrlCStopsARunawayLoopAndTheSessionGoesOn() async {
+        let session = CompiledSession()
+        await session.run("let kept = 7")
+        let started = ContinuousClock.now
+        let (output, outcome) = await session.run("print(\"spinning\")\nwhile true {}") {
+            ContinuousClock.now - started > .seconds(3)
+        }
+        #expect(output.hasSuffix("error: interrupted — the input was stopped; the session keeps what it had\n"))
+        #expect(!outcome.succeeded)
+        #expect(await session.run("kept").output == shown("kept", 7, type: "Int"))
+    }
+
+    @Test func runawayMemoryIsStoppedWithOneLine() async {
+        let session = CompiledSession(configuration: CompiledConfiguration(memoryLimit: 300 << 20))
+        let (output, outcome) = await session.run("""
+            var blocks: [[UInt8]] = []
+            while true { blocks.append([UInt8](repeating: 1, count: 10_000_000)) }
+            """)
+        #expect(output == shown("blocks", [[UInt8]](), type: "[[UInt8]]", count: 0)
+                + "error: stopped — the input used more than 300 MB of memory; the session keeps what it had\n")
+        #expect(!outcome.succeeded)
+    }
+
+    @Test func noToolchainIsOneLineNamingWhatIsNeeded() async {
+        var environment = ProcessInfo.processInfo.environment
+        environment["WORKBENCH_SWIFT"] = "/nonexistent/swift"
+        let session = CompiledSession(configuration: CompiledConfiguration(environment: environment))
+        let (output, outcome) = await session.run("1 + 1")
+        #expect(output == "error: \(CompiledSetupError.noToolchain)\n")
+        #expect(!outcome.succeeded)
+        let missingKit = CompiledSession(configuration: CompiledConfiguration(kitDirectory: URL(fileURLWithPath: "/nonexistent")))
+        #expect(await missingKit.run("1 + 1").output == "error: \(CompiledSetupError.noKit("/nonexistent"))\n")
+    }
+}
