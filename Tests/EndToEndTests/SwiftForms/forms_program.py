@@ -6,80 +6,14 @@ compiler diagnostic maps back to LINE:COL within the input; `line_map` records w
 
 import re
 
+from forms_commands import CommandStatement
 from forms_table import BINDING, classify, declared_summary
-
-
-def swift_string(text):
-    """A Swift string literal of `text` that keeps `\\(…)`: a command's argument interpolates, as at the prompt."""
-    return '"' + text.replace('"', '\\"').replace("\n", "\\n") + '"'
 
 
 def swift_literal(text):
     """A Swift string literal whose value is exactly `text` (no interpolation)."""
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
     return '"' + escaped + '"'
-
-
-def command_statement(text):
-    """The WorkbenchKit statement of a command (README, "Snippets"): `get /posts` is `try await wb.get("/posts")`."""
-    words = split_arguments(text.strip())
-    name, arguments = words[0], words[1:]
-    if name == "base":
-        return f"try wb.base({swift_string(arguments[0])})"
-    if name == "path":
-        return f"try wb.path({swift_string(arguments[0])})" if arguments else "wb.path()"
-    if name == "query":
-        calls = []
-        for word in arguments:
-            key, _, value = word.partition("=")
-            calls.append(f"wb.query({swift_string(key)}, {swift_string(value)})")
-        return "; ".join(calls) if calls else "wb.query()"
-    if name in ("get", "post", "put", "patch", "delete", "head"):
-        call = []
-        target = [word for word in arguments if "=" not in word]
-        items = [word.split("==", 1) for word in arguments if "==" in word]
-        if target:
-            call.append(swift_string(target[0]))
-        if items:
-            call.append("query: [" + ", ".join(f"{swift_string(k)}: {swift_string(v)}" for k, v in items) + "]")
-        return f"try await wb.{name}({', '.join(call)})"
-    if name == "send":
-        return "try await wb.send()"
-    if name in ("status", "url"):
-        return f"try wb.{name}()"
-    if name == "history":
-        return "wb.history()"
-    if name == "decode":
-        return f"try wb.decode({' '.join(arguments)}.self)"
-    if name == "json":
-        return f'try wb.json(#"{text.strip()[len("json"):].strip()}"#)'
-    raise ValueError(f"no WorkbenchKit statement known for `{text}`")
-
-
-def split_arguments(text):
-    """Words split at spaces, except inside `\\(…)`, whose expression may have spaces of its own."""
-    words, current, depth, index = [], "", 0, 0
-    while index < len(text):
-        if text.startswith("\\(", index):
-            current += "\\("
-            depth += 1
-            index += 2
-            continue
-        character = text[index]
-        if depth and character == "(":
-            depth += 1
-        elif depth and character == ")":
-            depth -= 1
-        if character == " " and depth == 0:
-            if current:
-                words.append(current)
-            current = ""
-        else:
-            current += character
-        index += 1
-    if current:
-        words.append(current)
-    return words
 
 
 def uses_workbench(case):
@@ -92,7 +26,8 @@ class Program:
 
     def __init__(self, case, included, live):
         self.lines = []
-        self.line_map = []  # per program line: (input index, line within the input) or None
+        # per program line: (input index, line within the input, CommandStatement or None), or None
+        self.line_map = []
         self.emit("import Foundation")
         if uses_workbench(case):
             self.emit("import WorkbenchKit")
@@ -111,7 +46,7 @@ class Program:
         for number, line in enumerate(text.split("\n"), start=1):
             if number == 1 and first_line_prefix_width:
                 line = " " * first_line_prefix_width + line[first_line_prefix_width:]
-            self.emit(line, (index, number))
+            self.emit(line, (index, number, None))
 
     def add_input(self, index, text, live):
         if live:
@@ -137,8 +72,8 @@ class Program:
             self.emit(f"__formsShow({swift_literal(name)}, {name})")
         elif kind == "command-binding":
             match = BINDING.match(stripped)
-            statement = command_statement(stripped[match.end():])
-            self.emit(f"{stripped[: match.end()].rstrip()} __formsBinding {{ {statement} }}", (index, 1))
+            statement = CommandStatement(stripped[match.end():])
+            self.emit(f"{stripped[: match.end()].rstrip()} __formsBinding {{ {statement.text} }}", (index, 1, None))
         elif kind == "expression":
             self.emit("do {")
             self.emit(f"__formsShow({swift_literal(stripped)},")
@@ -146,10 +81,10 @@ class Program:
             self.emit(")")
             self.emit("} catch { __formsFail(error) }")
         else:
-            statement = command_statement(text) if kind == "command" else None
+            statement = CommandStatement(text.strip()) if kind == "command" else None
             self.emit("do {")
             if statement:
-                self.emit(statement, (index, 1))
+                self.emit(statement.text, (index, 1, statement))
             else:
                 self.emit_typed(index, text)
             self.emit("} catch { __formsFail(error) }")
@@ -158,7 +93,7 @@ class Program:
         return "\n".join(self.lines) + "\n"
 
     def origin(self, program_line):
-        """(input index, line within it) for a 1-based program line, or None for generated lines."""
+        """(input index, line within it, command) for a 1-based program line, or None for generated lines."""
         if 1 <= program_line <= len(self.line_map):
             return self.line_map[program_line - 1]
         return None

@@ -66,6 +66,7 @@ class CaseRunner:
                 if index < start:
                     raise GenerationError(f"input {index + 1} compiled alone but not in a later run: {line}")
                 outputs[index] = line + "\n"
+                self.fail(index, line)
                 failed.add(index)
                 continue
             stdout, stderr, status = ran_program
@@ -82,9 +83,15 @@ class CaseRunner:
             last = ran[-1]
             if status != FAILED_INPUT:
                 outputs[last] += trap_line(stderr, status) + "\n"
+            self.fail(last, outputs[last])
             failed.add(last)
             start = last + 1
         return "".join(outputs[index] for index, item in enumerate(self.case.inputs) if item.checked)
+
+    def fail(self, index, output):
+        """A checked input may fail; one that only sets up the session must not (the case would test nothing)."""
+        if not self.case.inputs[index].checked:
+            raise GenerationError(f"setup input {index + 1} failed: {output.strip()[:300]}")
 
     def compile(self, program):
         """The executable's path (the source's, under immediate mode), or (input index, error line)."""
@@ -123,10 +130,13 @@ class CaseRunner:
             index = program.nearest_input(line)
             if index is None:
                 raise GenerationError(f"error in generated code at line {line}: {message}")
-            origin, column = (index, 1), 1
+            origin, column = (index, 1, None), 1
             print(f"note: {self.case.key}: an error on a generated line is blamed on input {index + 1} at 1:1: {message}",
                   file=sys.stderr)
-        return origin[0], f"error: {origin[1]}:{column}: {message}"
+        index, input_line, command = origin
+        if command:
+            column = command.typed_column(column)
+        return index, f"error: {input_line}:{column}: {message}"
 
     def execute(self, path, program):
         """(stdout, stderr, status), or (input index, error line) when immediate mode did not compile it."""
@@ -164,7 +174,7 @@ def split_segments(stdout):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("names", nargs="*", help="cases to run (NAME or GROUP/NAME); all by default")
+    parser.add_argument("names", nargs="*", help="cases to run (NAME, GROUP/NAME or GROUP); all by default")
     parser.add_argument("--immediate", action="store_true", help="run with `swift FILE` instead of swiftc")
     parser.add_argument("--check", action="store_true", help="compare with Expected/ instead of writing it")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
@@ -174,7 +184,7 @@ def main():
     cases = read_table()
     if arguments.names:
         wanted = set(arguments.names)
-        cases = [case for case in cases if case.name in wanted or case.key in wanted]
+        cases = [case for case in cases if wanted & {case.name, case.key, case.group}]
         if not cases:
             sys.exit(f"error: no case named {', '.join(sorted(wanted))}")
     began = time.monotonic()
