@@ -16,6 +16,7 @@ the prompt keeps only what succeeded. Only ports and timings are masked.
 
 import argparse
 import concurrent.futures
+import glob
 import os
 import re
 import shutil
@@ -172,6 +173,15 @@ def split_segments(stdout):
     return segments
 
 
+def remove_stale_outputs(cases):
+    """Deletes expected outputs of cases no longer in the table (renamed or removed)."""
+    kept = {os.path.normpath(case.expected_path()) for case in cases}
+    for path in glob.glob(os.path.join(HERE, "Expected", "*", "*.out")):
+        if os.path.normpath(path) not in kept:
+            print(f"removed {os.path.relpath(path, HERE)}: no such case", file=sys.stderr)
+            os.remove(path)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("names", nargs="*", help="cases to run (NAME, GROUP/NAME or GROUP); all by default")
@@ -227,6 +237,8 @@ def main():
     finally:
         sandbox.stop()
         shutil.rmtree(work, ignore_errors=True)
+    if not arguments.names and not arguments.check and not failures:
+        remove_stale_outputs(cases)
     for key, old, new in sorted(differences):
         print(f"--- {key}: Expected/ has\n{old}--- this run printed\n{new}")
     for failure in failures:
