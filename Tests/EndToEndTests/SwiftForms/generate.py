@@ -61,16 +61,16 @@ class CaseRunner:
             program = Program(self.case, included, live)
             self.programs += 1
             compiled = self.compile(program)
-            ran_program = self.execute(compiled, program) if isinstance(compiled, str) else compiled
-            if len(ran_program) == 2:
-                index, line = ran_program
+            outcome = self.execute(compiled, program) if isinstance(compiled, str) else compiled
+            if len(outcome) == 2:  # (input index, compile error line)
+                index, line = outcome
                 if index < start:
                     raise GenerationError(f"input {index + 1} compiled alone but not in a later run: {line}")
                 outputs[index] = line + "\n"
                 self.fail(index, line)
                 failed.add(index)
                 continue
-            stdout, stderr, status = ran_program
+            stdout, stderr, status = outcome
             segments = split_segments(stdout)
             ran = sorted(segments)
             for index in ran:
