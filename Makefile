@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 deps:
 	@pkg-config --exists libedit zlib libcurl || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libedit-dev zlib1g-dev libcurl4-openssl-dev; }
 
-# The Swift runtime linked statically: start-up falls by ~40% (PLATFORM-NOTES.md).
+# The Swift runtime linked statically: start-up falls by ~40% (docs/ARCHITECTURE.md, "Start-up costs").
 build: deps
 	swift build -c release --static-swift-stdlib --product workbench
 

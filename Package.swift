@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Dependencies point one way (DESIGN.md §6):
+// Dependencies point one way (docs/ARCHITECTURE.md, "Modules"):
 // workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation only).
 let package = Package(
     name: "Workbench",
@@ -44,20 +44,31 @@ let package = Package(
         ),
         .target(
             name: "REPL",
-            dependencies: ["LineEditor", "WorkbenchKit", "WorkbenchScript", "Sandbox"]
+            dependencies: [
+                "LineEditor", "WorkbenchKit", "WorkbenchScript", "Sandbox",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+            ]
         ),
         .executableTarget(
             name: "workbench",
             dependencies: ["REPL", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
-        // Shared by the test targets: a sandbox on port 0 and a pseudo-terminal driver.
-        .target(name: "TestSupport", dependencies: ["Sandbox"], path: "Tests/TestSupport"),
+        // Shared by the test targets: running the built programs (pipes, a pseudo-terminal, swiftc).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A sandbox on port 0, apart so that targets that do not need it do not build Hummingbird.
+        .target(name: "SandboxTestSupport", dependencies: ["Sandbox"], path: "Tests/SandboxTestSupport"),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
-        .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "TestSupport"]),
-        .testTarget(name: "WorkbenchScriptTests", dependencies: ["WorkbenchScript", "TestSupport"]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "TestSupport"]),
-        .testTarget(name: "REPLTests", dependencies: ["REPL", "TestSupport"]),
+        .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "SandboxTestSupport"]),
+        .testTarget(
+            name: "WorkbenchScriptTests", dependencies: ["WorkbenchScript", "SandboxTestSupport"],
+            // Writes UnresolvedNameCases+Expected.swift from swiftc's diagnostics.
+            exclude: ["generate-unresolved-names.py"]
+        ),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "TestSupport", "SandboxTestSupport"]),
         // SwiftForms/ holds the forms table, its generator and the harness its programs compile with.
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["SwiftForms"]),
     ]

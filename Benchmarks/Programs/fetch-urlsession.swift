@@ -1,5 +1,5 @@
 // The transport floor: the URLs of a file fetched one after another with URLSession, in one process.
-// Shows how much of replay's time is URLSession's own (PLATFORM-NOTES: 2.3–2.9× curl).
+// Shows how much of replay's time is URLSession's own (docs/ARCHITECTURE.md, "URLSession on Linux").
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -6,7 +6,7 @@ private let pendingInterrupt = Atomic<Bool>(false)
 /// Ctrl-C as a flag: the REPL never dies of SIGINT, it clears the line or cancels work.
 ///
 /// Without a handler libedit restores the terminal and sends SIGINT to the whole process
-/// group, killing the parent shell in tmux (PLATFORM-NOTES.md). A handler without
+/// group, killing the parent shell in tmux (docs/ARCHITECTURE.md, "libedit"). A handler without
 /// `SA_RESTART` makes `el_gets` return with EINTR instead.
 public enum Interrupt {
     /// Whether Ctrl-C was pressed since the last `clear()`.

@@ -1,20 +1,35 @@
+import WorkbenchKit
+
 /// Shell-like splitting of a command's arguments into words.
 public enum Arguments {
-    /// Splits on spaces, honouring '…' and "…" quoting and backslash escapes.
+    /// Splits on spaces, honouring '…' and "…" quoting and backslash escapes. A `\(expression)`
+    /// outside single quotes is kept whole, as written: Swift interpolation, evaluated when the
+    /// command runs (`get /posts/\(post.id)`).
     public static func split(_ raw: String) throws -> [String] {
         var words: [String] = []
         var word = ""
         var inWord = false
         var quote: Character?
-        var escaping = false
-        for character in raw {
-            if escaping {
-                word.append(character)
-                escaping = false
-            } else if character == "\\" && quote != "'" {
-                escaping = true
+        var index = raw.startIndex
+        while index < raw.endIndex {
+            let character = raw[index]
+            let next = raw.index(after: index)
+            if character == "\\" && quote != "'" {
                 inWord = true
-            } else if let open = quote {
+                guard next < raw.endIndex else {
+                    word.append("\\")
+                    break
+                }
+                if raw[next] == "(", let close = Interpolation.closingParenthesis(in: raw, from: raw.index(after: next)) {
+                    word += raw[index...close]
+                    index = raw.index(after: close)
+                    continue
+                }
+                word.append(raw[next])
+                index = raw.index(after: next)
+                continue
+            }
+            if let open = quote {
                 if character == open { quote = nil } else { word.append(character) }
             } else if character == "'" || character == "\"" {
                 quote = character
@@ -27,9 +42,9 @@ public enum Arguments {
                 word.append(character)
                 inWord = true
             }
+            index = next
         }
         if let quote { throw UsageError("unterminated \(quote) quote in '\(raw)'") }
-        if escaping { word.append("\\") }
         if inWord { words.append(word) }
         return words
     }

@@ -26,7 +26,7 @@ extension Command {
     @MainActor public func complete(_ words: [String], session: Session) -> [String] { [] }
 }
 
-/// The groups of DESIGN.md §2, in the order `help` lists them.
+/// The command groups, in the order `help` lists them.
 public enum CommandGroup: String, CaseIterable, Sendable {
     case build, send, inspect, models, snippets, misc
 }

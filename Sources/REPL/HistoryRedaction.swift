@@ -1,14 +1,10 @@
 import Foundation
+import WorkbenchKit
 
 /// Keeps secrets out of the history file: credentials never reach disk in clear.
 enum HistoryRedaction {
-    /// Header and query names whose values are secrets.
     static func isSecret(name: String) -> Bool {
-        let name = name.lowercased()
-        let exact = ["authorization", "proxy-authorization", "cookie", "set-cookie", "key", "apikey", "api_key",
-                     "api-key", "x-api-key", "password", "passwd", "secret", "sig", "signature"]
-        return exact.contains(name) || name.contains("token") || name.contains("secret")
-            || name.hasSuffix("-key") || name.hasSuffix("_key")
+        SecretNames.isSecret(name)
     }
 
     /// The input with secret header and query values replaced by `***`.

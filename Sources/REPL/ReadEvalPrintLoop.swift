@@ -44,13 +44,14 @@ extension Session {
         let name = String(input.prefix { !$0.isWhitespace })
         let arguments = String(input.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines)
         do {
-            if let command = commands.command(named: name) {
+            if let (binding, rest) = Self.decodeBinding(input) {
+                try await runDecode(rest, bindingTo: binding)
+            } else if let command = commands.command(named: name) {
                 try await command.run(arguments, session: self)
             } else if try await !evaluateSwift(input) {
                 let hint = commands.suggestion(for: name).map { ", did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown command '\(name)'\(hint) ('help' lists commands)")
             }
-            recordStep(input)
             return true
         } catch {
             console.line(console.styled("error:", .red) + " \(error)")

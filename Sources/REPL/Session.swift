@@ -29,10 +29,12 @@ public final class Session {
     public let workbench: Workbench
     /// The short label shown in the prompt (`wb jsonplaceholder>`); nil shows `wb>`.
     public var promptLabel: String?
-    /// The inputs that succeeded, for `save`.
+    /// The steps that succeeded, for `save` and the compiled path.
     public var transcript = Transcript()
-    /// Declared models, the JSON document `decode` reads, and values bound with `let`.
+    /// Declared models and the decoder `decode` statements use.
     public let models = ModelWorkspace()
+    /// The fast path for Swift at the prompt: the interpreter, with `wb` and the values bound so far.
+    lazy var swift = SnippetInterpreter.prompt(workspace: models, console: console, workbench: workbench)
 
     public init(console: Console = .standard, commands: CommandTable = .standard, isInteractive: Bool) {
         self.console = console
@@ -57,10 +59,6 @@ extension Session {
     /// `base sandbox/NAME` resolves through the sandbox; offline, real hosts are sent to it.
     func connectWorkbenchToSandbox() {
         workbench.sandboxURL = sandboxURL
-        guard offline, let sandboxURL else {
-            workbench.urlRewriter = nil
-            return
-        }
-        workbench.urlRewriter = { url in OfflineRouting.sandboxURL(for: url, sandbox: sandboxURL) }
+        workbench.routeOffline(through: offline ? sandboxURL : nil)
     }
 }

@@ -1,64 +1,102 @@
+import Foundation
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+import WorkbenchKit
 import WorkbenchScript
 
 extension Session {
-    /// Runs a line that is not a command as Swift: declarations, `let NAME = decode …`, `let NAME = posts[0]`,
-    /// and member access on bound values (`posts.count`, `posts[0].title`). Returns false when the line
-    /// is not Swift this prompt understands, so the loop can say "unknown command".
+    /// Runs a line that is not a command as Swift: model declarations and what the interpreter
+    /// covers on the fast path, everything else on the compiled path. Returns false when the line
+    /// is not Swift at all, so the loop can say "unknown command".
     func evaluateSwift(_ source: String) async throws -> Bool {
-        let text = source.trimmingCharacters(in: .whitespacesAndNewlines)
-        if DeclarationParser.looksLikeDeclaration(text) {
-            for declaration in try models.declare(text) {
-                console.line(ModelWorkspace.summary(of: declaration))
-            }
-            return true
+        var text = source.trimmingCharacters(in: .whitespacesAndNewlines)
+        // `posts --all` shows a long value uncut on a terminal.
+        let showAll = text.hasSuffix(" --all")
+        if showAll { text = String(text.dropLast(6)).trimmingCharacters(in: .whitespaces) }
+        let tree = Parser.parse(source: text)
+        if tree.hasError {
+            guard Self.looksLikeSwift(text) else { return false }
+            throw SwiftInputError(Self.firstSyntaxError(in: tree))
         }
-        if let (name, expression) = Self.binding(in: text) {
-            if expression.hasPrefix("decode ") || expression == "decode" {
-                try runDecode(String(expression.dropFirst("decode".count)), bindingTo: name)
+        let items = Array(tree.statements)
+        if items.count == 1, let name = items.first?.item.as(ExprSyntax.self)?.as(DeclReferenceExprSyntax.self)?.baseName.text,
+           !swift.isBound(name), !transcriptMentions(name) {
+            return false
+        }
+        workbench.cutsLongValues = !showAll
+        defer { workbench.cutsLongValues = true }
+        var index = 0
+        while index < items.count {
+            let before = workbench.exchanges.count
+            let ran = try await runOnFastPath(items[index])
+            guard ran else {
+                // The rest of the input runs compiled, after the steps recorded so far.
+                let rest = items[index...].map(\.description).joined().trimmingCharacters(in: .whitespacesAndNewlines)
+                try await runCompiled(rest)
                 return true
             }
-            if expression.hasPrefix("try wb.decode(") || expression.hasPrefix("wb.decode(") {
-                throw ModelCommandError("write it as the command: let \(name) = decode TYPE")
-            }
-            if let (base, _) = ValuePath.parse(expression), models.bindings[base] == nil {
-                throw ModelCommandError("cannot find '\(base)' in scope")
-            }
-            guard let value = try models.evaluate(expression) else {
-                let names = models.bindings.keys.sorted().joined(separator: ", ")
-                throw ModelCommandError("cannot evaluate '\(expression)' yet: write `let \(name) = decode TYPE`"
-                    + (names.isEmpty ? "" : " or use a bound value (\(names))"))
-            }
-            models.bind(name, to: value)
-            ModelOutput.show(value, label: name, showAll: false, session: self)
-            return true
+            let step = items[index].trimmedDescription
+            transcript.record(SessionStep(.swift(step), exchanges: Array(workbench.exchanges[before...])))
+            index += 1
         }
-        // `posts --all` prints a bound value uncut on a terminal.
-        let showAll = text.hasSuffix(" --all")
-        let expression = showAll ? String(text.dropLast(6)).trimmingCharacters(in: .whitespaces) : text
-        if let value = try models.evaluate(expression) {
-            ModelOutput.show(value, label: expression, showAll: showAll, session: self)
-            return true
-        }
-        if let (name, steps) = ValuePath.parse(text), !steps.isEmpty, models.bindings[name] == nil {
-            throw ModelCommandError("cannot find '\(name)' in scope")
-        }
-        if let first = text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).first,
-           models.bindings[String(first)] != nil {
-            throw ModelCommandError("'\(text)' is not supported yet: use NAME, NAME.property, NAME[0], NAME[\"key\"] or NAME.count")
-        }
-        return false
+        return true
     }
 
-    /// `let NAME = EXPRESSION` (or `var`): the name and the expression.
-    static func binding(in text: String) -> (name: String, expression: String)? {
-        guard text.hasPrefix("let ") || text.hasPrefix("var ") else { return nil }
-        let rest = text.dropFirst(4)
-        guard let equals = rest.firstIndex(of: "=") else { return nil }
-        let name = rest[..<equals].trimmingCharacters(in: .whitespaces)
-        guard let first = name.first, first.isLetter || first == "_",
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else { return nil }
-        return (name, rest[rest.index(after: equals)...].trimmingCharacters(in: .whitespaces))
+    /// One item on the fast path; false when it is not covered (nothing happened).
+    private func runOnFastPath(_ item: CodeBlockItemSyntax) async throws -> Bool {
+        if let declaration = item.item.as(DeclSyntax.self), declaration.is(StructDeclSyntax.self) || declaration.is(EnumDeclSyntax.self) {
+            do {
+                for model in try models.declare(item.trimmedDescription) {
+                    console.line(ModelWorkspace.summary(of: model))
+                }
+                return true
+            } catch {
+                // A declaration the model parser does not take (methods, protocols it cannot check):
+                // the compiler decides; without a compiler, the parser's error stands.
+                guard compiledPathAvailable else { throw error }
+                return false
+            }
+        }
+        do {
+            workbench.declaredModels = models
+            if let shown = try await swift.runPromptItem(item) {
+                workbench.showValue(shown.report, label: shown.label)
+            }
+            return true
+        } catch is SnippetInterpreter.NotCovered {
+            return false
+        }
+    }
+
+    /// Whether an earlier Swift step names `name` (a value bound on the compiled path).
+    private func transcriptMentions(_ name: String) -> Bool {
+        transcript.steps.contains { step in
+            guard case .swift(let source) = step.kind else { return false }
+            return source.contains(name)
+        }
+    }
+
+    /// A line with a syntax error is reported as Swift when it reads as Swift (a keyword first, or
+    /// Swift punctuation); otherwise it is a mistyped command.
+    static func looksLikeSwift(_ text: String) -> Bool {
+        let first = String(text.prefix { $0.isLetter || $0 == "_" })
+        let keywords: Set = ["let", "var", "struct", "enum", "class", "func", "extension", "protocol", "if", "for",
+                             "while", "switch", "guard", "do", "try", "import", "typealias", "repeat", "return", "print"]
+        return keywords.contains(first) || text.contains(where: { "=({[\".".contains($0) })
+    }
+
+    /// `1:9: expected expression after '='`, at the first syntax error.
+    static func firstSyntaxError(in tree: SourceFileSyntax) -> String {
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        guard let first = ParseDiagnosticsGenerator.diagnostics(for: tree).first else { return "invalid Swift" }
+        let location = first.location(converter: converter)
+        return "\(location.line):\(location.column): \(first.message)"
     }
 }
 
-import Foundation
+/// Swift the prompt cannot run, in one line.
+struct SwiftInputError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

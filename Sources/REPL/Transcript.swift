@@ -1,31 +1,37 @@
 import Foundation
+import WorkbenchKit
 
-/// The inputs of this session that succeeded, in order: what `save` turns into a snippet.
-public struct Transcript: Sendable {
-    public private(set) var inputs: [String] = []
+/// One step of the session that succeeded, with the requests it made.
+public struct SessionStep {
+    public enum Kind {
+        /// A command's statement, as typed (a `\(…)` in it still unevaluated).
+        case statement(WorkbenchStatement)
+        /// Swift typed at the prompt (declarations included), as typed.
+        case swift(String)
+    }
+
+    public var kind: Kind
+    /// The exchanges it made, in order: what the compiled path answers its requests with.
+    public var exchanges: [Exchange]
+
+    public init(_ kind: Kind, exchanges: [Exchange] = []) {
+        self.kind = kind
+        self.exchanges = exchanges
+    }
+}
+
+/// The steps of this session that succeeded, in order: what `save` writes and what the compiled
+/// path replays before a new input.
+public struct Transcript {
+    public private(set) var steps: [SessionStep] = []
 
     public init() {}
 
-    /// Records a successful input; the snippet commands themselves and REPL-only views are not steps.
-    public mutating func record(_ input: String) {
-        let name = String(input.prefix { !$0.isWhitespace })
-        guard !Self.notSteps.contains(name) else { return }
-        inputs.append(input)
+    public mutating func record(_ step: SessionStep) {
+        steps.append(step)
     }
 
     public mutating func clear() {
-        inputs.removeAll()
-    }
-
-    /// Commands that change nothing a snippet could repeat.
-    static let notSteps: Set<String> = [
-        "save", "replay", "snippets", "help", "quit", "exit", "sandbox", "models", "model",
-    ]
-}
-
-extension Session {
-    /// Called by the loop after an input succeeded.
-    func recordStep(_ input: String) {
-        transcript.record(input)
+        steps.removeAll()
     }
 }

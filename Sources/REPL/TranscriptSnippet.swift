@@ -1,22 +1,61 @@
 import Foundation
+import SwiftParser
+import SwiftSyntax
+import WorkbenchKit
+import WorkbenchScript
 
-/// A whole snippet file written from a transcript: description, imports, models, then the steps.
+/// A whole snippet file written from the session's steps: description, imports, declarations, then
+/// one statement per step.
 struct TranscriptSnippet {
     let name: String
     let description: String?
-    let statements: TranscriptStatements
+    /// Declarations (latest form of each name), then statements, as Swift.
+    private(set) var declarations: [String] = []
+    private(set) var statements: [String] = []
+    /// Environment variables read instead of secrets, in order of first use.
+    private(set) var secretVariables: [String] = []
+    private(set) var usesSandbox = false
 
-    init(name: String, description: String?, inputs: [String], sandboxURL: URL?,
-         declarationSource: @escaping (String) -> String? = { _ in nil }) throws {
+    init(name: String, description: String?, steps: [SessionStep], sandboxURL: URL?) {
         self.name = name
         self.description = description
-        var statements = TranscriptStatements(sandboxURL: sandboxURL, declarationSource: declarationSource)
-        for input in inputs { try statements.add(input) }
-        self.statements = statements
+        let root = sandboxURL.map { $0.absoluteString.trimmingSuffixes("/") }
+        let rewriter = SnippetStatementRewriter(sandboxRoot: root, isSecret: SecretNames.isSecret, variable: SecretNames.variable(for:))
+        var declared: [String: Int] = [:]
+        for step in steps {
+            switch step.kind {
+            case .statement(let statement):
+                let portable = statement.portable(sandboxRoot: root)
+                statements.append(portable.swiftSource(secrets: .environmentReads))
+                usesSandbox = usesSandbox || portable.usesSandbox
+                addSecrets(portable.secretVariables)
+            case .swift(let source):
+                for item in Parser.parse(source: source).statements {
+                    let result = rewriter.rewrite(Self.snippetForm(of: item))
+                    usesSandbox = usesSandbox || result.usesSandbox
+                    addSecrets(result.secretVariables)
+                    guard let declaredName = Self.declaredName(item) else {
+                        statements.append(result.statement)
+                        continue
+                    }
+                    // A redeclared type keeps only its last form, as at the prompt.
+                    if let earlier = declared[declaredName] {
+                        declarations[earlier] = result.statement
+                    } else {
+                        declared[declaredName] = declarations.count
+                        declarations.append(result.statement)
+                    }
+                }
+            }
+        }
+    }
+
+    private mutating func addSecrets(_ variables: [String]) {
+        for variable in variables where !secretVariables.contains(variable) { secretVariables.append(variable) }
     }
 
     /// How many statements the snippet has (declarations included).
-    var stepCount: Int { statements.statements.count }
+    var stepCount: Int { declarations.count + statements.count }
 
     var source: String {
         var lines: [String] = []
@@ -27,52 +66,55 @@ struct TranscriptSnippet {
         }
         lines.append("//")
         lines.append("// Replay it with `workbench replay \(name) --step`; compile and run it with `swift run \(name)`.")
-        if !statements.secretVariables.isEmpty {
-            let names = statements.secretVariables.joined(separator: ", ")
-            lines.append("// Secrets are not saved: set \(names) in the environment before running it.")
-        }
-        for input in statements.skipped {
-            lines.append("// Not saved (no snippet statement): \(input.replacingOccurrences(of: "\n", with: " "))")
+        if !secretVariables.isEmpty {
+            lines.append("// Secrets are not saved: set \(secretVariables.joined(separator: ", ")) in the environment before running it.")
         }
         lines.append("")
-        if !statements.secretVariables.isEmpty { lines.append("import Foundation") }
-        if statements.usesSandbox { lines.append("import Sandbox") }
+        lines.append("import Foundation")
+        if usesSandbox { lines.append("import Sandbox") }
         lines.append("import WorkbenchKit")
         lines.append("")
-        var (declarations, steps) = Self.split(statements.statements)
         for declaration in declarations {
             lines.append(declaration)
             lines.append("")
         }
-        if statements.usesSandbox { lines.append("let sandbox = try await Sandbox.start()") }
-        lines.append(Self.workbenchDeclaration(folding: &steps, sandbox: statements.usesSandbox))
+        var steps = statements
+        if usesSandbox { lines.append("let sandbox = try await Sandbox.start()") }
+        lines.append(Self.workbenchDeclaration(folding: &steps, sandbox: usesSandbox))
         lines.append("")
         lines.append(contentsOf: steps)
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// Declarations first (a redeclared type keeps only its last form, as at the prompt), then steps.
-    static func split(_ statements: [String]) -> (declarations: [String], steps: [String]) {
-        var order: [String] = []
-        var latest: [String: String] = [:]
-        var steps: [String] = []
-        for statement in statements {
-            guard let name = declaredName(statement) else {
-                steps.append(statement)
-                continue
-            }
-            if latest[name] == nil { order.append(name) }
-            latest[name] = statement
-        }
-        return (order.compactMap { latest[$0] }, steps)
+    /// The name a declaration item declares (a type, a function, a type alias); nil for statements
+    /// and extensions (which are kept as they come, in order).
+    static func declaredName(_ item: CodeBlockItemSyntax) -> String? {
+        guard let declaration = item.item.as(DeclSyntax.self) else { return nil }
+        if let node = declaration.as(StructDeclSyntax.self) { return node.name.text }
+        if let node = declaration.as(EnumDeclSyntax.self) { return node.name.text }
+        if let node = declaration.as(ClassDeclSyntax.self) { return node.name.text }
+        if let node = declaration.as(ProtocolDeclSyntax.self) { return node.name.text }
+        if let node = declaration.as(ActorDeclSyntax.self) { return node.name.text }
+        if let node = declaration.as(TypeAliasDeclSyntax.self) { return node.name.text }
+        if let node = declaration.as(FunctionDeclSyntax.self) { return node.name.text + node.signature.trimmedDescription }
+        if let node = declaration.as(ExtensionDeclSyntax.self) { return "extension " + node.trimmedDescription }
+        return nil
     }
 
-    /// `Post` for `struct Post: Codable { … }`; nil for anything that is not a declaration.
-    static func declaredName(_ statement: String) -> String? {
-        let words = statement.split(whereSeparator: { $0.isWhitespace || $0 == ":" || $0 == "{" || $0 == "<" })
-        guard let keyword = words.firstIndex(where: { $0 == "struct" || $0 == "enum" }), keyword + 1 < words.count,
-              words[..<keyword].allSatisfy({ ["public", "indirect", "final", "private", "internal"].contains($0) }) else { return nil }
-        return String(words[keyword + 1])
+    /// An expression whose value the prompt showed is printed in a snippet (`posts.count` →
+    /// `print(posts.count)`); calls, assignments and statements are kept as typed.
+    static func snippetForm(of item: CodeBlockItemSyntax) -> String {
+        let text = item.trimmedDescription
+        guard let expression = item.item.as(ExprSyntax.self) else { return text }
+        if expression.is(FunctionCallExprSyntax.self) || expression.is(TryExprSyntax.self) || expression.is(AwaitExprSyntax.self)
+            || expression.is(InfixOperatorExprSyntax.self) || expression.is(ClosureExprSyntax.self) {
+            return text
+        }
+        if let sequence = expression.as(SequenceExprSyntax.self),
+           sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) || ($0.as(BinaryOperatorExprSyntax.self)?.operator.text.hasSuffix("=") == true && $0.as(BinaryOperatorExprSyntax.self)?.operator.text != "==") }) {
+            return text
+        }
+        return "print(\(text))"
     }
 
     /// `let wb = Workbench(base: …)`, taking the first step's `base` into the initializer.
@@ -84,5 +126,13 @@ struct TranscriptSnippet {
         }
         if sandbox { arguments.append("sandbox: sandbox.baseURL") }
         return "let wb = Workbench(\(arguments.joined(separator: ", ")))"
+    }
+}
+
+extension String {
+    func trimmingSuffixes(_ suffix: Character) -> String {
+        var text = self
+        while text.last == suffix { text.removeLast() }
+        return text
     }
 }

@@ -10,6 +10,7 @@ struct ReplayCommand: AsyncParsableCommand {
         discussion: """
             NAME is Snippets/NAME.swift under the current directory; anything with a '/' or ending
             in .swift is a path. Each statement is printed (dimmed on a terminal), then its result.
+            The exit status is 1 when any statement failed.
             """
     )
 
@@ -19,7 +20,7 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Wait for Enter before each statement; q stops.")
     var step = false
 
-    @Flag(help: "Stop at the first failing statement and exit with status 1 (for CI).")
+    @Flag(help: "Stop at the first failing statement (the exit status is 1 whenever one failed).")
     var check = false
 
     @Option(help: "The snippets folder (default: ./Snippets).")

@@ -4,7 +4,22 @@ import Testing
 
 /// The shipped snippets: replayed by `workbench replay` and compiled by SwiftPM, same output.
 @Suite struct SnippetReplayTests {
-    static let shipped = ["users-and-posts", "borders", "jokes", "met-collection", "nested-dates"]
+    static let shipped = ["users-and-posts", "borders", "jokes", "met-collection", "nested-dates", "every-command"]
+
+    /// `every-command` is what `save` writes for a session of every command: saving that session
+    /// again writes the same file, so the replay-equals-compiled check below covers every command.
+    @Test func savingEveryCommandWritesTheShippedSnippet() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let root = try SnippetPaths.packageRoot()
+        let session = try String(contentsOf: root.appendingPathComponent("Snippets/every-command.session"), encoding: .utf8)
+            .replacingOccurrences(of: "SNIPPETS_DIR", with: home.url.path)
+        let typed = try PipedRun.run(try Binaries.workbench, input: session, environment: isolatedEnvironment(home: home.url))
+        #expect(typed.status == 0, "\(typed.output)")
+        let saved = try String(contentsOf: home.url.appendingPathComponent("every-command.swift"), encoding: .utf8)
+        let shipped = try String(contentsOf: root.appendingPathComponent("Snippets/every-command.swift"), encoding: .utf8)
+        #expect(saved == shipped)
+    }
 
     @Test(arguments: shipped)
     func replayPrintsWhatTheCompiledSnippetPrints(name: String) throws {
@@ -41,7 +56,7 @@ import Testing
         #expect(!result.output.contains("not reached"))
     }
 
-    @Test func withoutCheckAFailingStepIsReportedAndTheRestRuns() throws {
+    @Test func withoutCheckAFailingStepIsReportedTheRestRunsAndTheStatusIsOne() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("going-on.swift")
@@ -49,7 +64,7 @@ import Testing
             .write(to: file, atomically: true, encoding: .utf8)
         let result = try PipedRun.run(try Binaries.workbench, ["replay", file.path, "--no-sandbox"], input: "",
                                       environment: isolatedEnvironment(home: directory.url))
-        #expect(result.status == 0)
+        #expect(result.status == 1)
         #expect(result.output.contains("error: going-on.swift:3:1: no response yet"))
         #expect(result.output.contains("\nreached\n"))
     }
@@ -120,6 +135,7 @@ enum SnippetOutput {
             (#"(?m)^(  port +)\d+$"#, "$1PORT"),
             (#"<?\d+(\.\d+)? (ms|s|µs|min)(?=\s|$)"#, "TIME"),
             (#"\d+(\.\d+)? (B|KB|MB|GB)(?=\s|$)"#, "SIZE"),
+            (#"\d\d:\d\d:\d\d(\.\d+)?"#, "CLOCK"),
         ]
         for (pattern, replacement) in patterns {
             text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)

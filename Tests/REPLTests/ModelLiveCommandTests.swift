@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import SandboxTestSupport
 import WorkbenchKit
 @testable import REPL
 
@@ -20,7 +20,7 @@ import WorkbenchKit
             }
             #expect(console.capturedText.hasSuffix("""
                 defined User (3 properties)
-                users: [User] · 10 values
+                [User] · 10 values
                 [main.User(id: 1, name: "Leanne Graham", username: "Bret"), main.User(id: 2, name: "Ervin Howell", username: "Antonette"), main.User(id: 3, name: "Clementine Bauch", username: "Samantha"), main.User(id: 4, name: "Patricia Lebsack", username: "Karianne"), main.User(id: 5, name: "Chelsey Dietrich", username: "Kamren"), main.User(id: 6, name: "Mrs. Dennis Schulist", username: "Leopoldo_Corkery"), main.User(id: 7, name: "Kurtis Weissnat", username: "Elwyn.Skiles"), main.User(id: 8, name: "Nicholas Runolfsdottir V", username: "Maxime_Nienow"), main.User(id: 9, name: "Glenna Reichert", username: "Delphine"), main.User(id: 10, name: "Clementina DuBuque", username: "Moriah.Stanton")]
                 users[0].username: String
                 Bret

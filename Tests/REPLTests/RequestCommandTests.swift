@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import TestSupport
 import WorkbenchKit
 @testable import REPL
 
@@ -81,7 +80,7 @@ import WorkbenchKit
 
     @Test(arguments: [
         ("base ftp://x", "error: unsupported scheme 'ftp' — use http or https"),
-        ("base a b", "error: base takes one URL, got 2 words: 'a b'"),
+        ("base a b", "error: base takes one URL, got 2 words: 'a b' (quote spaces)"),
         ("query =1", "error: query item '=1' has no name — write NAME=VALUE"),
         ("query -", "error: '-' needs a name: `query -NAME` removes the items named NAME"),
         ("header Accept", "error: header 'Accept' has no ':' — write NAME: VALUE"),
@@ -97,7 +96,7 @@ import WorkbenchKit
         ("set timeout -1", "error: timeout '-1' is not a number of seconds above 0"),
         ("set redirects maybe", "error: redirects takes on or off, not 'maybe'"),
         ("set speed 9", "error: unknown setting 'speed' — set knows timeout, redirects, body-lines, color, offline"),
-        ("send now", "error: send takes no arguments — to set and send at once use `get PATH name==value …`"),
+        ("send now", "error: send takes no arguments, got 'now'"),
         ("get /x bogus", "error: 'bogus' is not a request item — use name==value, Header:value, field=value or field:=json (the path or URL comes first)"),
         ("post /x n:=tru", "error: invalid JSON for field 'n': expected a JSON value, found 'tru' — use `n=text` for a string or `n:=JSON` for JSON"),
         ("head /x a=1", "error: head sends no body: 'a' is a body field — use name==value for a query item"),

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SandboxTestSupport
 import TestSupport
 
 /// Ctrl-C during a request, typed into the real binary through a pseudo-terminal.

@@ -1,10 +1,10 @@
-import TestSupport
+import SandboxTestSupport
 import Foundation
 import Testing
 import WorkbenchKit
 @testable import REPL
 
-/// Each command prints exactly what its one Swift statement prints (DESIGN.md §2), timings masked.
+/// Each command prints exactly what its one Swift statement prints (docs/ARCHITECTURE.md, "Commands and statements"), timings masked.
 @MainActor
 @Suite struct RequestMappingTests {
     /// A command line, the Swift statement `save` writes for it, and that statement as code.
@@ -67,10 +67,7 @@ import WorkbenchKit
     }
 
     func statements(for line: String, in session: Session) throws -> String? {
-        let name = String(line.prefix { !$0.isWhitespace })
-        let arguments = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
-        let command = session.commands.command(named: name) as? any SwiftEquivalent
-        return try command?.swiftStatements(for: arguments).joined(separator: "; ")
+        try session.statements(forLine: line)?.map { $0.swiftSource() }.joined(separator: "; ")
     }
 
     @Test func statusLineIsColouredByClassOnlyWithColours() async throws {

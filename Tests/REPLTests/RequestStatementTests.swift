@@ -39,8 +39,8 @@ import WorkbenchKit
         ("path", ["wb.path()"]),
     ])
     @MainActor func statements(line: String, expected: [String]) throws {
-        let name = String(line.prefix { !$0.isWhitespace })
-        let command = try #require(CommandTable.standard.command(named: name) as? any SwiftEquivalent)
-        #expect(try command.swiftStatements(for: String(line.dropFirst(name.count)).trimmingCharacters(in: .whitespaces)) == expected)
+        let session = Session(console: Console(capturingWithColors: false), isInteractive: false)
+        let statements = try #require(try session.statements(forLine: line))
+        #expect(statements.map { $0.swiftSource() } == expected)
     }
 }

@@ -17,10 +17,9 @@ import Testing
         "json @doc.json", "set timeout 5", "set redirects off", "set body-lines 10",
     ]
 
-    @Test func everyStatementFormTypeChecks() throws {
-        let snippet = try TranscriptSnippet(name: "every-form", description: "Every statement save writes.",
-                                            inputs: Self.everyForm, sandboxURL: nil)
-        #expect(snippet.statements.skipped.isEmpty, "\(snippet.statements.skipped)")
+    @MainActor @Test func everyStatementFormTypeChecks() throws {
+        let snippet = TranscriptSnippet(name: "every-form", description: "Every statement save writes.",
+                                        steps: try SessionSteps.parse(Self.everyForm), sandboxURL: nil)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("every-form.swift")

@@ -9,9 +9,8 @@ import WorkbenchKit
     static let sandbox = URL(string: "http://127.0.0.1:49731")
 
     func statements(_ input: String) throws -> [String] {
-        var statements = TranscriptStatements(sandboxURL: Self.sandbox)
-        try statements.add(input)
-        return statements.statements
+        let snippet = TranscriptSnippet(name: "one", description: nil, steps: try SessionSteps.parse([input]), sandboxURL: Self.sandbox)
+        return snippet.declarations + snippet.statements
     }
 
     @Test(arguments: [
@@ -53,30 +52,31 @@ import WorkbenchKit
     }
 
     @Test func secretsBecomeEnvironmentReads() throws {
-        let snippet = try TranscriptSnippet(
+        let snippet = TranscriptSnippet(
             name: "private", description: nil,
-            inputs: ["base https://api.example.com", "header Authorization: Bearer s3cr3t-t0ken",
-                     "get /me access_token==abc123 X-API-Key:k3y", "query api_key=zzz999"],
+            steps: try SessionSteps.parse(["base https://api.example.com", "header Authorization: Bearer s3cr3t-t0ken",
+                     "get /me access_token==abc123 X-API-Key:k3y", "query api_key=zzz999"]),
             sandboxURL: nil)
         let source = snippet.source
         for secret in ["s3cr3t-t0ken", "abc123", "k3y", "zzz999"] { #expect(!source.contains(secret)) }
         #expect(source.contains(#"try wb.header("Authorization", ProcessInfo.processInfo.environment["AUTHORIZATION"] ?? "")"#))
-        #expect(snippet.statements.secretVariables == ["AUTHORIZATION", "ACCESS_TOKEN", "X_API_KEY", "API_KEY"])
+        #expect(snippet.secretVariables == ["AUTHORIZATION", "ACCESS_TOKEN", "X_API_KEY", "API_KEY"])
         #expect(source.contains("import Foundation\nimport WorkbenchKit\n"))
         #expect(source.contains(#"let wb = Workbench(base: "https://api.example.com")"#))
     }
 
     @Test func theFileHasDescriptionImportsModelsThenSteps() throws {
-        let snippet = try TranscriptSnippet(
+        let snippet = TranscriptSnippet(
             name: "first-posts", description: "My first posts",
-            inputs: ["base sandbox/jsonplaceholder", "struct Post: Codable {\n  let id: Int\n}", "get /posts",
-                     "struct Post: Codable {\n  let id: Int\n  let title: String\n}", "let posts = decode [Post]"],
+            steps: try SessionSteps.parse(["base sandbox/jsonplaceholder", "struct Post: Codable {\n  let id: Int\n}", "get /posts",
+                     "struct Post: Codable {\n  let id: Int\n  let title: String\n}", "let posts = decode [Post]"]),
             sandboxURL: Self.sandbox)
         #expect(snippet.source == """
             // My first posts
             //
             // Replay it with `workbench replay first-posts --step`; compile and run it with `swift run first-posts`.
 
+            import Foundation
             import Sandbox
             import WorkbenchKit
 
@@ -94,13 +94,14 @@ import WorkbenchKit
             """)
     }
 
-    @Test func inferredTypesAreSavedAsTheirDeclarations() throws {
-        let declared = ["User": "struct User: Codable {\n    let id: Int\n}"]
-        let snippet = try TranscriptSnippet(name: "inferred", description: nil,
-                                            inputs: ["json {\"id\": 1}", "infer User", "infer Missing", "decode User"],
-                                            sandboxURL: nil, declarationSource: { declared[$0] })
+    @Test func inferredTypesAreSavedAsTheirDeclarations() async throws {
+        let console = Console(capturingWithColors: false)
+        let session = Session(console: console, isInteractive: false)
+        #expect(await session.evaluate(#"json {"id": 1}"#))
+        #expect(await session.evaluate("infer User"))
+        #expect(await session.evaluate("decode User"))
+        let snippet = TranscriptSnippet(name: "inferred", description: nil, steps: session.transcript.steps, sandboxURL: nil)
         #expect(snippet.source.contains("import WorkbenchKit\n\nstruct User: Codable {\n    let id: Int\n}\n\nlet wb = Workbench()\n"))
-        #expect(snippet.source.contains("// Not saved (no snippet statement): infer Missing\n"))
         #expect(snippet.source.hasSuffix("try wb.json(#\"{\"id\": 1}\"#)\ntry wb.decode(User.self)\n"))
     }
 
@@ -123,9 +124,8 @@ import WorkbenchKit
         let session = Session(console: console, isInteractive: false)
         #expect(await session.evaluate("save empty --dir \(directory.path)") == false)
         #expect(console.capturedText.contains("nothing to save yet"))
-        session.transcript.record("struct P: Codable {\n  let a: Int\n}")
-        session.transcript.record("help")
-        #expect(session.transcript.inputs.count == 1)
+        session.transcript.record(SessionStep(.swift("struct P: Codable {\n  let a: Int\n}")))
+        #expect(session.transcript.steps.count == 1)
         #expect(await session.evaluate("save demo \"A demo\" --dir \(directory.path)"))
         #expect(console.capturedText.contains("saved \(directory.path)/demo.swift (1 step)"))
         #expect(await session.evaluate("save demo --dir \(directory.path)") == false)
@@ -162,10 +162,22 @@ import WorkbenchKit
         #expect(await session.evaluate("replay count --dir \(directory.path)"))
         #expect(console.capturedText.hasSuffix("[Int] · 3 values\n[1, 2, 3]\n» print(\"\\(numbers.count) numbers, the first \\(numbers[0])\")\n3 numbers, the first 1\n"))
         // Replaying is not a step of this session, and left its state alone.
-        #expect(session.transcript.inputs.isEmpty)
+        #expect(session.transcript.steps.isEmpty)
         #expect(session.workbench.lastExchange == nil)
         console.clearCaptured()
         #expect(await session.evaluate("replay nothing-here --dir \(directory.path)") == false)
         #expect(console.capturedText.hasPrefix("error: no snippet 'nothing-here': "))
+    }
+}
+
+/// Command lines as the steps the session records for them, without running them.
+@MainActor
+enum SessionSteps {
+    static func parse(_ inputs: [String]) throws -> [SessionStep] {
+        let session = Session(console: Console(capturingWithColors: false), isInteractive: false)
+        return try inputs.flatMap { input -> [SessionStep] in
+            if let statements = try session.statements(forLine: input) { return statements.map { SessionStep(.statement($0)) } }
+            return [SessionStep(.swift(input))]
+        }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import SandboxTestSupport
 
 @Suite("httpbin")
 struct HTTPBinTests {
@@ -15,7 +15,8 @@ struct HTTPBinTests {
         try #require(try response.json() as? [String: Any])
     }
 
-    // 401 is left out: its WWW-Authenticate hangs URLSession on this toolchain (PLATFORM-NOTES).
+    // 401 is left out: its WWW-Authenticate hangs URLSession on this toolchain
+    // (docs/ARCHITECTURE.md, "URLSession on Linux").
     @Test(arguments: [200, 201, 204, 400, 404, 418, 429, 500, 503])
     func statusAnswersThatCode(code: Int) async throws {
         try await LiveSandbox.with { base in

@@ -74,7 +74,8 @@ extension URL {
 
 /// Answers an authentication challenge by cancelling it, keeping the 401 or 407 it came with.
 ///
-/// URLSession on this toolchain hangs on a 401 with `WWW-Authenticate` unless a delegate answers (PLATFORM-NOTES).
+/// URLSession on this toolchain hangs on a 401 with `WWW-Authenticate` unless a delegate answers
+/// (docs/ARCHITECTURE.md, "URLSession on Linux").
 final class ChallengeRecorder: NSObject, URLSessionTaskDelegate, Sendable {
     private let recorded = Mutex<(status: Int, header: String?)?>(nil)
 

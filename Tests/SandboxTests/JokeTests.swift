@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import SandboxTestSupport
 
 @Suite("Official Joke API")
 struct JokeTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import SandboxTestSupport
 
 @Suite("Met Collection API")
 struct MetTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import SandboxTestSupport
 
 @Suite("REST Countries")
 struct RestCountriesTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import SandboxTestSupport
 import Sandbox
 
 /// Every route of the catalog answers, with the status and content type of the real API.

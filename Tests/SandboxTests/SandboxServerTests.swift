@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TestSupport
+import SandboxTestSupport
 @testable import Sandbox
 
 @Suite("Sandbox server")

@@ -22,13 +22,17 @@ public struct PipedRun: Sendable {
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a large output cannot block the child.
+        // The semaphore both waits for the second reader and publishes what it read to this thread.
         let errorData = FileHandle(fileDescriptor: stderr.fileHandleForReading.fileDescriptor)
         nonisolated(unsafe) var errorBytes = Data()
-        let errorReader = Thread { errorBytes = errorData.readDataToEndOfFile() }
-        errorReader.start()
+        let errorRead = DispatchSemaphore(value: 0)
+        Thread {
+            errorBytes = errorData.readDataToEndOfFile()
+            errorRead.signal()
+        }.start()
         let outputBytes = stdout.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !errorReader.isFinished { usleep(1000) }
+        errorRead.wait()
         return PipedRun(
             status: process.terminationStatus,
             output: String(decoding: outputBytes, as: UTF8.self),

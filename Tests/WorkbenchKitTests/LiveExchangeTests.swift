@@ -1,4 +1,4 @@
-import TestSupport
+import SandboxTestSupport
 import Foundation
 import Testing
 

@@ -70,6 +70,17 @@ struct Release: Codable {
         let wb = Workbench(console: console)
         try wb.json("[1, 2]")
         #expect(console.capturedText == "current body: an array of 2 elements (6 bytes)\n")
-        #expect(throws: WorkbenchError.self) { try wb.json("{") }
+    }
+
+    @Test func aDocumentThatIsNotValidJSONIsKeptWithAWarningAndJSONDecoderReportsIt() throws {
+        struct Item: Codable { let id: Int }
+        let console = Console(capturingWithColors: false)
+        let wb = Workbench(console: console)
+        try wb.json(#"{"id": 1, "note": 01}"#)
+        #expect(console.capturedText.hasPrefix("warning: not valid JSON (line 1, column "))
+        // JSONDecoder checks a number only when the type reads it: `note` is never read.
+        #expect(try wb.decode(Item.self).id == 1)
+        try wb.json("{")
+        #expect(throws: DecodingError.self) { try wb.decode(Item.self) }
     }
 }

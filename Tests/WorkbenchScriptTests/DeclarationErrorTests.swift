@@ -33,7 +33,12 @@ import Testing
               expected: "2:1: cannot convert value of type 'Int' to raw type 'String'"),
         .init(source: "enum E: Int, Codable {\n  case a = 1, b = 1\n}",
               expected: "2:1: raw value for enum case 'b' is not unique"),
-        .init(source: "struct A: Codable {\n  let b: B\n}", expected: "2:1: cannot find type 'B' in scope"),
+        .init(source: "struct K: Codable { let x: Int }\nstruct A: Codable {\n  let m: [K: Int]\n}",
+              expected: "3:1: type 'K' does not conform to protocol 'Hashable'"),
+        .init(source: "struct K: Codable, Hashable, CodingKeyRepresentable { let x: Int }",
+              expected: "1:1: type 'K' does not conform to protocol 'CodingKeyRepresentable'"),
+        .init(source: "enum E: Int8, Codable, CodingKeyRepresentable { case a }",
+              expected: "1:1: type 'E' does not conform to protocol 'CodingKeyRepresentable'"),
         .init(source: "struct A: Codable {\n  let x: (Int, Int)\n}", expected: "2:10: type '(Int, Int)' is not supported yet"),
         .init(source: "struct A: Codable {\n  let x: Set<Int>\n}", expected: "2:10: generic type 'Set<Int>' is not supported yet"),
         .init(source: "struct A: Codable {\n  let x: Int = \"s\"\n}",
@@ -84,6 +89,14 @@ import Testing
         try registry.define(try DeclarationParser.parse("struct P: Codable { let b: String }"))
         #expect(registry.declarations.count == 1)
         #expect(registry.declaration(named: "P")?.properties.map(\.name) == ["b"])
+    }
+
+    @Test func aNameNotDeclaredYetIsAcceptedAndReportedWhenDecoding() throws {
+        var registry = ModelRegistry()
+        try registry.define(try DeclarationParser.parse("struct A: Codable {\n  let b: [B]\n}"))
+        #expect(throws: ModelTypeError.self) { try registry.resolveForDecoding(.named("A")) }
+        try registry.define(try DeclarationParser.parse("struct B: Codable { let x: Int }"))
+        _ = try registry.resolveForDecoding(.named("A"))
     }
 
     @Test func aNonDecodableTypeCannotBeDecoded() throws {

@@ -112,5 +112,5 @@ extension DifferentialCase {
         .init(Tree.self, "Tree", String(repeating: #"{"value":1,"children":["#, count: 257) + String(repeating: "]}", count: 257)),
     ]
 
-    static let all = basics + numbers + strings + containers + models + strategies + invalidJSON
+    static let all = basics + numbers + strings + containers + models + strategies + invalidJSON + dictionaryKeys + deferredChecks
 }

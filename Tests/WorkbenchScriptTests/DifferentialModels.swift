@@ -190,7 +190,7 @@ struct Joke: Codable {
     let punchline: String
 }
 
-struct Country: Codable {
+struct CountryV2: Codable {
     let name: String
     let alpha3Code: String
     let capital: String?
@@ -220,4 +220,32 @@ struct MetObject: Codable {
         case isHighlight
         case metadataDate
     }
+}
+
+// Dictionary keys beyond String and Int (DifferentialCases+Keys.swift).
+
+enum EpisodeType: String, Codable {
+    case movie, series
+}
+
+enum EpisodeKey: String, Codable, CodingKeyRepresentable {
+    case movie, tvShow
+}
+
+enum Channel: Int, Codable, CodingKeyRepresentable {
+    case one = 1, two
+}
+
+enum Rank: Int, Codable {
+    case low = 1, high
+}
+
+struct Cell: Codable, Hashable {
+    let x: Int
+    let y: Int
+}
+
+struct Schedule: Codable {
+    let counts: [EpisodeType: Int]
+    let keyed: [EpisodeKey: String]?
 }

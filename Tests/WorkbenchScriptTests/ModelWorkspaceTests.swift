@@ -81,10 +81,11 @@ import Testing
         let workspace = ModelWorkspace()
         workspace.setBody(Data(("[" + (1...500).map(String.init).joined(separator: ",") + "]").utf8))
         let numbers = try workspace.decode("[Int]")
-        let (text, truncated) = numbers.printed(moduleName: "main", limit: 100)
+        let report = numbers.report(moduleName: "main", forTerminal: true)
+        let (text, truncated) = report.text(limit: 100)
         #expect(truncated)
         #expect(text.hasPrefix("[1, 2, 3"))
         #expect(text.hasSuffix("more]"))
-        #expect(numbers.printed(moduleName: "main", limit: 10_000).text == numbers.printed(moduleName: "main"))
+        #expect(report.text(limit: 10_000).text == numbers.printed(moduleName: "main"))
     }
 }

@@ -76,7 +76,7 @@ import WorkbenchKit
         ("  print(missing)", "demo.swift:2:9: cannot find 'missing' in scope"),
         ("while true {}", "demo.swift:2:1: loops other than `for … in` are not supported in replay"),
         ("let x = try? wb.status()", "demo.swift:2:9: `try?` and `try!` are not supported"),
-        ("wb.frobnicate()", "demo.swift:2:1: `wb.frobnicate()` is not part of the snippet vocabulary"),
+        ("wb.frobnicate()", "demo.swift:2:1: `wb.frobnicate()` is not part of the WorkbenchKit vocabulary"),
     ])
     func unsupportedConstructsAreLocatedAndNamed(line: String, expected: String) async throws {
         let (output, outcome) = try await replay("let wb = Workbench()\n\(line)\nprint(\"after\")\n", check: true)
@@ -84,6 +84,37 @@ import WorkbenchKit
         #expect(output.contains("error: " + expected), "\(output)")
         #expect(output.contains("swift run demo"))
         #expect(!output.contains("\nafter\n"))
+    }
+
+    @Test func aTypeDeclaredLaterResolvesAndOneNeverDeclaredIsReportedWhereItIsWritten() async throws {
+        let source = #"""
+            import WorkbenchKit
+            let wb = Workbench()
+            try wb.json(#"{"q2": [{"x": 1}]}"#)
+              struct Q1: Codable {
+                let q2: [Q2]
+            }
+            struct Q2: Codable { let x: Int }
+            let q = try wb.decode(Q1.self)
+            struct Q3: Codable {
+                let q4: Q4?
+            }
+            let r = try wb.decode(Q3.self)
+            """#
+        let (output, outcome) = try await replay(source)
+        #expect(outcome.failures == 1)
+        #expect(output.contains("\nQ1(q2: [demo.Q2(x: 1)])\n"), "\(output)")
+        // One position, the name's own: its line in the file and its column on that line.
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(lines.firstIndex { $0.contains("let q4: Q4?") })
+        let column = lines[line].distance(from: lines[line].startIndex, to: try #require(lines[line].range(of: "Q4?")).lowerBound) + 1
+        #expect(output.contains("error: demo.swift:\(line + 1):\(column): cannot find type 'Q4' in scope\n"), "\(output)")
+    }
+
+    @Test func aDeclarationErrorHasOnePositionInTheFile() async throws {
+        let (output, outcome) = try await replay("let wb = Workbench()\n  enum E: String, Codable {\n    case a = 1\n  }\n")
+        #expect(outcome.failures == 1)
+        #expect(output.contains("error: demo.swift:3:1: cannot convert value of type 'Int' to raw type 'String'\n"), "\(output)")
     }
 
     @Test func aSyntaxErrorIsLocated() async throws {

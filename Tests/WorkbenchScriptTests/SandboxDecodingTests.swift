@@ -3,7 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
-import TestSupport
+import SandboxTestSupport
 @testable import WorkbenchScript
 
 /// Real sandbox responses decoded into models typed at the prompt, against the same models compiled
@@ -30,8 +30,8 @@ import TestSupport
         .init("/jokes/jokes/programming/ten", [Joke].self, "[Joke]"),
         .init("/jokes/random_joke", Joke.self, "Joke"),
         .init("/jokes/jokes/knock-knock/ten", [Joke].self, "[Joke]"),
-        .init("/restcountries/v2/alpha/deu", Country.self, "Country"),
-        .init("/restcountries/v2/all", [Country].self, "[Country]"),
+        .init("/restcountries/v2/alpha/deu", CountryV2.self, "CountryV2"),
+        .init("/restcountries/v2/all", [CountryV2].self, "[CountryV2]"),
         .init("/restcountries/v2/all", [CountryWithArea].self, "[CountryWithArea]"),
         .init("/met/public/collection/v1/objects/436535", MetObject.self, "MetObject", dates: .iso8601),
         .init("/met/public/collection/v1/objects/436535", MetObject.self, "MetObject"),

@@ -2,7 +2,7 @@ import Foundation
 import WorkbenchKit
 
 /// `base URL`: the URL every path is relative to.
-struct BaseCommand: Command {
+struct BaseCommand: StatementCommand {
     let name = "base"
     let synopsis = "base URL | base sandbox/NAME"
     let summary = "set the base URL (http/https with a host) the paths are relative to"
@@ -24,13 +24,15 @@ struct BaseCommand: Command {
     }
 
     func run(_ arguments: String, session: Session) async throws {
-        let words = try Arguments.split(arguments)
-        guard let url = words.first else {
+        guard !arguments.isEmpty else {
             guard let base = session.workbench.base?.string else { throw UsageError("no base URL yet — `base URL` sets one") }
             return session.console.line(base)
         }
-        guard words.count == 1 else { throw UsageError("base takes one URL, got \(words.count) words: '\(arguments)'") }
-        try session.workbench.base(url)
-        session.requestChanged()
+        try await session.perform(try statements(arguments))
+    }
+
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        let words = try CommandWords.atMost(1, arguments, command: "base", what: "URL")
+        return words.map { .base($0) }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import WorkbenchKit
 
 /// `body JSON`, `body @FILE`, `body --form a=b …`, `body --clear` set the request body;
-/// `body [--raw] [--all]` shows the last response's. One word for both, as in DESIGN.md §2.
-struct BodyCommand: Command {
+/// `body [--raw] [--all]` shows the last response's: one word for both, as users expect.
+struct BodyCommand: StatementCommand {
     let name = "body"
     let synopsis = "body [--raw] [--all] | body JSON | body @FILE | body --form a=b … | body --clear"
     let summary = "show the last response body, or set the request body (JSON, a file, a form)"
@@ -29,32 +29,30 @@ struct BodyCommand: Command {
         return RequestCompletion.matching(last, ["--raw", "--all", "--form", "--clear"])
     }
 
-    func run(_ arguments: String, session: Session) async throws {
-        let workbench = session.workbench
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
         if arguments.hasPrefix("@") {
             let path = try Arguments.split(String(arguments.dropFirst())).joined(separator: " ")
             guard !path.isEmpty else { throw UsageError("'@' needs a file: `body @FILE`") }
-            return try workbench.body(file: path)
+            return [.bodyFile(path)]
         }
         if arguments.hasPrefix("--form") {
-            var items: [URLQueryItem] = []
-            for word in try Arguments.split(String(arguments.dropFirst("--form".count))) {
+            let fields = try Arguments.split(String(arguments.dropFirst("--form".count))).map { word in
                 guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
                     throw UsageError("form field '\(word)' is not NAME=VALUE")
                 }
-                items.append(URLQueryItem(name: String(word[..<equals]), value: String(word[word.index(after: equals)...])))
+                return WorkbenchStatement.Pair(String(word[..<equals]), String(word[word.index(after: equals)...]))
             }
-            guard !items.isEmpty else { throw UsageError("`body --form` needs fields: body --form name=value …") }
-            return workbench.form(items: items)
+            guard !fields.isEmpty else { throw UsageError("`body --form` needs fields: body --form name=value …") }
+            return [.form(fields)]
         }
-        if arguments == "--clear" { return workbench.removeBody() }
+        if arguments == "--clear" { return [.removeBody] }
         let words = arguments.split(separator: " ").map(String.init)
         if words.allSatisfy({ $0 == "--raw" || $0 == "--all" }) {
-            return try workbench.body(raw: words.contains("--raw"), all: words.contains("--all"))
+            return [.body(raw: words.contains("--raw"), all: words.contains("--all"))]
         }
         if let option = words.first(where: { $0.hasPrefix("--") }), arguments.hasPrefix("--") {
             throw UsageError("unknown option '\(option)' — body knows --raw, --all, --form, --clear")
         }
-        try workbench.body(json: arguments)
+        return [.bodyJSON(arguments)]
     }
 }

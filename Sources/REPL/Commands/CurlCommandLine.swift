@@ -1,7 +1,7 @@
 import WorkbenchKit
 
 /// `curl`: the current request as a curl command (named so as not to clash with WorkbenchKit's `CurlCommand`).
-struct CurlCommandLine: Command {
+struct CurlCommandLine: StatementCommand {
     let name = "curl"
     let synopsis = "curl"
     let summary = "the current request as a correctly shell-quoted curl command"
@@ -15,8 +15,8 @@ struct CurlCommandLine: Command {
           wb> curl
         """
 
-    func run(_ arguments: String, session: Session) async throws {
-        guard arguments.isEmpty else { throw UsageError("curl takes no arguments, got '\(arguments)'") }
-        try session.workbench.curl()
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        try CommandWords.none(arguments, command: "curl")
+        return [.curl]
     }
 }

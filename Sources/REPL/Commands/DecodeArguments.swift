@@ -1,21 +1,20 @@
-import WorkbenchScript
+import WorkbenchKit
 
 /// The words after `decode`: a Swift type, then `--keys snake`, `--dates …`, `--at PATH`, `--all`.
 struct DecodeArguments: Equatable {
-    var type: String
-    var options = DecodingOptions()
-    var path: String?
+    var call: DecodeCall
+    /// Show the whole value on a terminal (a display choice, not part of the statement).
     var showAll = false
 
     static let usage = "decode TYPE [--keys snake] [--dates iso8601|secondsSince1970|millisecondsSince1970|formatted FORMAT] [--at PATH] [--all]"
 
     /// Parses `raw`; the type may hold spaces (`[String: Post]`), so it ends at the first ` --`.
-    static func parse(_ raw: String) throws -> DecodeArguments {
+    static func parse(_ raw: String, binding: DecodeCall.Binding? = nil) throws -> DecodeArguments {
         let text = raw.trimmingCharacters(in: .whitespaces)
         let typeEnd = text.range(of: " --")?.lowerBound ?? (text.hasPrefix("--") ? text.startIndex : text.endIndex)
         let type = String(text[..<typeEnd]).trimmingCharacters(in: .whitespaces)
         guard !type.isEmpty else { throw ModelCommandError("expected a type: \(usage)") }
-        var result = DecodeArguments(type: type)
+        var result = DecodeArguments(call: DecodeCall(type: type, binding: binding))
         var words = try Arguments.split(String(text[typeEnd...]))[...]
         while let word = words.popFirst() {
             switch word {
@@ -23,29 +22,29 @@ struct DecodeArguments: Equatable {
                 result.showAll = true
             case "--keys":
                 switch words.popFirst() {
-                case "snake", "snake_case", "convertFromSnakeCase": result.options.keys = .convertFromSnakeCase
-                case "default", "useDefaultKeys": result.options.keys = .useDefaultKeys
+                case "snake", "snake_case", "convertFromSnakeCase": result.call.keys = .convertFromSnakeCase
+                case "default", "useDefaultKeys": result.call.keys = .useDefaultKeys
                 case let other:
                     throw ModelCommandError("--keys takes 'snake' or 'default', not '\(other ?? "")'")
                 }
             case "--dates":
                 switch words.popFirst() {
-                case "iso8601": result.options.dates = .iso8601
-                case "secondsSince1970": result.options.dates = .secondsSince1970
-                case "millisecondsSince1970": result.options.dates = .millisecondsSince1970
-                case "deferredToDate": result.options.dates = .deferredToDate
+                case "iso8601": result.call.dates = .iso8601
+                case "secondsSince1970": result.call.dates = .secondsSince1970
+                case "millisecondsSince1970": result.call.dates = .millisecondsSince1970
+                case "deferredToDate": result.call.dates = .deferredToDate
                 case "formatted":
                     guard let format = words.popFirst() else {
                         throw ModelCommandError("--dates formatted needs a format, e.g. --dates formatted \"yyyy-MM-dd\"")
                     }
-                    result.options.dates = .formatted(format)
+                    result.call.dates = .formatted(format)
                 case let other:
                     throw ModelCommandError(
                         "--dates takes iso8601, secondsSince1970, millisecondsSince1970 or formatted FORMAT, not '\(other ?? "")'")
                 }
             case "--at":
                 guard let path = words.popFirst() else { throw ModelCommandError("--at needs a path, e.g. --at data.items") }
-                result.path = path
+                result.call.path = path
             default:
                 throw ModelCommandError("unknown option '\(word)'; usage: \(usage)")
             }

@@ -1,7 +1,8 @@
 import WorkbenchScript
+import WorkbenchKit
 
 /// `decode TYPE`: the current JSON body decoded into a model, as JSONDecoder would.
-struct DecodeCommand: Command {
+struct DecodeCommand: StatementCommand {
     let name = "decode"
     let aliases: [String] = []
     let synopsis = "decode TYPE [--keys snake] [--dates S] [--at PATH] [--all]"
@@ -15,8 +16,12 @@ struct DecodeCommand: Command {
           --dates S        iso8601, secondsSince1970, millisecondsSince1970, formatted "yyyy-MM-dd"
           --at PATH        decode the value at PATH (data.items, [0].user)
           --all            do not cut long values on a terminal
+        Swift: try wb.decode([Post].self, keys: .convertFromSnakeCase)
+               let posts = try wb.decode([Post].self)
+
         Example:
           wb> decode [Post] --keys snake
+          wb> let posts = decode [Post]
         """
     let group = CommandGroup.models
 
@@ -35,7 +40,11 @@ struct DecodeCommand: Command {
     }
 
     func run(_ arguments: String, session: Session) async throws {
-        try session.runDecode(arguments)
+        try await session.runDecode(arguments)
+    }
+
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        [.decode(try DecodeArguments.parse(arguments).call)]
     }
 }
 
@@ -77,6 +86,8 @@ struct InferCommand: Command {
         session.refreshModelBody()
         let result = try session.models.infer(name, snakeCase: snake, at: path)
         session.console.line(result.declaration.swiftSource())
+        // A snippet holds the declarations themselves, not the command that wrote them.
+        session.transcript.record(SessionStep(.swift(result.declaration.swiftSource())))
         for key in result.skipped {
             session.console.line(session.console.styled("// left out '\(key)': its values have different kinds", .dim))
         }

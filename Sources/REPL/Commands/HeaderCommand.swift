@@ -2,7 +2,7 @@ import Foundation
 import WorkbenchKit
 
 /// `header NAME: VALUE`, `header -NAME`, `header --default NAME: VALUE`, `header`.
-struct HeaderCommand: Command {
+struct HeaderCommand: StatementCommand {
     let name = "header"
     let synopsis = "header NAME: VALUE | header -NAME | header --default NAME: VALUE | header"
     let summary = "set, remove or list request headers; --default sends one with every request"
@@ -30,12 +30,12 @@ struct HeaderCommand: Command {
         return RequestCompletion.matching(last, names, caseInsensitive: true).map { $0 + ":" }
     }
 
-    func run(_ arguments: String, session: Session) async throws {
-        if arguments.isEmpty { return session.workbench.header() }
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        if arguments.isEmpty { return [.showHeaders] }
         if arguments.hasPrefix("-") && !arguments.hasPrefix("--") {
             let name = arguments.dropFirst().trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { throw UsageError("'-' needs a name: `header -NAME` removes that header") }
-            return session.workbench.removeHeader(name)
+            return [.removeHeader(name)]
         }
         var text = Substring(arguments)
         let isDefault = text.hasPrefix("--default")
@@ -49,10 +49,6 @@ struct HeaderCommand: Command {
         }
         let name = text[..<colon].trimmingCharacters(in: .whitespaces)
         let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-        if isDefault {
-            try session.workbench.defaultHeader(name, value)
-        } else {
-            try session.workbench.header(name, value)
-        }
+        return [isDefault ? .defaultHeader(name, value) : .header(name, value)]
     }
 }

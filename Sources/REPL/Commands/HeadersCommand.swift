@@ -1,7 +1,7 @@
 import WorkbenchKit
 
 /// `headers [NAME]`: the last response's headers.
-struct HeadersCommand: Command {
+struct HeadersCommand: StatementCommand {
     let name = "headers"
     let synopsis = "headers [NAME]"
     let summary = "the last response's headers, sorted with canonical names, or one header's values"
@@ -20,9 +20,8 @@ struct HeadersCommand: Command {
         return RequestCompletion.matching(last, response.headers.sortedCanonical.map(\.name), caseInsensitive: true)
     }
 
-    func run(_ arguments: String, session: Session) async throws {
-        let words = try Arguments.split(arguments)
-        guard words.count <= 1 else { throw UsageError("headers takes at most one name, got '\(arguments)'") }
-        try session.workbench.headers(words.first)
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        let words = try CommandWords.atMost(1, arguments, command: "headers", what: "name")
+        return [.headers(words.first)]
     }
 }

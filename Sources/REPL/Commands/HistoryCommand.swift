@@ -1,7 +1,7 @@
 import WorkbenchKit
 
 /// `history`: the exchanges so far, numbered.
-struct HistoryCommand: Command {
+struct HistoryCommand: StatementCommand {
     let name = "history"
     let synopsis = "history"
     let summary = "the exchanges so far: number, method, status, size, time, URL"
@@ -14,8 +14,8 @@ struct HistoryCommand: Command {
           wb> history
         """
 
-    func run(_ arguments: String, session: Session) async throws {
-        guard arguments.isEmpty else { throw UsageError("history takes no arguments, got '\(arguments)'") }
-        session.workbench.history()
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        try CommandWords.none(arguments, command: "history")
+        return [.history]
     }
 }

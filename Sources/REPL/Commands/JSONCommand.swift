@@ -2,7 +2,7 @@ import Foundation
 import WorkbenchKit
 
 /// `json @FILE` / `json {…}`: a local JSON document becomes the current body.
-struct JSONCommand: Command {
+struct JSONCommand: StatementCommand {
     let name = "json"
     let aliases: [String] = []
     let synopsis = "json @FILE | json {…}"
@@ -13,38 +13,19 @@ struct JSONCommand: Command {
         Examples:
           wb> json @episode.json
           wb> json {"title": "Pilot", "rating": 4.5}
+        Swift: try wb.json(file: "episode.json")   try wb.json(#"{"title": "Pilot"}"#)
         """
     let group = CommandGroup.models
 
     func complete(_ words: [String], session: Session) -> [String] { [] }
 
-    func run(_ arguments: String, session: Session) async throws {
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
         let text = arguments.trimmingCharacters(in: .whitespaces)
         guard !text.isEmpty else { throw ModelCommandError("usage: \(synopsis)") }
-        let data: Data
-        if text.hasPrefix("@") {
-            let path = NSString(string: String(text.dropFirst())).expandingTildeInPath
-            guard let contents = FileManager.default.contents(atPath: path) else {
-                throw ModelCommandError("cannot read '\(path)': no such file or not readable")
-            }
-            data = contents
-        } else {
-            data = Data(text.utf8)
-        }
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: data, options: .foundationCompatible)
-        } catch {
-            throw ModelCommandError("not valid JSON: \(error.caretDiagnostic(source: data))")
-        }
-        session.models.setBody(data, tag: session.workbench.lastExchange?.number ?? 0, parsed: document)
-        let root = document.root
-        let shape = switch root.kind {
-        case .object: "an object with \(root.count) \(root.count == 1 ? "member" : "members")"
-        case .array: "an array of \(root.count) \(root.count == 1 ? "element" : "elements")"
-        default: root.kind.description
-        }
-        session.console.line("current body: \(shape) (\(data.count) bytes)")
+        guard text.hasPrefix("@") else { return [.json(text)] }
+        let path = try Arguments.split(String(text.dropFirst())).joined(separator: " ")
+        guard !path.isEmpty else { throw ModelCommandError("'@' needs a file: `json @FILE`") }
+        return [.jsonFile(path)]
     }
 }
 
@@ -73,6 +54,7 @@ struct LoadCommand: Command {
         do {
             for declaration in try session.models.declare(source) {
                 session.console.line(ModelWorkspace.summary(of: declaration))
+                session.transcript.record(SessionStep(.swift(declaration.swiftSource())))
             }
         } catch {
             throw ModelCommandError("\(path):\(error)")

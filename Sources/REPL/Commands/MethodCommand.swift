@@ -1,7 +1,7 @@
 import WorkbenchKit
 
 /// `method M`.
-struct MethodCommand: Command {
+struct MethodCommand: StatementCommand {
     let name = "method"
     let synopsis = "method M"
     let summary = "set the HTTP method (GET, POST, PUT, PATCH, DELETE, HEAD, …)"
@@ -20,10 +20,8 @@ struct MethodCommand: Command {
         return RequestCompletion.matching(last.uppercased(), ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"])
     }
 
-    func run(_ arguments: String, session: Session) async throws {
-        let words = try Arguments.split(arguments)
-        guard let method = words.first else { return session.console.line(session.workbench.request.method) }
-        guard words.count == 1 else { throw UsageError("method takes one word, got '\(arguments)'") }
-        try session.workbench.method(method)
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        let words = try CommandWords.atMost(1, arguments, command: "method", what: "word")
+        return [words.first.map { .method($0) } ?? .showMethod]
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import WorkbenchKit
 
 /// `path P`: the path, relative to the base or the current path.
-struct PathCommand: Command {
+struct PathCommand: StatementCommand {
     let name = "path"
     let synopsis = "path P"
     let summary = "set the path: /x from the base's path, x from the current path, .. up one"
@@ -24,11 +24,8 @@ struct PathCommand: Command {
         return RequestCompletion.matching(last, RequestCompletion.paths(session.workbench))
     }
 
-    func run(_ arguments: String, session: Session) async throws {
-        let words = try Arguments.split(arguments)
-        guard let path = words.first else { return session.workbench.path() }
-        guard words.count == 1 else { throw UsageError("path takes one path, got \(words.count) words: '\(arguments)' (quote spaces)") }
-        try session.workbench.path(path)
-        session.requestChanged()
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        let words = try CommandWords.atMost(1, arguments, command: "path", what: "path")
+        return [words.first.map { .path($0) } ?? .showPath]
     }
 }

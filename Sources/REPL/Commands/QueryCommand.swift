@@ -2,7 +2,7 @@ import Foundation
 import WorkbenchKit
 
 /// `query NAME=VALUE …`, `query -NAME`, `query`.
-struct QueryCommand: Command {
+struct QueryCommand: StatementCommand {
     let name = "query"
     let synopsis = "query NAME=VALUE … | query -NAME | query"
     let summary = "add query items (a name may repeat), remove them by name, or list them"
@@ -26,22 +26,18 @@ struct QueryCommand: Command {
         return RequestCompletion.matching(last, names).map { $0 + "=" }
     }
 
-    func run(_ arguments: String, session: Session) async throws {
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
         let words = try Arguments.split(arguments)
-        if words.isEmpty { return session.workbench.query() }
-        for word in words where word.hasPrefix("-") && word.count == 1 {
-            throw UsageError("'-' needs a name: `query -NAME` removes the items named NAME")
-        }
-        for word in words {
+        if words.isEmpty { return [.showQuery] }
+        return try words.map { word in
             if word.hasPrefix("-") {
-                session.workbench.removeQuery(String(word.dropFirst()))
-            } else if let equals = word.firstIndex(of: "=") {
-                let name = String(word[..<equals])
-                guard !name.isEmpty else { throw UsageError("query item '\(word)' has no name — write NAME=VALUE") }
-                session.workbench.query(name, String(word[word.index(after: equals)...]))
-            } else {
-                session.workbench.query(word, nil)
+                guard word.count > 1 else { throw UsageError("'-' needs a name: `query -NAME` removes the items named NAME") }
+                return .removeQuery(String(word.dropFirst()))
             }
+            guard let equals = word.firstIndex(of: "=") else { return .query(word, nil) }
+            let name = String(word[..<equals])
+            guard !name.isEmpty else { throw UsageError("query item '\(word)' has no name — write NAME=VALUE") }
+            return .query(name, String(word[word.index(after: equals)...]))
         }
     }
 }

@@ -5,7 +5,7 @@ import WorkbenchScript
 
 extension ReplayRequest {
     /// `workbench replay`: starts a sandbox in this process, replays, and returns the exit status
-    /// (1 when the snippet cannot be read, or with `check` when a statement failed).
+    /// (1 when the snippet cannot be read or any statement failed; `check` only stops at the first).
     @MainActor
     public func runFromShell(startSandbox: Bool = true, offline: Bool = false) async -> Int32 {
         let console = Console.standard
@@ -27,13 +27,10 @@ extension ReplayRequest {
         var replay = SnippetReplay(script: script, console: console, sandboxURL: sandbox?.baseURL)
         replay.step = step
         replay.check = check
-        if offline, let sandboxURL = sandbox?.baseURL {
-            replay.prepare = { workbench in
-                workbench.urlRewriter = { OfflineRouting.sandboxURL(for: $0, sandbox: sandboxURL) }
-            }
-        }
+        let offlineSandbox = offline ? sandbox?.baseURL : nil
+        replay.prepare = { workbench in workbench.routeOffline(through: offlineSandbox) }
         let outcome = await replay.run()
         await sandbox?.stop()
-        return check && outcome.failures > 0 ? 1 : 0
+        return outcome.failures > 0 ? 1 : 0
     }
 }

@@ -38,9 +38,7 @@ struct ReplayCommand: Command {
         let sandboxURL = session.sandboxURL
         replay.prepare = { workbench in
             workbench.interruptRequested = { Interrupt.isPending }
-            if offline, let sandboxURL {
-                workbench.urlRewriter = { OfflineRouting.sandboxURL(for: $0, sandbox: sandboxURL) }
-            }
+            workbench.routeOffline(through: offline ? sandboxURL : nil)
         }
         let outcome = await replay.run()
         if outcome.failures > 0 {

@@ -2,7 +2,7 @@ import LineEditor
 import WorkbenchKit
 
 extension CommandTable {
-    /// Build, send and inspect requests (DESIGN.md §2).
+    /// Build, send and inspect requests.
     static let requestCommands: [any Command] = [
         BaseCommand(), PathCommand(), QueryCommand(), HeaderCommand(), MethodCommand(), BodyCommand(),
         URLCommand(), ResetCommand(),
@@ -15,17 +15,20 @@ extension CommandTable {
 }
 
 extension Session {
-    /// Runs a send so that Ctrl-C cancels it: `cancelled` is printed, not an error.
-    func sending(_ send: () async throws -> Void) async throws {
+    /// Runs a send so that Ctrl-C cancels it: `cancelled` is printed, not an error. Returns false
+    /// when it was cancelled.
+    func sending(_ send: () async throws -> Void) async throws -> Bool {
         workbench.interruptRequested = { [unowned self] in self.interruptRequested }
         Interrupt.clear()  // a Ctrl-C typed before this line is not meant for this request
+        defer { promptLabel = workbench.hostLabel }
         do {
             try await send()
+            return true
         } catch WorkbenchError.cancelled {
             Interrupt.clear()
             console.line(console.styled("cancelled", .yellow))
+            return false
         }
-        promptLabel = workbench.hostLabel
     }
 
     /// After a build command: the prompt follows the current host.

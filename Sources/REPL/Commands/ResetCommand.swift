@@ -1,7 +1,7 @@
 import WorkbenchKit
 
 /// `reset`: a fresh request to the base.
-struct ResetCommand: Command {
+struct ResetCommand: StatementCommand {
     let name = "reset"
     let synopsis = "reset"
     let summary = "start a fresh GET to the base: no query, headers or body (default headers stay)"
@@ -15,9 +15,8 @@ struct ResetCommand: Command {
           wb> reset
         """
 
-    func run(_ arguments: String, session: Session) async throws {
-        guard arguments.isEmpty else { throw UsageError("reset takes no arguments, got '\(arguments)'") }
-        session.workbench.reset()
-        session.requestChanged()
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        try CommandWords.none(arguments, command: "reset")
+        return [.reset]
     }
 }

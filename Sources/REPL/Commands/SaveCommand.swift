@@ -43,7 +43,7 @@ struct SaveCommand: Command {
         guard let name = positional.first else { throw UsageError("a snippet needs a name, as in `save first-posts`") }
         guard positional.count <= 2 else { throw UsageError("too many words after `save \(name)`: quote the description") }
         if let problem = SnippetsFolder.problem(with: name) { throw UsageError(problem) }
-        guard !session.transcript.inputs.isEmpty else {
+        guard !session.transcript.steps.isEmpty else {
             throw UsageError("nothing to save yet: no step of this session has succeeded")
         }
         let folder = SnippetsFolder.directory(directory)
@@ -51,10 +51,8 @@ struct SaveCommand: Command {
         if FileManager.default.fileExists(atPath: file.path) && !force {
             throw UsageError("\(SnippetsFolder.display(file)) already exists; add --force to replace it")
         }
-        let registry = session.models.registry
-        let snippet = try TranscriptSnippet(name: name, description: positional.dropFirst().first,
-                                            inputs: session.transcript.inputs, sandboxURL: session.sandboxURL,
-                                            declarationSource: { registry.declaration(named: $0)?.swiftSource() })
+        let snippet = TranscriptSnippet(name: name, description: positional.dropFirst().first,
+                                        steps: session.transcript.steps, sandboxURL: session.sandboxURL)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // Atomic: written to a temporary file beside it, then renamed over it.
@@ -64,7 +62,7 @@ struct SaveCommand: Command {
         }
         let steps = snippet.stepCount
         session.console.line("saved \(SnippetsFolder.display(file)) (\(steps) \(steps == 1 ? "step" : "steps"))")
-        let secrets = snippet.statements.secretVariables
+        let secrets = snippet.secretVariables
         if !secrets.isEmpty {
             session.console.line(session.console.styled("secrets were not saved: set \(secrets.joined(separator: ", ")) in the environment to replay or run it", .yellow))
         }

@@ -1,7 +1,7 @@
 import WorkbenchKit
 
 /// `send`: sends the current request.
-struct SendCommand: Command {
+struct SendCommand: StatementCommand {
     let name = "send"
     let synopsis = "send"
     let summary = "send the current request and show the status line and body"
@@ -16,10 +16,8 @@ struct SendCommand: Command {
           wb> send
         """
 
-    func run(_ arguments: String, session: Session) async throws {
-        guard arguments.isEmpty else {
-            throw UsageError("send takes no arguments — to set and send at once use `get PATH name==value …`")
-        }
-        try await session.sending { try await session.workbench.send() }
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        try CommandWords.none(arguments, command: "send")
+        return [.send]
     }
 }

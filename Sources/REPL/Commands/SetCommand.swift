@@ -1,7 +1,7 @@
 import WorkbenchKit
 
 /// `set timeout|redirects|body-lines|color|offline VALUE`.
-struct SetCommand: Command {
+struct SetCommand: StatementCommand {
     let name = "set"
     let synopsis = "set [OPTION VALUE]"
     let summary = "change a setting: timeout, redirects, body-lines, color, offline"
@@ -35,8 +35,7 @@ struct SetCommand: Command {
     func run(_ arguments: String, session: Session) async throws {
         let words = try Arguments.split(arguments)
         let workbench = session.workbench
-        guard words.count == 2 else {
-            guard words.isEmpty else { throw UsageError("set takes an option and a value, as in `set timeout 5`") }
+        if words.isEmpty {
             session.console.line("timeout     \(workbench.timeout) s")
             session.console.line("redirects   \(workbench.followRedirects ? "on" : "off")")
             session.console.line("body-lines  \(workbench.bodyLines)")
@@ -44,24 +43,33 @@ struct SetCommand: Command {
             session.console.line("offline     \(session.offline ? "on" : "off")")
             return
         }
+        if words.count == 2 && words[0] == "offline" {
+            let offline = try Self.onOff(words[1], for: "offline")
+            if offline && session.sandboxURL == nil {
+                throw UsageError("offline mode needs the sandbox, which is not running (--no-sandbox?)")
+            }
+            session.offline = offline
+            return
+        }
+        try await session.perform(try statements(arguments))
+    }
+
+    /// `set offline` and the listing belong to the REPL; the other settings are `Workbench` properties.
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        let words = try Arguments.split(arguments)
+        guard words.count == 2 else { throw UsageError("set takes an option and a value, as in `set timeout 5`") }
         let value = words[1]
         switch words[0] {
         case "timeout":
             guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
                 throw UsageError("timeout '\(value)' is not a number of seconds above 0")
             }
-            workbench.timeout = seconds
-        case "redirects": workbench.followRedirects = try Self.onOff(value, for: "redirects")
+            return [.timeout(seconds)]
+        case "redirects": return [.followRedirects(try Self.onOff(value, for: "redirects"))]
         case "body-lines":
             guard let lines = Int(value), lines > 0 else { throw UsageError("body-lines '\(value)' is not a whole number above 0") }
-            workbench.bodyLines = lines
-        case "color": session.console.colors = try Self.onOff(value, for: "color")
-        case "offline":
-            let offline = try Self.onOff(value, for: "offline")
-            if offline && session.sandboxURL == nil {
-                throw UsageError("offline mode needs the sandbox, which is not running (--no-sandbox?)")
-            }
-            session.offline = offline
+            return [.bodyLines(lines)]
+        case "color": return [.colors(try Self.onOff(value, for: "color"))]
         default:
             throw UsageError("unknown setting '\(words[0])' — set knows \(Self.options.joined(separator: ", "))")
         }

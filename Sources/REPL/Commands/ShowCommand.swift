@@ -1,7 +1,7 @@
 import WorkbenchKit
 
 /// `show N`: exchange N's status line and body again.
-struct ShowCommand: Command {
+struct ShowCommand: StatementCommand {
     let name = "show"
     let synopsis = "show N"
     let summary = "show exchange N (from `history`) again"
@@ -18,10 +18,10 @@ struct ShowCommand: Command {
         return RequestCompletion.matching(last, session.workbench.exchanges.map { String($0.number) })
     }
 
-    func run(_ arguments: String, session: Session) async throws {
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
         guard let number = Int(arguments), number > 0 else {
             throw UsageError(arguments.isEmpty ? "show needs a number: `show N` (see `history`)" : "'\(arguments)' is not an exchange number — `history` lists them")
         }
-        try session.workbench.show(number)
+        return [.show(number)]
     }
 }

@@ -1,4 +1,4 @@
 extension CommandTable {
-    /// Saving and replaying sessions as Swift snippets (DESIGN.md §3).
+    /// Saving and replaying sessions as Swift snippets.
     static let snippetCommands: [any Command] = [SaveCommand(), ReplayCommand(), SnippetsCommand()]
 }

@@ -1,7 +1,7 @@
 import WorkbenchKit
 
 /// `status`: the last response's code, reason and what its class means.
-struct StatusCommand: Command {
+struct StatusCommand: StatementCommand {
     let name = "status"
     let synopsis = "status"
     let summary = "the last response's status code, reason phrase and what its class means"
@@ -13,8 +13,8 @@ struct StatusCommand: Command {
           wb> status
         """
 
-    func run(_ arguments: String, session: Session) async throws {
-        guard arguments.isEmpty else { throw UsageError("status takes no arguments, got '\(arguments)'") }
-        try session.workbench.status()
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        try CommandWords.none(arguments, command: "status")
+        return [.status]
     }
 }

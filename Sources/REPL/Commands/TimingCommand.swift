@@ -1,7 +1,7 @@
 import WorkbenchKit
 
 /// `timing`: when the last request went and how long its parts took.
-struct TimingCommand: Command {
+struct TimingCommand: StatementCommand {
     let name = "timing"
     let synopsis = "timing"
     let summary = "when the last request was sent, time to headers, to the last byte, total"
@@ -14,8 +14,8 @@ struct TimingCommand: Command {
           wb> timing
         """
 
-    func run(_ arguments: String, session: Session) async throws {
-        guard arguments.isEmpty else { throw UsageError("timing takes no arguments, got '\(arguments)'") }
-        try session.workbench.timing()
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        try CommandWords.none(arguments, command: "timing")
+        return [.timing]
     }
 }

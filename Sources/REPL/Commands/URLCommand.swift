@@ -1,7 +1,7 @@
 import WorkbenchKit
 
 /// `url` shows the URLComponents breakdown; `url FULL-URL` parses one into the request.
-struct URLCommand: Command {
+struct URLCommand: StatementCommand {
     let name = "url"
     let synopsis = "url | url FULL-URL"
     let summary = "show how the URL is put together (URLComponents), or parse a whole URL"
@@ -17,11 +17,8 @@ struct URLCommand: Command {
           wb> url https://collectionapi.metmuseum.org/public/collection/v1/search?q=sunflowers
         """
 
-    func run(_ arguments: String, session: Session) async throws {
-        let words = try Arguments.split(arguments)
-        guard let url = words.first else { return try session.workbench.url() }
-        guard words.count == 1 else { throw UsageError("url takes one URL, got \(words.count) words (quote spaces as %20)") }
-        try session.workbench.url(url)
-        session.requestChanged()
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        let words = try CommandWords.atMost(1, arguments, command: "url", what: "URL")
+        return [words.first.map { .url($0) } ?? .showURL]
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import WorkbenchKit
 
 /// `get`/`post`/`put`/`patch`/`delete`/`head [PATH-OR-URL] [items…]`: set and send in one line.
-struct VerbCommand: Command {
+struct VerbCommand: StatementCommand {
     let method: String
     var name: String { method.lowercased() }
     var synopsis: String { "\(name) [PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json]" }
@@ -33,13 +33,13 @@ struct VerbCommand: Command {
         return RequestCompletion.matching(last, queries) + RequestCompletion.matching(last, headers, caseInsensitive: true)
     }
 
-    func run(_ arguments: String, session: Session) async throws {
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
         let items = try RequestShorthand.parse(try Arguments.split(arguments))
         if method == "HEAD" && !items.fields.isEmpty {
             throw UsageError("head sends no body: '\(items.fields[0].name)' is a body field — use name==value for a query item")
         }
-        try await session.sending {
-            try await session.workbench.perform(method, items.target, query: items.query, headers: items.headers, json: items.fields)
-        }
+        return [.request(WorkbenchStatement.RequestCall(
+            method: method, target: items.target, query: items.query.map { .init($0.name, $0.value ?? "") },
+            headers: items.headers.map { .init($0.name, $0.value) }, json: items.fields.map { .init($0.name, $0.value) }))]
     }
 }

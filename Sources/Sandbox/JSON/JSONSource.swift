@@ -5,7 +5,7 @@ struct JSONSource: Sendable {
     let bytes: [UInt8]
     let document: JSONDocument
 
-    /// Parses `bytes` strictly (RFC 8259); the document shares their storage.
+    /// Parses `bytes` strictly (RFC 8259). The document reads its own copy; these are served.
     init(_ bytes: [UInt8]) throws(JSONSyntaxError) {
         self.bytes = bytes
         self.document = try JSONDocument(parsing: bytes)

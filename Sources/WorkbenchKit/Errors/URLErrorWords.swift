@@ -42,7 +42,7 @@ public enum URLErrorWords {
     public static func words(for error: any Error) -> (code: Int, words: String) {
         if let urlError = error as? URLError {
             let words = words(for: urlError.code)
-            // libcurl refuses header blocks over ~100 KB with "Out of memory" (PLATFORM-NOTES).
+            // libcurl refuses header blocks over ~100 KB with "Out of memory" (docs/ARCHITECTURE.md, "URLSession on Linux").
             if urlError.code == .unknown || words.hasPrefix("URL error") {
                 let detail = (urlError as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? ""
                 if detail.localizedCaseInsensitiveContains("out of memory") {

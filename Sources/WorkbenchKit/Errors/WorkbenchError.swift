@@ -23,6 +23,7 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     case noResponse
     case noSuchExchange(Int, count: Int)
     case noSuchHeader(String)
+    case noDeclaredModels(String)
 
     public var description: String {
         switch self {
@@ -64,6 +65,8 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
                 : "no exchange \(number) — `history` lists 1 to \(count)"
         case .noSuchHeader(let name):
             "no header '\(name)' in the last response — `headers` lists them all"
+        case .noDeclaredModels(let type):
+            "cannot decode '\(type)' here: no models are declared in this program — use `try wb.decode(\(type).self)`"
         }
     }
 

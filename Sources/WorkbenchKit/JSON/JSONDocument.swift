@@ -2,51 +2,31 @@ import Foundation
 
 /// A JSON document parsed once into a compact tape; values are read from it on demand.
 ///
-/// Strings and numbers stay as byte ranges of the original bytes, which the document keeps
-/// alive; reading a node allocates nothing until a `String` is asked for.
+/// Strings and numbers stay as byte ranges of the document's own copy of the input; reading a
+/// node allocates nothing until a `String` is asked for.
 public struct JSONDocument: Sendable {
     let tape: JSONTape
 
     /// Parses UTF-8 `data` (RFC 8259; a leading byte order mark is skipped, as Foundation does).
     public init(parsing data: Data, options: JSONParsingOptions = []) throws(JSONSyntaxError) {
-        if data.count <= 64 {
-            tape = try JSONDocument.parseCopy(of: data, options).get()
-            return
-        }
-        var result: Result<JSONTape, JSONSyntaxError>?
-        data.withUnsafeBytes { raw in
-            result = JSONDocument.parse(raw, options, owner: .data(data))
-        }
-        tape = try result!.get()
+        tape = try JSONDocument.parse(data.withUnsafeBytes(JSONTape.copy), options)
     }
 
     /// Parses UTF-8 `bytes`.
     public init(parsing bytes: [UInt8], options: JSONParsingOptions = []) throws(JSONSyntaxError) {
-        var result: Result<JSONTape, JSONSyntaxError>?
-        bytes.withUnsafeBytes { raw in
-            result = JSONDocument.parse(raw, options, owner: .array(bytes))
-        }
-        tape = try result!.get()
+        tape = try JSONDocument.parse(bytes.withUnsafeBytes(JSONTape.copy), options)
     }
 
-    /// Small `Data` keeps its bytes inline, where no pointer outlives a call: parse a copy we own.
-    private static func parseCopy(of data: Data, _ options: JSONParsingOptions) -> Result<JSONTape, JSONSyntaxError> {
-        let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: max(data.count, 1))
-        data.copyBytes(to: copy, count: data.count)
-        let result = parse(UnsafeRawBufferPointer(start: copy, count: data.count), options, owner: .copy(copy))
-        if case .failure = result { copy.deallocate() }
-        return result
-    }
-
+    /// Parses the document's own copy of the input, which the tape then owns (freed here on failure).
     private static func parse(
-        _ raw: UnsafeRawBufferPointer, _ options: JSONParsingOptions, owner: JSONTape.Owner
-    ) -> Result<JSONTape, JSONSyntaxError> {
+        _ bytes: UnsafeMutableBufferPointer<UInt8>, _ options: JSONParsingOptions
+    ) throws(JSONSyntaxError) -> JSONTape {
         do throws(JSONSyntaxError) {
-            let (entries, count) = try JSONParser.parse(raw, options: options)
-            let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1)!
-            return .success(JSONTape(entries: entries, count: count, base: base, byteCount: raw.count, owner: owner))
+            let (entries, count) = try JSONParser.parse(UnsafeRawBufferPointer(bytes), options: options)
+            return JSONTape(entries: entries, count: count, bytes: bytes)
         } catch {
-            return .failure(error)
+            bytes.baseAddress!.deallocate()
+            throw error
         }
     }
 
@@ -74,8 +54,17 @@ public struct JSONParsingOptions: OptionSet, Sendable {
     /// JSONDecoder accepts on Linux; `[,]` and `[1,,]` stay errors, as there.
     public static let trailingCommas = JSONParsingOptions(rawValue: 1 << 0)
 
-    /// Exactly what Foundation's JSONDecoder accepts (for decoding that must match it).
+    /// Strings and numbers are checked only for where they end, as Foundation's JSONDecoder scans a
+    /// document before decoding it: text that is not valid JSON (`01`, `1.`, `"\x"`, a raw control
+    /// character, bad UTF-8) is kept and marked (`JSONNode.isMalformed`), and only reading it fails.
+    public static let deferredValueChecks = JSONParsingOptions(rawValue: 1 << 1)
+
+    /// Exactly what Foundation's JSONDecoder accepts as valid JSON (for validating a document).
     public static let foundationCompatible: JSONParsingOptions = [.trailingCommas]
+
+    /// What Foundation's JSONDecoder accepts before decoding: it checks a string or a number only
+    /// when a decoded type reads it, so an unread malformed value does not fail a decode.
+    public static let foundationDecoding: JSONParsingOptions = [.trailingCommas, .deferredValueChecks]
 }
 
 /// What a JSON value is.

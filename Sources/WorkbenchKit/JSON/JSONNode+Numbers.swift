@@ -1,5 +1,5 @@
 extension JSONNode {
-    /// The number exactly as written (`1.0` stays `1.0`); nil for any other value.
+    /// The number exactly as written (`1.0` stays `1.0`); nil for any other value and a malformed number.
     public var numberText: String? {
         withNumberBytes { String(decoding: $0, as: UTF8.self) }
     }
@@ -70,7 +70,7 @@ extension JSONNode {
     @inline(__always)
     private func withNumberBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R? {
         let entry = entry
-        guard entry.kindCode == JSONTapeKind.number else { return nil }
+        guard entry.kindCode == JSONTapeKind.number, !entry.isMalformed else { return nil }
         return body(tape.text(entry))
     }
 

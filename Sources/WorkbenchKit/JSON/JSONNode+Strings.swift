@@ -1,10 +1,10 @@
 import Foundation
 
 extension JSONNode {
-    /// The decoded text of a string value (escapes resolved); nil for any other value.
+    /// The decoded text of a string value (escapes resolved); nil for any other value and a malformed string.
     public var string: String? {
         let entry = entry
-        guard entry.kindCode == JSONTapeKind.string else { return nil }
+        guard entry.kindCode == JSONTapeKind.string, !entry.isMalformed else { return nil }
         let text = tape.text(entry)
         if !entry.hasFlag {
             // Validated while parsing: without escapes the bytes are the string.
@@ -25,7 +25,7 @@ extension JSONNode {
     @inline(__always)
     public func stringEquals(utf8 wanted: UnsafeBufferPointer<UInt8>) -> Bool {
         let entry = entry
-        guard entry.kindCode == JSONTapeKind.string else { return false }
+        guard entry.kindCode == JSONTapeKind.string, !entry.isMalformed else { return false }
         if !entry.hasFlag {
             let length = Int(entry.end &- entry.start)
             guard length == wanted.count else { return false }

@@ -29,6 +29,10 @@ public struct JSONNode: Sendable {
     public var isNumber: Bool { entry.kindCode == JSONTapeKind.number }
     public var isNull: Bool { entry.kindCode == JSONTapeKind.null }
 
+    /// A string or number whose text is not valid JSON, kept by a parse with `.deferredValueChecks`
+    /// (its value reads as nil); reading it fails a decode as the whole document would.
+    public var isMalformed: Bool { entry.isMalformed }
+
     /// The value of `true` or `false`; nil for any other value.
     public var bool: Bool? {
         switch entry.kindCode {

@@ -19,7 +19,8 @@ enum JSONParser {
             counts.deallocate()
         }
         do {
-            try run(p, raw.count, &tape, containers, counts, trailingCommas: options.contains(.trailingCommas))
+            try run(p, raw.count, &tape, containers, counts, trailingCommas: options.contains(.trailingCommas),
+                    deferValues: options.contains(.deferredValueChecks))
         } catch {
             tape.discard()
             throw error
@@ -32,7 +33,8 @@ enum JSONParser {
     @inline(__always)
     private static func run(
         _ p: UnsafePointer<UInt8>, _ end: Int, _ tape: inout JSONTapeBuffer,
-        _ containers: UnsafeMutablePointer<Int>, _ counts: UnsafeMutablePointer<UInt32>, trailingCommas: Bool
+        _ containers: UnsafeMutablePointer<Int>, _ counts: UnsafeMutablePointer<UInt32>, trailingCommas: Bool,
+        deferValues: Bool
     ) throws(JSONSyntaxError) {
         var depth = 0
         var context = JSONValueContext.topLevel
@@ -43,13 +45,15 @@ enum JSONParser {
             let c = p[pos]
             switch c {
             case quote:
-                let string = try JSONLexer.scanString(p, pos, end)
-                tape.append(JSONTapeKind.string | (string.escaped ? JSONTapeEntry.flag : 0), pos &+ 1, string.close)
-                pos = string.close &+ 1
+                pos = try string(p, pos, end, &tape, deferValues: deferValues) &+ 1
             case 0x30...0x39, 0x2D:
-                let number = try JSONLexer.scanNumber(p, pos, end)
-                tape.append(JSONTapeKind.number | (number.isInteger ? 0 : JSONTapeEntry.flag), pos, number.end)
-                pos = number.end
+                if deferValues {
+                    pos = deferredNumber(p, pos, end, &tape)
+                } else {
+                    let number = try JSONLexer.scanNumber(p, pos, end)
+                    tape.append(JSONTapeKind.number | (number.isInteger ? 0 : JSONTapeEntry.flag), pos, number.end)
+                    pos = number.end
+                }
             case 0x7B, 0x5B:
                 guard depth < JSONLexer.maxDepth else {
                     throw JSONLexer.error(p, pos, end, "expected at most \(JSONLexer.maxDepth) nested arrays and objects, found more")
@@ -66,7 +70,7 @@ enum JSONParser {
                 } else {
                     counts[depth] = 1
                     if isObject {
-                        pos = try key(p, pos, end, &tape, first: true)
+                        pos = try key(p, pos, end, &tape, first: true, deferValues: deferValues)
                         context = .afterColon
                     } else {
                         context = .firstElement
@@ -102,7 +106,7 @@ enum JSONParser {
                     }
                     counts[depth] &+= 1
                     if isObject {
-                        pos = try key(p, pos, end, &tape, first: false)
+                        pos = try key(p, pos, end, &tape, first: false, deferValues: deferValues)
                         context = .afterColon
                     } else {
                         context = .afterComma
@@ -124,19 +128,50 @@ enum JSONParser {
     /// Scans an object key and its colon; returns the offset where the member's value starts.
     @inline(__always)
     private static func key(
-        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ tape: inout JSONTapeBuffer, first: Bool
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ tape: inout JSONTapeBuffer, first: Bool, deferValues: Bool
     ) throws(JSONSyntaxError) -> Int {
         guard start < end, p[start] == quote else {
             let expected = first ? "a string key or '}'" : "a string key after ','"
             throw JSONLexer.error(p, start, end, "expected \(expected), found \(JSONLexer.describeFound(p, start, end))")
         }
-        let string = try JSONLexer.scanString(p, start, end)
-        tape.append(JSONTapeKind.string | (string.escaped ? JSONTapeEntry.flag : 0), start &+ 1, string.close)
-        let colon = JSONLexer.skipWhitespace(p, string.close &+ 1, end)
+        let close = try string(p, start, end, &tape, deferValues: deferValues)
+        let colon = JSONLexer.skipWhitespace(p, close &+ 1, end)
         guard colon < end, p[colon] == 0x3A else {
             throw JSONLexer.error(p, colon, end, "expected ':' after an object key, found \(JSONLexer.describeFound(p, colon, end))")
         }
         return JSONLexer.skipWhitespace(p, colon &+ 1, end)
+    }
+
+    /// Scans the string at `start` into the tape; returns its closing quote. With `deferValues`, a string
+    /// that is not valid JSON is kept, marked, when its end can still be found as JSONDecoder finds it.
+    @inline(__always)
+    private static func string(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ tape: inout JSONTapeBuffer, deferValues: Bool
+    ) throws(JSONSyntaxError) -> Int {
+        do {
+            let string = try JSONLexer.scanString(p, start, end)
+            tape.append(JSONTapeKind.string | (string.escaped ? JSONTapeEntry.flag : 0), start &+ 1, string.close)
+            return string.close
+        } catch {
+            guard deferValues else { throw error }
+            let close = try JSONLexer.skipStringUnchecked(p, start, end)
+            tape.append(JSONTapeKind.string | JSONTapeEntry.flag | JSONTapeEntry.malformed, start &+ 1, close)
+            return close
+        }
+    }
+
+    /// A number as JSONDecoder scans it before decoding: the run of digits, signs, points and
+    /// exponents from `start`, marked malformed unless it is exactly one valid JSON number.
+    @inline(__always)
+    private static func deferredNumber(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int, _ tape: inout JSONTapeBuffer) -> Int {
+        if let number = try? JSONLexer.scanNumber(p, start, end),
+           number.end == end || !JSONLexer.isNumberByte(p[number.end]) {
+            tape.append(JSONTapeKind.number | (number.isInteger ? 0 : JSONTapeEntry.flag), start, number.end)
+            return number.end
+        }
+        let stop = JSONLexer.skipNumberUnchecked(p, start, end)
+        tape.append(JSONTapeKind.number | JSONTapeEntry.flag | JSONTapeEntry.malformed, start, stop)
+        return stop
     }
 
     @inline(never)

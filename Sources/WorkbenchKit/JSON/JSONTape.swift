@@ -8,7 +8,8 @@ import Foundation
 /// One fixed-size entry of a parsed document, in document order (a container precedes its children).
 ///
 /// - string, number: `start`/`end` are the byte range of the text (a string's without its quotes);
-///   the flag says a string has escapes or a number has a fraction or an exponent.
+///   the flag says a string has escapes or a number has a fraction or an exponent; the malformed
+///   bit marks text that is not valid JSON, kept by a parse with `.deferredValueChecks`.
 /// - object, array: `start` is the member or element count, `end` the index of the entry after the
 ///   container's last descendant, so a whole subtree is skipped in one step.
 /// - an object's members are key entries (strings) each followed by its value's entries.
@@ -19,9 +20,11 @@ struct JSONTapeEntry {
 
     static let kindMask: UInt32 = 0x7
     static let flag: UInt32 = 0x8
+    static let malformed: UInt32 = 0x10
 
     @inline(__always) var kindCode: UInt32 { header & Self.kindMask }
     @inline(__always) var hasFlag: Bool { header & Self.flag != 0 }
+    @inline(__always) var isMalformed: Bool { header & Self.malformed != 0 }
 }
 
 /// Kind codes stored in `JSONTapeEntry.header`.
@@ -37,42 +40,45 @@ enum JSONTapeKind {
 
 /// The parsed entries and the bytes they point into; immutable once built, shared by every node.
 ///
-/// `base` is taken once: the tape holds the `Data` or array it came from and never mutates it, and
-/// their heap storage does not move while alive. Inputs small enough for `Data` to keep inline
-/// (its bytes would live in a temporary copy) are copied into memory the tape owns.
+/// The tape owns both: the bytes are a copy in memory the tape allocated and frees, so `base` is
+/// valid for as long as any node can reach it, whatever the input was (Data may keep small inputs
+/// inline, and neither Data nor Array promises a pointer outside `withUnsafeBytes`). Reading the
+/// input through `withUnsafeBytes` on every access instead would keep it uncopied, but measured
+/// here it halves the speed of reading every value, while the copy adds one `memcpy` to the parse
+/// (docs/ARCHITECTURE.md, "JSON documents").
 final class JSONTape: @unchecked Sendable {
     let entries: UnsafeMutablePointer<JSONTapeEntry>
     let count: Int
     let base: UnsafePointer<UInt8>
     let byteCount: Int
-    private let owner: Owner
 
-    enum Owner {
-        case data(Data)
-        case array([UInt8])
-        case copy(UnsafeMutablePointer<UInt8>)
-    }
-
-    init(entries: UnsafeMutablePointer<JSONTapeEntry>, count: Int, base: UnsafePointer<UInt8>, byteCount: Int, owner: Owner) {
+    /// Takes ownership of `entries` and of `bytes` (from `JSONTape.copy`); frees both on deinit.
+    init(entries: UnsafeMutablePointer<JSONTapeEntry>, count: Int, bytes: UnsafeMutableBufferPointer<UInt8>) {
         self.entries = entries
         self.count = count
-        self.base = base
-        self.byteCount = byteCount
-        self.owner = owner
+        self.base = UnsafePointer(bytes.baseAddress!)
+        self.byteCount = bytes.count
     }
 
     deinit {
         free(entries)
-        if case .copy(let bytes) = owner { bytes.deallocate() }
+        UnsafeMutablePointer(mutating: base).deallocate()
     }
 
-    /// The bytes the document was parsed from.
-    var bytes: Data {
-        switch owner {
-        case .data(let data): data
-        case .array(let array): Data(array)
-        case .copy: Data(UnsafeBufferPointer(start: base, count: byteCount))
-        }
+    /// A copy of `raw` in memory a tape can own (never empty, so the base address exists).
+    static func copy(_ raw: UnsafeRawBufferPointer) -> UnsafeMutableBufferPointer<UInt8> {
+        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(raw.count, 1))
+        if let source = raw.baseAddress { bytes.baseAddress!.initialize(from: source.assumingMemoryBound(to: UInt8.self), count: raw.count) }
+        return UnsafeMutableBufferPointer(rebasing: bytes[0..<raw.count])
+    }
+
+    /// The bytes the document was parsed from (a copy: the tape's own never change).
+    var bytes: Data { Data(UnsafeBufferPointer(start: base, count: byteCount)) }
+
+    /// The bytes of an entry's `start..<end` range.
+    @inline(__always)
+    func text(_ entry: JSONTapeEntry) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + Int(entry.start), count: Int(entry.end &- entry.start))
     }
 
     /// The index after the subtree rooted at `index`.
@@ -80,12 +86,6 @@ final class JSONTape: @unchecked Sendable {
     func next(after index: Int) -> Int {
         let entry = entries[index]
         return entry.kindCode >= JSONTapeKind.array ? Int(entry.end) : index &+ 1
-    }
-
-    /// The bytes of an entry's `start..<end` range.
-    @inline(__always)
-    func text(_ entry: JSONTapeEntry) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base + Int(entry.start), count: Int(entry.end &- entry.start))
     }
 }
 

@@ -38,17 +38,28 @@ extension Workbench {
 
     /// Prints a decoded value the way `decode` does (replay calls this with its own values).
     public func showDecoded(_ report: DecodedValueReport) {
+        show(report, summary: report.summary)
+    }
+
+    /// Prints a value the way the prompt shows an expression's result: `label: TYPE`, then the value.
+    public func showValue(_ report: DecodedValueReport, label: String) {
+        show(report, summary: "\(label): \(report.typeName)")
+    }
+
+    private func show(_ report: DecodedValueReport, summary: String) {
         defer { console.flush() }
-        console.line(console.styled(report.summary, .dim))
-        let (text, cut) = report.text(limit: console.isTerminal ? DecodedValueReport.terminalLimit : nil)
+        console.line(console.styled(summary, .dim))
+        let limit = console.isTerminal && cutsLongValues ? DecodedValueReport.terminalLimit : nil
+        let (text, cut) = report.text(limit: limit)
         console.line(text)
-        if cut { console.line(console.styled("(cut on a terminal; pipe the output to see everything)", .dim)) }
+        if cut { console.line(console.styled("(cut on a terminal: add --all, or pipe the output, to see everything)", .dim)) }
     }
 
     /// The JSON text of the value at `path` (as `JSONNode.node(at:)` reads it), byte for byte.
     static func value(at path: String, in data: Data) throws -> Data {
-        // JSONDecoder reports invalid JSON itself; a path into it can only be "not valid JSON".
-        guard let document = try? JSONDocument(parsing: data, options: .foundationCompatible) else { return data }
+        // JSONDecoder reports invalid JSON itself; a path into it can only be "not valid JSON". Malformed
+        // strings and numbers are copied as written, for JSONDecoder to refuse only if it reads them.
+        guard let document = try? JSONDocument(parsing: data, options: .foundationDecoding) else { return data }
         let node = try document.root.node(at: path)
         var output: [UInt8] = []
         node.writeJSON(into: &output)

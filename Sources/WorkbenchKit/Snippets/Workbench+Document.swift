@@ -2,13 +2,15 @@ import Foundation
 
 /// `json {…}` / `json @FILE`: a local document that `decode` reads instead of the last response body.
 extension Workbench {
-    /// `json {…}`: makes `text` (checked JSON) the current document and says what it holds.
+    /// `json {…}`: makes `text` the current document and says what it holds. A document that is not
+    /// valid JSON is kept as well, with a warning, so that `decode` reports exactly what JSONDecoder
+    /// reports for it. (Declared `throws` so the `try wb.json(…)` of saved snippets stays as written.)
     public func json(_ text: String) throws(WorkbenchError) {
-        let checked = try RequestBody.validatedJSON(text)
-        useDocument(Data(checked.utf8))
+        useDocument(Data(text.utf8))
     }
 
-    /// `json @FILE`: makes the file's JSON the current document and says what it holds.
+    /// `json @FILE`: makes the file's bytes the current document and says what it holds (a file that
+    /// is not valid JSON is kept too, with a warning).
     public func json(file path: String) throws(WorkbenchError) {
         let expanded = (path as NSString).expandingTildeInPath
         guard FileManager.default.fileExists(atPath: expanded) else { throw .fileNotFound(path) }
@@ -18,7 +20,6 @@ extension Workbench {
         } catch {
             throw .fileUnreadable(path, reason: (error as NSError).localizedDescription)
         }
-        _ = try RequestBody.validatedJSON(String(decoding: data, as: UTF8.self))
         useDocument(data)
     }
 
@@ -29,16 +30,30 @@ extension Workbench {
         return lastExchange?.response.body
     }
 
-    /// Prints what the REPL's `json` prints: `current body: an object with 2 members (120 bytes)`.
-    private func useDocument(_ data: Data) {
-        defer { console.flush() }
-        localDocument = (data, exchanges.count)
-        guard let root = try? JSONDocument(parsing: data, options: .foundationCompatible).root else { return }
+    /// What `json` prints about `data` — `current body: an object with 2 members (120 bytes)`, or for
+    /// bytes that are not valid JSON a warning with the first error's line and column — and the
+    /// document parsed when it is valid.
+    public static func documentReport(_ data: Data, console: Console) -> (line: String, document: JSONDocument?) {
+        let document: JSONDocument
+        do {
+            document = try JSONDocument(parsing: data, options: .foundationCompatible)
+        } catch {
+            let warning = "not valid JSON (\(error)); kept as the current body, so `decode` reports what JSONDecoder reports"
+            return (console.styled("warning:", .yellow) + " " + warning, nil)
+        }
+        let root = document.root
         let shape = switch root.kind {
         case .object: "an object with \(root.count) \(root.count == 1 ? "member" : "members")"
         case .array: "an array of \(root.count) \(root.count == 1 ? "element" : "elements")"
         default: root.kind.description
         }
-        console.line("current body: \(shape) (\(data.count) bytes)")
+        return ("current body: \(shape) (\(data.count) bytes)", document)
+    }
+
+    /// Prints what the REPL's `json` prints and makes `data` the current document.
+    private func useDocument(_ data: Data) {
+        defer { console.flush() }
+        localDocument = (data, exchanges.count)
+        console.line(Self.documentReport(data, console: console).line)
     }
 }

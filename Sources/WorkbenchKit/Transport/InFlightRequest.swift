@@ -6,7 +6,7 @@ import FoundationNetworking
 /// One request on the wire: its URLSession task, what has arrived so far, and how it ended.
 ///
 /// Cancelled with `cancel(_:)`, which calls `URLSessionTask.cancel()` — never through Swift task
-/// cancellation, which deadlocks `data(for:)` on Swift 6.3.1 (PLATFORM-NOTES).
+/// cancellation, which deadlocks `data(for:)` on Swift 6.3.1 (docs/ARCHITECTURE.md, "URLSession on Linux").
 public final class InFlightRequest: @unchecked Sendable {
     /// How the request ended, as the delegate saw it.
     public struct Outcome: Sendable {

@@ -40,7 +40,8 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
-        // Left unanswered, a 401 with WWW-Authenticate hangs the task forever on 6.3.1 (PLATFORM-NOTES).
+        // Left unanswered, a 401 with WWW-Authenticate hangs the task forever on 6.3.1
+        // (docs/ARCHITECTURE.md, "URLSession on Linux").
         request(for: task)?.challengeFailed(challenge.failureResponse)
         completionHandler(.cancelAuthenticationChallenge, nil)
     }

@@ -31,6 +31,10 @@ public final class Workbench {
     public var interruptRequested: @MainActor () -> Bool = { false }
     /// Whether a request taking over ~300 ms shows a spinner; on by default only on a terminal.
     public var showsSpinner: Bool
+    /// Whether long decoded values are cut on a terminal (`decode … --all` turns it off for one decode).
+    public var cutsLongValues = true
+    /// Types declared at run time, for `decode` statements (the REPL's and replay's models).
+    public weak var declaredModels: (any DeclaredModels)?
 
     /// Made on the first send: creating a URLSession (and libcurl) costs milliseconds of start-up.
     lazy var transport = Transport()

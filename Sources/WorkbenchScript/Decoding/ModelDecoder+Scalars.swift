@@ -5,6 +5,7 @@ extension ModelDecoder {
     /// A string; `nullTypeName` is the type JSONDecoder names when it finds null (`URL`, `Date`).
     func string(_ node: JSONNode, nullTypeName: String) throws(DecodingFailure) -> String {
         guard let text = node.string else {
+            if node.isMalformed && node.isString { throw DecodingFailure.invalidJSON }
             throw mismatch(node.isNull ? nullTypeName : "String", node)
         }
         return text
@@ -101,6 +102,7 @@ extension ModelDecoder {
     }
 
     func decimal(_ node: JSONNode) throws(DecodingFailure) -> ModelValue {
+        if node.isMalformed { throw DecodingFailure.invalidJSON }
         guard node.isNumber, let text = node.numberText else {
             if node.isNull { throw mismatch("Decimal", node) }
             throw DecodingFailure(.typeMismatch("Decimal"), codingPath: [], debugDescription: "")
@@ -137,5 +139,14 @@ extension ModelDecoder {
             }
             return .date(date)
         }
+    }
+}
+
+extension ModelDecoder {
+    /// An object member's key as a `String`; JSONDecoder reads every key of an object it decodes, so a
+    /// malformed one fails the decode.
+    func memberKey(_ node: JSONNode) throws(DecodingFailure) -> String {
+        guard let key = node.string else { throw DecodingFailure.invalidJSON }
+        return key
     }
 }

@@ -49,10 +49,8 @@ public final class ModelDecoder {
             return try record(schema, node)
         case .array(let element):
             return try array(element, node)
-        case .stringDictionary(let element):
-            return try dictionary(element, node, intKeys: false)
-        case .intDictionary(let element):
-            return try dictionary(element, node, intKeys: true)
+        case .dictionary(let key, let element):
+            return try dictionary(type.dictionaryForm, key: key, value: element, node)
         case .enumeration(let schema):
             return try enumCase(schema, node)
         case .url:
@@ -97,6 +95,8 @@ public final class ModelDecoder {
             var iterator = node.members.makeIterator()
             var position = 0
             while let (key, member) = iterator.nextNodes() {
+                // JSONDecoder reads every key when it opens the object: a malformed one fails first.
+                if key.isMalformed { throw DecodingFailure.invalidJSON }
                 let slot = matcher.field(for: key, at: position)
                 if slot >= 0 && buffer[slot] == nil { buffer[slot] = member }
                 position += 1
@@ -160,44 +160,6 @@ public final class ModelDecoder {
             index += 1
         }
         return .array(items)
-    }
-
-    private func dictionary(_ element: ResolvedType, _ node: JSONNode, intKeys: Bool) throws(DecodingFailure) -> ModelValue {
-        guard node.isObject else {
-            if node.isNull {
-                throw DecodingFailure(.valueNotFound("Dictionary<String, Any>"), codingPath: [],
-                                      debugDescription: "Cannot get keyed decoding container -- found null value instead")
-            }
-            throw mismatch("Dictionary<String, Any>", node)
-        }
-        var keys: [ModelValue] = [], values: [ModelValue] = []
-        var seen: Set<String> = []
-        var iterator = node.members.makeIterator()
-        while let (keyNode, member) = iterator.nextNodes() {
-            var key = keyNode.string ?? ""
-            if intKeys && options.keys == .convertFromSnakeCase { key = convertFromSnakeCase(key) }
-            guard seen.insert(key).inserted else { continue }
-            if intKeys {
-                guard let number = Int(key) else {
-                    throw DecodingFailure(.typeMismatch("Int"), codingPath: [.key(key)],
-                                          debugDescription: "Expected Int key but found String key instead.")
-                }
-                do {
-                    values.append(try value(element, member))
-                } catch {
-                    throw error.throughOptional(element.isOptional).prefixed(.intKey(number))
-                }
-                keys.append(.int(Int64(number)))
-            } else {
-                do {
-                    values.append(try value(element, member))
-                } catch {
-                    throw error.throughOptional(element.isOptional).prefixed(.key(key))
-                }
-                keys.append(.string(key))
-            }
-        }
-        return .dictionary(keys: keys, values: values)
     }
 
     private func enumCase(_ schema: EnumSchema, _ node: JSONNode) throws(DecodingFailure) -> ModelValue {

@@ -5,16 +5,18 @@ import SwiftSyntax
 /// Parses Swift `struct`/`enum` declarations into model schemas with swift-syntax.
 public enum DeclarationParser {
     /// The declarations in `source`; imports are skipped, anything else is an error naming the construct.
-    public static func parse(_ source: String) throws(ModelSourceError) -> [ModelDeclaration] {
+    /// Positions (in errors and in the declarations) count from `origin`, where `source` starts in its file.
+    public static func parse(_ source: String, origin: SourceOrigin = .start) throws(ModelSourceError) -> [ModelDeclaration] {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: "input", tree: tree)
         if tree.hasError, let first = ParseDiagnosticsGenerator.diagnostics(for: tree).first {
             let location = first.location(converter: converter)
+            let position = origin.position(line: location.line, column: location.column)
             throw ModelSourceError(
-                first.message, line: location.line, column: location.column,
+                first.message, line: position.line, column: position.column,
                 excerpt: ModelSourceError.excerpt(of: source, line: location.line, column: location.column))
         }
-        let reader = DeclarationReader(converter: converter)
+        let reader = DeclarationReader(converter: converter, origin: origin)
         var result: [ModelDeclaration] = []
         for item in tree.statements {
             switch item.item {
@@ -42,17 +44,42 @@ extension TokenSyntax {
     var plainName: String { text.hasPrefix("`") ? String(text.dropFirst().dropLast()) : text }
 }
 
+/// Where an input starts in the text it came from: 1:1 at the prompt, a statement's place in a snippet.
+public struct SourceOrigin: Equatable, Sendable {
+    public var line: Int
+    public var column: Int
+
+    public init(line: Int, column: Int) {
+        self.line = line
+        self.column = column
+    }
+
+    public static let start = SourceOrigin(line: 1, column: 1)
+
+    /// The position in the whole text of `line:column` in the input (only its first line is indented).
+    func position(line: Int, column: Int) -> (line: Int, column: Int) {
+        (self.line + line - 1, line == 1 ? self.column + column - 1 : column)
+    }
+}
+
 /// Walks one declaration's syntax tree and builds its schema.
 struct DeclarationReader {
     let converter: SourceLocationConverter
+    var origin = SourceOrigin.start
+
+    /// Where `node` starts (after its leading trivia), counted from `origin`.
+    func position(of node: some SyntaxProtocol) -> (line: Int, column: Int) {
+        let location = node.startLocation(converter: converter)
+        return origin.position(line: location.line, column: location.column)
+    }
 
     func line(of node: some SyntaxProtocol) -> Int {
-        node.startLocation(converter: converter).line
+        position(of: node).line
     }
 
     func error(_ message: String, at node: some SyntaxProtocol) -> ModelSourceError {
-        let location = node.startLocation(converter: converter)
-        return ModelSourceError(message, line: location.line, column: location.column)
+        let position = position(of: node)
+        return ModelSourceError(message, line: position.line, column: position.column)
     }
 
     func declaration(_ decl: DeclSyntax) throws(ModelSourceError) -> ModelDeclaration {

@@ -36,14 +36,16 @@ extension DeclarationReader {
                 defaultValue = try literal(value)
             }
             var type: ModelType?
+            var references: [TypeReference] = []
             if let annotation = binding.typeAnnotation {
                 type = try modelType(annotation.type)
+                references = typeReferences(in: annotation.type)
             } else if let defaultValue {
                 type = inferredType(defaultValue)
             }
             let property = StoredProperty(
                 name: pattern.identifier.plainName, isLet: isLet, type: type ?? .named(""),
-                defaultValue: defaultValue, line: line(of: binding))
+                defaultValue: defaultValue, line: line(of: binding), typeReferences: references)
             if type == nil && defaultValue != nil {
                 throw error("add a type annotation to '\(name)'; its type cannot be inferred here", at: binding)
             }
@@ -51,6 +53,7 @@ extension DeclarationReader {
             if let type {
                 for index in pending.indices where pending[index].type == .named("") {
                     pending[index].type = type
+                    pending[index].typeReferences = references
                 }
             }
         }
@@ -116,6 +119,32 @@ extension DeclarationReader {
         }
         let what = node.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) ? "implicitly unwrapped optional" : "type"
         throw error("\(what) '\(node.trimmedDescription)' is not supported yet", at: node)
+    }
+
+    /// The declared type names in a written type, with their positions, in source order.
+    func typeReferences(in node: TypeSyntax) -> [TypeReference] {
+        if let optional = node.as(OptionalTypeSyntax.self) { return typeReferences(in: optional.wrappedType) }
+        if let array = node.as(ArrayTypeSyntax.self) { return typeReferences(in: array.element) }
+        if let dictionary = node.as(DictionaryTypeSyntax.self) {
+            return typeReferences(in: dictionary.key) + typeReferences(in: dictionary.value)
+        }
+        if let identifier = node.as(IdentifierTypeSyntax.self) {
+            if let clause = identifier.genericArgumentClause {
+                return clause.arguments.flatMap { argument -> [TypeReference] in
+                    guard case .type(let type) = argument.argument else { return [] }
+                    return typeReferences(in: type)
+                }
+            }
+            let name = identifier.name.plainName
+            guard ModelType.builtin(name) == nil else { return [] }
+            let position = position(of: identifier)
+            return [TypeReference(name: name, line: position.line, column: position.column)]
+        }
+        if node.is(MemberTypeSyntax.self), case .named(let name)? = try? modelType(node) {
+            let position = position(of: node)
+            return [TypeReference(name: name, line: position.line, column: position.column)]
+        }
+        return []
     }
 
     /// A default or raw value: literals, arrays and dictionaries of literals, `nil`, `.case`.

@@ -32,10 +32,7 @@ extension LiteralValue {
             var values: [ModelValue] = []
             for item in items { values.append(try item.value(as: element)) }
             return .array(values)
-        case (.dictionary(let entries), .stringDictionary(let element)),
-             (.dictionary(let entries), .intDictionary(let element)):
-            let keyType: ResolvedType
-            if case .stringDictionary = type { keyType = .string } else { keyType = .integer(.int) }
+        case (.dictionary(let entries), .dictionary(let keyType, let element)):
             var keys: [ModelValue] = [], values: [ModelValue] = []
             for entry in entries {
                 keys.append(try entry.key.value(as: keyType))

@@ -9,6 +9,12 @@ struct ModelChecker {
                 "'\(declaration.name)' would hide Swift's own type of that name; choose another name",
                 line: declaration.line)
         }
+        if declaration.states("CodingKeyRepresentable")
+            && !(declaration.kind == .enumeration && [.string, .integer(.int)].contains(declaration.rawType)) {
+            // Swift supplies `init?(codingKey:)` only for enums with String or Int raw values.
+            throw ModelSourceError(
+                "type '\(declaration.name)' does not conform to protocol 'CodingKeyRepresentable'", line: declaration.line)
+        }
         var names: Set<String> = []
         for nested in declaration.nested where !names.insert(nested.name).inserted {
             throw ModelSourceError("invalid redeclaration of '\(nested.name)'", line: nested.line)
@@ -45,11 +51,13 @@ struct ModelChecker {
             }
         }
         // Resolving the whole struct checks types, defaults and the Decodable rules of its properties.
+        // Names not declared yet are left for decoding to report: a later input may declare them.
         do {
-            _ = try SchemaResolver(registry: registry).resolve(.named(path.joined(separator: ".")), scope: [])
+            let resolver = SchemaResolver(registry: registry)
+            resolver.defersUnresolvedNames = true
+            _ = try resolver.resolve(.named(path.joined(separator: ".")), scope: [])
         } catch {
-            let line = declaration.properties.first { error.message.contains("'\($0.type.source)'") }?.line
-            throw ModelSourceError(error.message, line: line ?? declaration.line)
+            throw ModelSourceError(error.message, line: error.line ?? declaration.line, column: error.column ?? 1)
         }
     }
 

@@ -38,7 +38,17 @@ public struct ModelDeclaration: Equatable, Sendable {
 
     /// True when the declaration states `Decodable` (or `Codable`) conformance.
     public var isDecodable: Bool {
-        inherited.contains { ["Codable", "Decodable", "Swift.Codable", "Swift.Decodable"].contains($0) }
+        states("Codable") || states("Decodable")
+    }
+
+    /// True when the inheritance clause names `proto` (plain or `Swift.`-qualified).
+    func states(_ proto: String) -> Bool {
+        inherited.contains { $0 == proto || $0 == "Swift." + proto }
+    }
+
+    /// An enum is always `Hashable` (no associated values here); a struct when it says so.
+    var isHashable: Bool {
+        kind == .enumeration || states("Hashable")
     }
 
     /// The properties that synthesized `init(from:)` decodes, with their JSON keys.
@@ -68,10 +78,20 @@ public struct StoredProperty: Equatable, Sendable {
     public var type: ModelType
     public var defaultValue: LiteralValue?
     public var line: Int
+    /// Each declared type named in the annotation, where it is written: a name that is still not
+    /// declared when the model is used is reported there, as the compiler reports it.
+    public var typeReferences: [TypeReference] = []
 
     public static func == (lhs: StoredProperty, rhs: StoredProperty) -> Bool {
         lhs.name == rhs.name && lhs.isLet == rhs.isLet && lhs.type == rhs.type && lhs.defaultValue == rhs.defaultValue
     }
+}
+
+/// A type name written in a property's annotation (`Language` in `[Language]?`) and its position.
+public struct TypeReference: Equatable, Sendable {
+    public var name: String
+    public var line: Int
+    public var column: Int
 }
 
 /// One case of an enum; `rawValue` holds the explicit raw value when one is written.

@@ -11,8 +11,8 @@ public indirect enum ResolvedType: Sendable {
     case uuid
     case optional(ResolvedType)
     case array(ResolvedType)
-    case stringDictionary(ResolvedType)
-    case intDictionary(ResolvedType)
+    /// `[Key: Value]` for any `Decodable & Hashable` key; `dictionaryForm` says how JSONDecoder reads it.
+    case dictionary(key: ResolvedType, value: ResolvedType)
     case structure(StructSchema)
     case enumeration(EnumSchema)
 
@@ -32,8 +32,7 @@ public indirect enum ResolvedType: Sendable {
         case .uuid: "UUID"
         case .optional(let wrapped): wrapped.source + "?"
         case .array(let element): "[\(element.source)]"
-        case .stringDictionary(let value): "[String: \(value.source)]"
-        case .intDictionary(let value): "[Int: \(value.source)]"
+        case .dictionary(let key, let value): "[\(key.source): \(value.source)]"
         case .structure(let schema): schema.qualifiedName
         case .enumeration(let schema): schema.qualifiedName
         }
@@ -52,8 +51,42 @@ public indirect enum ResolvedType: Sendable {
         case .uuid: "String"
         case .optional(let wrapped): wrapped.decodingTypeName
         case .array: "Array<Any>"
-        case .stringDictionary, .intDictionary, .structure: "Dictionary<String, Any>"
+        case .dictionary: dictionaryForm == .flatArray ? "Array<Any>" : "Dictionary<String, Any>"
+        case .structure: "Dictionary<String, Any>"
         case .enumeration(let schema): schema.rawType == .string ? "String" : schema.rawType.source
+        }
+    }
+}
+
+/// How `Dictionary.init(from:)` reads a dictionary, chosen by its key type.
+enum DictionaryForm: Equatable {
+    /// `String` keys: an object, keys as written (JSONDecoder's own path, no key strategy).
+    case stringKeys
+    /// `Int` keys: an object whose keys must read as `Int`.
+    case intKeys
+    /// A `CodingKeyRepresentable` enum: an object whose keys convert to a case.
+    case codingKeyRepresentable(EnumSchema)
+    /// Any other key type: a flat array `[key, value, key, value, …]`.
+    case flatArray
+
+    static func == (lhs: DictionaryForm, rhs: DictionaryForm) -> Bool {
+        switch (lhs, rhs) {
+        case (.stringKeys, .stringKeys), (.intKeys, .intKeys), (.flatArray, .flatArray): true
+        case (.codingKeyRepresentable(let a), .codingKeyRepresentable(let b)): a === b
+        default: false
+        }
+    }
+}
+
+extension ResolvedType {
+    /// For a dictionary, the container JSONDecoder expects (`Dictionary`'s own `init(from:)` rules).
+    var dictionaryForm: DictionaryForm {
+        guard case .dictionary(let key, _) = self else { return .flatArray }
+        switch key {
+        case .string: return .stringKeys
+        case .integer(.int): return .intKeys
+        case .enumeration(let schema) where schema.isCodingKeyRepresentable: return .codingKeyRepresentable(schema)
+        default: return .flatArray
         }
     }
 }
@@ -94,14 +127,17 @@ public final class EnumSchema: @unchecked Sendable {
     public let qualifiedName: String
     public let rawType: ModelType
     public let isDecodable: Bool
+    /// Declares `CodingKeyRepresentable`: as a dictionary key it reads from an object's keys.
+    public let isCodingKeyRepresentable: Bool
     public internal(set) var caseNames: [String] = []
     var stringRawValues: [String: Int] = [:]
     var intRawValues: [Int64: Int] = [:]
 
-    init(name: String, qualifiedName: String, rawType: ModelType, isDecodable: Bool) {
+    init(name: String, qualifiedName: String, rawType: ModelType, isDecodable: Bool, isCodingKeyRepresentable: Bool) {
         self.name = name
         self.qualifiedName = qualifiedName
         self.rawType = rawType
         self.isDecodable = isDecodable
+        self.isCodingKeyRepresentable = isCodingKeyRepresentable
     }
 }

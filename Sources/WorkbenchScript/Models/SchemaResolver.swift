@@ -3,6 +3,10 @@ import Foundation
 /// Turns model types into resolved schemas, checking Swift's `Decodable` synthesis rules on the way.
 final class SchemaResolver {
     let registry: ModelRegistry
+    /// Set while checking a declaration as it is typed: a property whose type names a type not declared
+    /// yet is left out instead of failing, since declarations may refer to types declared after them
+    /// (as in a Swift file). Decoding resolves strictly and reports the name where it is written.
+    var defersUnresolvedNames = false
     private var structs: [String: StructSchema] = [:]
     private var enums: [String: EnumSchema] = [:]
 
@@ -24,17 +28,15 @@ final class SchemaResolver {
         case .optional(let wrapped): return .optional(try resolve(wrapped, scope: scope))
         case .array(let element): return .array(try resolve(element, scope: scope))
         case .dictionary(let key, let value):
+            let resolvedKey = try resolve(key, scope: scope)
             let resolvedValue = try resolve(value, scope: scope)
-            switch key {
-            case .string: return .stringDictionary(resolvedValue)
-            case .integer(.int): return .intDictionary(resolvedValue)
-            default:
-                _ = try resolve(key, scope: scope)
-                throw ModelTypeError("dictionary key type '\(key.source)' is not supported yet; use String or Int")
+            if let offender = nonHashableName(in: resolvedKey) {
+                throw ModelTypeError("type '\(offender)' does not conform to protocol 'Hashable'")
             }
+            return .dictionary(key: resolvedKey, value: resolvedValue)
         case .named(let name):
             guard let (qualified, declaration) = registry.lookup(name, scope: scope) else {
-                throw ModelTypeError("cannot find type '\(name)' in scope")
+                throw ModelTypeError.unresolved(name)
             }
             switch declaration.kind {
             case .structure: return .structure(try structure(declaration, qualifiedName: qualified))
@@ -53,10 +55,21 @@ final class SchemaResolver {
         let decoded = Dictionary(declaration.decodedProperties.map { ($0.property.name, $0.key) },
                                  uniquingKeysWith: { first, _ in first })
         for property in declaration.properties {
-            let type = try resolve(property.type, scope: scope)
+            let type: ResolvedType
+            do {
+                type = try resolve(property.type, scope: scope)
+            } catch {
+                if defersUnresolvedNames && error.unresolvedName != nil { continue }
+                let reference = property.typeReferences.first { $0.name == error.unresolvedName }
+                throw error.located(line: reference?.line ?? property.line, column: reference?.column ?? 1)
+            }
             var field = FieldSchema(name: property.name, type: type, key: nil, defaultValue: nil)
             if let literal = property.defaultValue {
-                field.defaultValue = try literal.value(as: type)
+                do {
+                    field.defaultValue = try literal.value(as: type)
+                } catch {
+                    throw error.located(line: property.line, column: 1)
+                }
             } else if case .optional = type, !property.isLet {
                 field.defaultValue = .null  // `var x: T?` starts as nil
             }
@@ -64,7 +77,8 @@ final class SchemaResolver {
                 if let offender = nonDecodableName(in: type) {
                     throw ModelTypeError(
                         "type '\(declaration.name)' does not conform to protocol 'Decodable': cannot automatically "
-                            + "synthesize 'Decodable' because '\(offender)' does not conform to 'Decodable'")
+                            + "synthesize 'Decodable' because '\(offender)' does not conform to 'Decodable'",
+                        line: property.line)
                 }
                 field.key = key
                 if schema.keyIndex[key] == nil { schema.keyIndex[key] = schema.decodedFields.count }
@@ -79,7 +93,8 @@ final class SchemaResolver {
         if let done = enums[qualifiedName] { return done }
         let schema = EnumSchema(name: declaration.name, qualifiedName: qualifiedName,
                                 rawType: declaration.rawType ?? .string,
-                                isDecodable: declaration.isDecodable && declaration.rawType != nil)
+                                isDecodable: declaration.isDecodable && declaration.rawType != nil,
+                                isCodingKeyRepresentable: declaration.states("CodingKeyRepresentable"))
         enums[qualifiedName] = schema
         var nextInt: Int64 = 0
         for (index, enumCase) in declaration.cases.enumerated() {
@@ -100,10 +115,23 @@ final class SchemaResolver {
     /// The name of the first type inside `type` that is not `Decodable`, if any.
     func nonDecodableName(in type: ResolvedType) -> String? {
         switch type {
-        case .optional(let inner), .array(let inner), .stringDictionary(let inner), .intDictionary(let inner):
+        case .optional(let inner), .array(let inner):
             nonDecodableName(in: inner)
+        case .dictionary(let key, let value):
+            nonDecodableName(in: key) ?? nonDecodableName(in: value)
         case .structure(let schema): schema.isDecodable ? nil : schema.name
         case .enumeration(let schema): schema.isDecodable ? nil : schema.name
+        default: nil
+        }
+    }
+
+    /// The name of the first type inside a dictionary key type that is not `Hashable`, if any.
+    func nonHashableName(in type: ResolvedType) -> String? {
+        switch type {
+        case .optional(let inner), .array(let inner): nonHashableName(in: inner)
+        case .dictionary(_, let value): nonHashableName(in: value)
+        case .structure(let schema):
+            (registry.declaration(named: schema.qualifiedName)?.isHashable ?? false) ? nil : schema.name
         default: nil
         }
     }

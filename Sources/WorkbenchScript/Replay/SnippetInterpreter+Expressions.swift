@@ -150,28 +150,25 @@ extension SnippetInterpreter {
             if typed.value == .null { return try await evaluate(parts[2]) }
             return .typed(TypedValue(value: typed.value, type: wrapped))
         }
-        // `wb.console.colors = false` (`set color off`).
+        // `wb.timeout = 5`, `wb.console.colors = false`: the `set` options.
         if parts.count == 3, parts[1].is(AssignmentExprSyntax.self), let target = parts[0].as(MemberAccessExprSyntax.self),
-           target.declName.baseName.text == "colors", let console = target.base?.as(MemberAccessExprSyntax.self),
-           console.declName.baseName.text == "console", let owner = console.base,
-           case .workbench(let workbench) = try await evaluate(owner), case .bool(let flag) = try await evaluate(parts[2]) {
-            workbench.console.colors = flag
+           let (workbench, property) = try await workbenchProperty(target) {
+            let statement = try WorkbenchStatement.readAssignment(property, try await evaluate(parts[2]), at: node)
+            try await statement.run(on: workbench)
             return .none
         }
-        guard parts.count == 3, parts[1].is(AssignmentExprSyntax.self),
-              let target = parts[0].as(MemberAccessExprSyntax.self), let base = target.base,
-              case .workbench(let workbench) = try await evaluate(base) else {
-            throw UnsupportedConstruct(node, "operators are not supported in replay")
+        throw UnsupportedConstruct(node, "operators are not supported in replay")
+    }
+
+    /// `wb.timeout` → (wb, "timeout"); `wb.console.colors` → (wb, "console.colors"); nil for anything else.
+    private func workbenchProperty(_ target: MemberAccessExprSyntax) async throws -> (Workbench, String)? {
+        let name = target.declName.baseName.text
+        guard let base = target.base else { return nil }
+        if let console = base.as(MemberAccessExprSyntax.self), console.declName.baseName.text == "console", let owner = console.base,
+           case .workbench(let workbench) = try await evaluate(owner) {
+            return (workbench, "console." + name)
         }
-        let value = try await evaluate(parts[2])
-        switch (target.declName.baseName.text, value) {
-        case ("timeout", .double(let seconds)): workbench.timeout = seconds
-        case ("timeout", .int(let seconds)): workbench.timeout = Double(seconds)
-        case ("followRedirects", .bool(let flag)): workbench.followRedirects = flag
-        case ("bodyLines", .int(let lines)): workbench.bodyLines = lines
-        default:
-            throw UnsupportedConstruct(node, "assigning '\(target.trimmedDescription)' is not supported in replay")
-        }
-        return .none
+        guard case .workbench(let workbench) = try await evaluate(base) else { return nil }
+        return (workbench, name)
     }
 }

@@ -17,12 +17,13 @@ public final class SnippetInterpreter {
     let workspace: ModelWorkspace
     var scopes: [[String: ReplayValue]] = [[:]]
 
-    public init(script: SnippetScript, console: Console, sandboxURL: URL?, prepare: @escaping (Workbench) -> Void = { _ in }) {
+    public init(script: SnippetScript, console: Console, sandboxURL: URL?, prepare: @escaping (Workbench) -> Void = { _ in },
+                workspace: ModelWorkspace? = nil) {
         self.script = script
         self.console = console
         self.sandboxURL = sandboxURL
         self.prepare = prepare
-        self.workspace = ModelWorkspace(moduleName: script.moduleName)
+        self.workspace = workspace ?? ModelWorkspace(moduleName: script.moduleName)
     }
 
     /// Runs one top-level step; a failure or an unsupported construct comes back located.
@@ -35,6 +36,14 @@ public final class SnippetInterpreter {
             let (line, column) = script.location(of: error.node)
             throw ReplayError(file: script.fileName, line: line, column: column, message: error.message
                 + " — replay runs the statements `save` writes; run the whole file with `swift run \(script.baseName)`")
+        } catch let error as ModelSourceError {
+            // Declarations are read with their place in the file, so the error knows its own position.
+            throw ReplayError(file: script.fileName, line: error.line, column: error.column, message: error.message,
+                              underlying: error)
+        } catch let error as ModelTypeError where error.line != nil {
+            // A type named in a declaration and still not declared: reported where the name is written.
+            throw ReplayError(file: script.fileName, line: error.line ?? step.line, column: error.column ?? 1,
+                              message: error.message, underlying: error)
         } catch {
             throw ReplayError(file: script.fileName, line: step.line, column: step.column,
                               message: String(describing: error), underlying: error)
@@ -58,7 +67,8 @@ public final class SnippetInterpreter {
     private func declare(_ decl: DeclSyntax) async throws {
         if decl.is(ImportDeclSyntax.self) { return }
         if decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self) {
-            try workspace.declare(decl.trimmedDescription)
+            let (line, column) = script.location(of: decl)
+            try workspace.declare(decl.trimmedDescription, origin: SourceOrigin(line: line, column: column))
             return
         }
         guard let variable = decl.as(VariableDeclSyntax.self) else {

@@ -49,13 +49,12 @@ public struct ValuePrinter: Sendable {
                 write(item, as: element, into: &output)
             }
             output += "]"
-        case (.dictionary(let keys, let values), .stringDictionary(let element)),
-             (.dictionary(let keys, let values), .intDictionary(let element)):
+        case (.dictionary(let keys, let values), .dictionary(let keyType, let element)):
             guard !keys.isEmpty else { output += "[:]"; return }
             output += "["
             for index in keys.indices {
                 if index > 0 { output += ", " }
-                writeScalar(keys[index], into: &output)
+                write(keys[index], as: keyType, into: &output)
                 output += ": "
                 write(values[index], as: element, into: &output)
             }

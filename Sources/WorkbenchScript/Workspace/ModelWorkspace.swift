@@ -18,10 +18,11 @@ public final class ModelWorkspace {
 
     // MARK: Declarations
 
-    /// Declares (or redeclares) the types in `source`; returns their declarations.
+    /// Declares (or redeclares) the types in `source`; returns their declarations. They may name types
+    /// declared later; `origin` is where `source` starts in its file (positions in errors count from it).
     @discardableResult
-    public func declare(_ source: String) throws(ModelSourceError) -> [ModelDeclaration] {
-        let declarations = try DeclarationParser.parse(source)
+    public func declare(_ source: String, origin: SourceOrigin = .start) throws(ModelSourceError) -> [ModelDeclaration] {
+        let declarations = try DeclarationParser.parse(source, origin: origin)
         try registry.define(declarations)
         return declarations
     }
@@ -45,15 +46,19 @@ public final class ModelWorkspace {
 
     // MARK: The current document
 
-    /// Makes `data` the document that `decode` and `infer` read (a response body or a local file);
-    /// `tag` says where it came from (the REPL stores the exchange number it belongs to).
+    /// Makes `data` the document that `decode` and `infer` read (a response body or a local file,
+    /// valid JSON or not); `tag` says where it came from (the REPL stores the exchange number).
     /// - Parameter parsed: the body already parsed with `.foundationCompatible` (as `json` does to
     ///   validate it), so `decode` does not parse the same bytes again.
     public func setBody(_ data: Data?, tag: Int = 0, parsed: JSONDocument? = nil) {
         body = data
         bodyTag = tag
         parsedBody = parsed
+        parsedBodyIsValid = parsed != nil
     }
+
+    /// Whether `parsedBody` came from a strict parse (no malformed strings or numbers in it).
+    private var parsedBodyIsValid = false
 
     /// The `tag` given with the current body.
     public private(set) var bodyTag = 0
@@ -63,7 +68,8 @@ public final class ModelWorkspace {
 
     public var hasBody: Bool { body != nil }
 
-    /// The current body parsed; `nil` when it is not JSON (decoding then reports JSONDecoder's error).
+    /// The current body parsed as JSONDecoder scans it; `nil` when even that fails (decoding then reports
+    /// JSONDecoder's error). Malformed strings and numbers in it fail only when a decode reads them.
     func currentDocument() throws(WorkspaceError) -> JSONDocument? {
         guard let body else { throw WorkspaceError.noBody }
         if let parsedBody { return parsedBody }
@@ -86,8 +92,14 @@ public final class ModelWorkspace {
 
     /// Generates declarations named `name` from the current body and defines them.
     public func infer(_ name: String, snakeCase: Bool, at path: String? = nil) throws -> ModelInference.Result {
-        guard let document = try currentDocument() else {
-            throw WorkspaceError.message("the current body is not valid JSON")
+        guard let body else { throw WorkspaceError.noBody }
+        if !parsedBodyIsValid, let strict = try? JSONDocument(parsing: body, options: .foundationCompatible) {
+            // A valid document reads the same for decoding: keep it so neither parses again.
+            parsedBody = strict
+            parsedBodyIsValid = true
+        }
+        guard parsedBodyIsValid, let document = parsedBody else {
+            throw WorkspaceError.message("the current body is not valid JSON; `infer` needs a valid document")
         }
         var node = document.root
         if let path, !path.isEmpty { node = try node.node(at: path) }

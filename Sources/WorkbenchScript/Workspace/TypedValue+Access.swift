@@ -41,13 +41,13 @@ extension TypedValue {
                 throw .message("index \(index) is out of range: '\(name)' has \(items.count) elements")
             }
             return TypedValue(value: items[index], type: element)
-        case (.key(let key), .stringDictionary(let element)):
+        case (.key(let key), .dictionary(.string, let element)):
             guard case .dictionary(let keys, let values) = value else { break }
             guard let position = keys.firstIndex(of: .string(key)) else {
                 return TypedValue(value: .null, type: .optional(element))
             }
             return TypedValue(value: values[position], type: .optional(element))
-        case (.index(let key), .intDictionary(let element)):
+        case (.index(let key), .dictionary(.integer(.int), let element)):
             guard case .dictionary(let keys, let values) = value else { break }
             guard let position = keys.firstIndex(of: .int(Int64(key))) else {
                 return TypedValue(value: .null, type: .optional(element))

@@ -1,3 +1,5 @@
+import WorkbenchKit
+
 /// A value with the type it was decoded or computed as: what bindings hold and the REPL prints.
 public struct TypedValue: Sendable {
     public var value: ModelValue
@@ -25,22 +27,24 @@ public struct TypedValue: Sendable {
         ValuePrinter(moduleName: moduleName).description(of: value, as: type)
     }
 
-    /// `print(value)`'s text cut near `limit` characters; array elements are cut whole and counted.
-    public func printed(moduleName: String, limit: Int) -> (text: String, truncated: Bool) {
-        let printer = ValuePrinter(moduleName: moduleName)
-        if case .array(let items) = value, case .array(let element) = type {
-            var text = "["
-            for (index, item) in items.enumerated() {
-                if index > 0 { text += ", " }
-                if text.count > limit {
-                    return (text + "… \(items.count - index) more]", true)
-                }
-                printer.write(item, as: element, into: &text)
-            }
-            return (text + "]", false)
+    /// What the REPL shows for the value: its type, its count, `print(value)`'s text and, for a
+    /// terminal (which cuts long values between elements), each element's text.
+    public func report(moduleName: String, forTerminal: Bool) -> DecodedValueReport {
+        var count: (number: Int, isDictionary: Bool)?
+        switch value {
+        case .array(let items): count = (items.count, false)
+        case .dictionary(let keys, _): count = (keys.count, true)
+        default: break
         }
-        let full = printer.description(of: value, as: type)
-        guard full.count > limit + 200 else { return (full, false) }
-        return (String(full.prefix(limit)) + "… (\(full.count - limit) more characters)", true)
+        var elements: [String]?
+        if forTerminal, case .array(let items) = value, case .array(let element) = type {
+            let printer = ValuePrinter(moduleName: moduleName)
+            elements = items.map { item in
+                var text = ""
+                printer.write(item, as: element, into: &text)
+                return text
+            }
+        }
+        return DecodedValueReport(typeName: type.source, count: count, text: printed(moduleName: moduleName), elements: elements)
     }
 }

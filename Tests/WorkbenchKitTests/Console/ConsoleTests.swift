@@ -45,12 +45,15 @@ import WorkbenchKit
         let console = Console(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor, environment: [:])
         let line = String(repeating: "x", count: 999)
         nonisolated(unsafe) var received = Data()
-        let reader = Thread { received = pipe.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
+        let readToEnd = DispatchSemaphore(value: 0)
+        Thread {
+            received = pipe.fileHandleForReading.readDataToEndOfFile()
+            readToEnd.signal()
+        }.start()
         for _ in 0..<1000 { console.line(line) }
         console.flush()
         try pipe.fileHandleForWriting.close()
-        while !reader.isFinished { usleep(1000) }
+        readToEnd.wait()
         #expect(received.count == 1_000_000)
     }
 }

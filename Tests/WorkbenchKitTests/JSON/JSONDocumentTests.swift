@@ -34,6 +34,25 @@ struct JSONDocumentTests {
         }
     }
 
+    @Test("reads the same values after its input is overwritten or gone", arguments: [
+        #"{"k":[1,"two",null],"é":"\u00e9"}"#,
+        "[" + String(repeating: #"{"k":"value","n":12.5},"#, count: 200) + "1]",
+    ])
+    func outlivesItsInput(_ text: String) throws {
+        let expected = try ReferenceValue.foundation(text)
+        var data = Data(text.utf8)
+        var bytes = Array(text.utf8)
+        let fromData = try JSONDocument(parsing: data)
+        let fromBytes = try JSONDocument(parsing: bytes)
+        data.resetBytes(in: 0..<data.count)
+        bytes.withUnsafeMutableBufferPointer { $0.update(repeating: UInt8(ascii: " ")) }
+        bytes = []
+        #expect(ReferenceValue(fromData.root) == expected)
+        #expect(ReferenceValue(fromBytes.root) == expected)
+        #expect(fromData.bytes == Data(text.utf8))
+        #expect(fromData.root.byteRange == 0..<text.utf8.count)
+    }
+
     @Test("walks objects and arrays without decoding")
     func navigation() throws {
         let document = try JSONDocument(parsing: #"{"users":[{"id":1,"name":"Ann"},{"id":2,"name":"Bo"}],"n":null,"ok":true}"#)

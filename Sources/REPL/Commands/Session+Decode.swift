@@ -1,0 +1,19 @@
+import WorkbenchKit
+import WorkbenchScript
+
+extension Session {
+    /// Makes the current document (the last response body, or what `json` gave) the models'
+    /// current body, for `infer`.
+    func refreshModelBody() {
+        guard let document = workbench.currentDocument, models.currentBody != document else { return }
+        models.setBody(document)
+    }
+
+    /// `decode …` and `let NAME = decode …`: one `decode` statement (`--all` only changes the display).
+    func runDecode(_ raw: String, bindingTo binding: DecodeCall.Binding? = nil) async throws {
+        let arguments = try DecodeArguments.parse(raw, binding: binding)
+        workbench.cutsLongValues = !arguments.showAll
+        defer { workbench.cutsLongValues = true }
+        try await perform([.decode(arguments.call)])
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import WorkbenchKit
+import WorkbenchScript
+
+extension Session {
+    /// Runs statements of the WorkbenchKit vocabulary in order, each recorded once it succeeded;
+    /// a `\(…)` in one is evaluated first, and nothing is sent when that fails.
+    func perform(_ statements: [WorkbenchStatement]) async throws {
+        for statement in statements {
+            let resolved = try await resolvingInterpolations(statement)
+            let before = workbench.exchanges.count
+            workbench.declaredModels = models
+            var result = StatementResult.none
+            if statement.sends {
+                guard try await sending({ result = try await resolved.run(on: workbench) }) else { continue }
+            } else {
+                result = try await resolved.run(on: workbench)
+            }
+            if case .decode(let call) = statement, let binding = call.binding, case .decoded(let decoded) = result,
+               let value = decoded.value as? TypedValue {
+                swift.bindValue(binding.name, value)
+            }
+            requestChanged()
+            transcript.record(SessionStep(.statement(statement), exchanges: Array(workbench.exchanges[before...])))
+        }
+    }
+
+    /// The statement with each `\(expression)` replaced by the text Swift interpolation gives.
+    func resolvingInterpolations(_ statement: WorkbenchStatement) async throws -> WorkbenchStatement {
+        let expressions = statement.interpolatedExpressions
+        guard !expressions.isEmpty else { return statement }
+        var values: [String: String] = [:]
+        for expression in expressions where values[expression] == nil {
+            values[expression] = try await interpolationText(expression)
+        }
+        return statement.mapTexts { Interpolation.substitute($0, values) }
+    }
+
+    /// One `\(expression)`: on the fast path when it covers it, else compiled.
+    private func interpolationText(_ expression: String) async throws -> String {
+        do {
+            return try await swift.interpolationText(expression)
+        } catch is SnippetInterpreter.NotCovered {
+            return try await compiledInterpolationText(expression)
+        }
+    }
+}
+
+extension Session {
+    /// The statements a command line stands for, without running them (`let posts = decode [Post]`
+    /// included); nil for a line that is not a statement command.
+    func statements(forLine line: String) throws -> [WorkbenchStatement]? {
+        if let (binding, rest) = Self.decodeBinding(line) {
+            return [.decode(try DecodeArguments.parse(rest, binding: binding).call)]
+        }
+        let name = String(line.prefix { !$0.isWhitespace })
+        guard let command = commands.command(named: name) as? any StatementCommand else { return nil }
+        return try command.statements(String(line.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    /// `let NAME = decode …` / `var NAME = decode …`: the binding and the decode's arguments.
+    static func decodeBinding(_ line: String) -> (DecodeCall.Binding, String)? {
+        guard line.hasPrefix("let ") || line.hasPrefix("var ") else { return nil }
+        let rest = line.dropFirst(4)
+        guard let equals = rest.firstIndex(of: "=") else { return nil }
+        let name = rest[..<equals].trimmingCharacters(in: .whitespaces)
+        let expression = rest[rest.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        guard let first = name.first, first.isLetter || first == "_",
+              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
+              expression == "decode" || expression.hasPrefix("decode ") else { return nil }
+        return (DecodeCall.Binding(name: name, isVariable: line.hasPrefix("var ")), String(expression.dropFirst("decode".count)))
+    }
+}

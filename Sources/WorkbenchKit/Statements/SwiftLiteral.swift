@@ -1,0 +1,111 @@
+import Foundation
+
+/// Swift source text for values: string literals (with interpolation kept), dictionary literals.
+public enum SwiftLiteral {
+    /// `"text"` with escapes, or a raw string `#"…"#` when that reads better (quotes, backslashes).
+    /// A `\(…)` in `text` is kept as interpolation: it is an expression the user typed.
+    public static func string(_ text: String) -> String {
+        let segments = Interpolation.segments(of: text)
+        if segments.contains(where: \.isExpression) {
+            return "\"" + segments.map { $0.isExpression ? "\\(" + $0.text + ")" : escaped($0.text) }.joined() + "\""
+        }
+        if (text.contains("\"") || text.contains("\\")) && !text.contains("\"#") && !text.contains("\n") && !text.contains("\r") {
+            return "#\"" + text + "\"#"
+        }
+        return "\"" + escaped(text) + "\""
+    }
+
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u{\(String(scalar.value, radix: 16))}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// A JSON field as the literal `JSONField` reads: a string, or raw JSON where a Swift literal means the same.
+    public static func field(_ value: JSONField) -> String {
+        switch value {
+        case .string(let text): return string(text)
+        case .json(let text):
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed == "true" || trimmed == "false" { return trimmed }
+            if trimmed == "null" { return "nil" }
+            if let number = Int(trimmed), String(number) == trimmed { return trimmed }
+            return ".json(" + string(text) + ")"
+        }
+    }
+}
+
+/// `\(expression)` inside text the user typed: Swift string interpolation.
+public enum Interpolation {
+    public struct Segment: Equatable, Sendable {
+        public var text: String
+        /// True for the expression inside `\(…)`, false for literal text.
+        public var isExpression: Bool
+    }
+
+    /// Literal text and `\(…)` expressions in order; parentheses and string literals inside an
+    /// expression are balanced, so `\(f("a)b"))` is one expression. An unclosed `\(` is text.
+    public static func segments(of text: String) -> [Segment] {
+        var segments: [Segment] = []
+        var literal = ""
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            if text[index] == "\\", next < text.endIndex, text[next] == "(",
+               let close = closingParenthesis(in: text, from: text.index(after: next)) {
+                if !literal.isEmpty { segments.append(Segment(text: literal, isExpression: false)) }
+                literal = ""
+                segments.append(Segment(text: String(text[text.index(after: next)..<close]), isExpression: true))
+                index = text.index(after: close)
+                continue
+            }
+            literal.append(text[index])
+            index = next
+        }
+        if !literal.isEmpty { segments.append(Segment(text: literal, isExpression: false)) }
+        return segments
+    }
+
+    /// Whether `text` holds a `\(…)` expression.
+    public static func contains(_ text: String) -> Bool {
+        text.contains("\\(") && segments(of: text).contains(where: \.isExpression)
+    }
+
+    /// `text` with each `\(…)` replaced by its value in `values` (keyed by the expression's text).
+    public static func substitute(_ text: String, _ values: [String: String]) -> String {
+        segments(of: text).map { $0.isExpression ? values[$0.text] ?? "\\(" + $0.text + ")" : $0.text }.joined()
+    }
+
+    /// The index of the `)` that closes a parenthesis opened just before `start`, or nil.
+    public static func closingParenthesis(in text: String, from start: String.Index) -> String.Index? {
+        var depth = 1
+        var inString = false
+        var escaping = false
+        var index = start
+        while index < text.endIndex {
+            let character = text[index]
+            if inString {
+                if escaping { escaping = false } else if character == "\\" { escaping = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "(" {
+                depth += 1
+            } else if character == ")" {
+                depth -= 1
+                if depth == 0 { return index }
+            }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+
+/// The text fields of a statement: where `\(…)` interpolations and sandbox URLs are found.
+extension WorkbenchStatement {
+    /// The statement with every text field passed through `transform` (names and values alike).
+    public func mapTexts(_ transform: (String) -> String) -> WorkbenchStatement {
+        func pairs(_ pairs: [Pair]) -> [Pair] {
+            var result: [Pair] = []
+            for pair in pairs { result.append(Pair(transform(pair.name), transform(pair.value))) }
+            return result
+        }
+        switch self {
+        case .base(let url): return .base(transform(url))
+        case .path(let path): return .path(transform(path))
+        case .query(let name, let value):
+            let newValue = value.map(transform)
+            return .query(transform(name), newValue)
+        case .removeQuery(let name): return .removeQuery(transform(name))
+        case .header(let name, let value): return .header(transform(name), transform(value))
+        case .defaultHeader(let name, let value): return .defaultHeader(transform(name), transform(value))
+        case .removeHeader(let name): return .removeHeader(transform(name))
+        case .method(let method): return .method(transform(method))
+        case .bodyJSON(let json): return .bodyJSON(transform(json))
+        case .bodyFile(let path): return .bodyFile(transform(path))
+        case .form(let fields): return .form(pairs(fields))
+        case .url(let url): return .url(transform(url))
+        case .request(var call):
+            if let target = call.target { call.target = transform(target) }
+            call.query = pairs(call.query)
+            call.headers = pairs(call.headers)
+            var fields: [JSONFieldPair] = []
+            for field in call.json {
+                let value: JSONField = switch field.value {
+                case .string(let text): .string(transform(text))
+                case .json(let text): .json(transform(text))
+                }
+                fields.append(JSONFieldPair(transform(field.name), value))
+            }
+            call.json = fields
+            return .request(call)
+        case .headers(let name?): return .headers(transform(name))
+        case .json(let text): return .json(transform(text))
+        case .jsonFile(let path): return .jsonFile(transform(path))
+        case .decode(var call):
+            if let path = call.path { call.path = transform(path) }
+            return .decode(call)
+        default: return self
+        }
+    }
+
+    /// Every text field, in order.
+    public var texts: [String] {
+        var texts: [String] = []
+        _ = mapTexts { text in
+            texts.append(text)
+            return text
+        }
+        return texts
+    }
+
+    /// The `\(…)` expressions in its text fields, in order: evaluated before the statement runs.
+    public var interpolatedExpressions: [String] {
+        texts.flatMap { Interpolation.segments(of: $0).filter(\.isExpression).map(\.text) }
+    }
+
+    /// URLs of the sandbox at `root` (this run's, whose port changes) written as `sandbox/…`.
+    public func portable(sandboxRoot root: String?) -> WorkbenchStatement {
+        guard let root else { return self }
+        func portable(_ text: String) -> String {
+            guard text == root || text.hasPrefix(root + "/") else { return text }
+            return "sandbox" + text.dropFirst(root.count)
+        }
+        switch self {
+        case .base(let url): return .base(portable(url))
+        case .url(let url): return .url(portable(url))
+        case .request(var call):
+            call.target = call.target.map(portable)
+            return .request(call)
+        default: return self
+        }
+    }
+
+    /// Whether it names the sandbox (`base sandbox/…`, a `sandbox/…` URL).
+    public var usesSandbox: Bool {
+        let url: String? = switch self {
+        case .base(let url), .url(let url): url
+        case .request(let call): call.target
+        default: nil
+        }
+        guard let url else { return false }
+        return url == "sandbox" || url.hasPrefix("sandbox/")
+    }
+}

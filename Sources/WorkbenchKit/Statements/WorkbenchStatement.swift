@@ -1,0 +1,154 @@
+import Foundation
+
+/// One step of a session in the WorkbenchKit vocabulary: what a command means, once.
+///
+/// A command parses its arguments into statements; a statement runs on a `Workbench`
+/// (`WorkbenchStatement+Run.swift`), prints itself as the Swift a snippet holds
+/// (`WorkbenchStatement+Swift.swift`), and is read back from Swift syntax by WorkbenchScript
+/// (replay and the prompt's `wb.…` statements). `docs/ARCHITECTURE.md`, "Commands and statements".
+///
+/// Text fields hold what the user typed; a `\(expression)` in one is Swift interpolation, resolved
+/// before the statement runs (`resolvingInterpolations`) and printed as interpolation in Swift.
+public enum WorkbenchStatement: Equatable, Sendable {
+    // Building the request.
+    case base(String)
+    case path(String)
+    case showPath
+    case query(String, String?)
+    case removeQuery(String)
+    case showQuery
+    case header(String, String)
+    case defaultHeader(String, String)
+    case removeHeader(String)
+    case showHeaders
+    case method(String)
+    case showMethod
+    case bodyJSON(String)
+    case bodyFile(String)
+    case form([Pair])
+    case removeBody
+    case url(String)
+    case showURL
+    case reset
+    // Sending.
+    case send
+    case request(RequestCall)
+    // Inspecting the last exchange.
+    case status
+    case headers(String?)
+    case body(raw: Bool, all: Bool)
+    case timing
+    case history
+    case show(Int)
+    case curl
+    // Documents and models.
+    case json(String)
+    case jsonFile(String)
+    case decode(DecodeCall)
+    // Settings.
+    case timeout(Double)
+    case followRedirects(Bool)
+    case bodyLines(Int)
+    case colors(Bool)
+
+    /// A name and a value, in the order given (query items, headers, form fields).
+    public struct Pair: Equatable, Sendable {
+        public var name: String
+        public var value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// `get`/`post`/…: set parts of the request and send it (httpie's shorthand).
+    public struct RequestCall: Equatable, Sendable {
+        /// `GET`, `POST`, …, upper case.
+        public var method: String
+        /// A path as `path` reads it or a full URL; nil keeps the current one.
+        public var target: String?
+        public var query: [Pair]
+        public var headers: [Pair]
+        public var json: [JSONFieldPair]
+
+        public init(method: String, target: String? = nil, query: [Pair] = [], headers: [Pair] = [], json: [JSONFieldPair] = []) {
+            self.method = method.uppercased()
+            self.target = target
+            self.query = query
+            self.headers = headers
+            self.json = json
+        }
+    }
+
+    /// A field of a JSON body: `title=foo` or `userId:=1`.
+    public struct JSONFieldPair: Equatable, Sendable {
+        public var name: String
+        public var value: JSONField
+
+        public init(_ name: String, _ value: JSONField) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// Whether running it sends a request.
+    public var sends: Bool {
+        switch self {
+        case .send, .request: true
+        default: false
+        }
+    }
+
+    /// Whether it only shows something and changes nothing a later step could see.
+    public var isView: Bool {
+        switch self {
+        case .showPath, .showQuery, .showHeaders, .showMethod, .showURL, .status, .headers, .body, .timing,
+             .history, .show, .curl:
+            true
+        case .decode(let call): call.binding == nil
+        default: false
+        }
+    }
+}
+
+/// `decode TYPE [--keys …] [--dates …] [--at PATH]`, optionally bound: `let posts = decode [Post]`.
+public struct DecodeCall: Equatable, Sendable {
+    public enum Keys: String, Equatable, Sendable {
+        case useDefaultKeys, convertFromSnakeCase
+    }
+
+    public enum Dates: Equatable, Sendable {
+        case deferredToDate, iso8601, secondsSince1970, millisecondsSince1970
+        /// A `DateFormatter` format, read in `en_US_POSIX`, UTC (`Workbench.dateFormatter`).
+        case formatted(String)
+    }
+
+    /// `let NAME =` or `var NAME =` before the decode.
+    public struct Binding: Equatable, Sendable {
+        public var name: String
+        public var isVariable: Bool
+
+        public init(name: String, isVariable: Bool = false) {
+            self.name = name
+            self.isVariable = isVariable
+        }
+    }
+
+    /// The type as Swift source: `[Post]`, `[String: Post]`, `Post?`.
+    public var type: String
+    public var keys: Keys
+    public var dates: Dates
+    /// The value to decode inside the document (`data.items`, `[0].user`).
+    public var path: String?
+    public var binding: Binding?
+
+    public init(type: String, keys: Keys = .useDefaultKeys, dates: Dates = .deferredToDate, path: String? = nil,
+                binding: Binding? = nil) {
+        self.type = type
+        self.keys = keys
+        self.dates = dates
+        self.path = path
+        self.binding = binding
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import WorkbenchKit
+
+/// The interpreter as the prompt's fast path: module `main`, the session's `Workbench` as `wb`,
+/// values that stay bound across inputs.
+extension SnippetInterpreter {
+    /// What an item gave to show: `label: TYPE`, then the value.
+    public struct Shown {
+        public var label: String
+        public var report: DecodedValueReport
+    }
+
+    /// An item the fast path does not cover; nothing it started has had an effect.
+    public struct NotCovered: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The prompt's interpreter over the session's models and workbench.
+    public static func prompt(workspace: ModelWorkspace, console: Console, workbench: Workbench) -> SnippetInterpreter {
+        // An empty script only names the module (`main`) and the file for positions.
+        let script = (try? SnippetScript(source: "", fileName: "main.swift"))!
+        let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: workbench.sandboxURL,
+                                             workspace: workspace)
+        interpreter.bind("wb", .workbench(workbench))
+        return interpreter
+    }
+
+    /// Binds a value a command made (`let posts = decode [Post]`).
+    public func bindValue(_ name: String, _ value: TypedValue) {
+        bind(name, .typed(value))
+    }
+
+    /// Whether `name` is bound on the fast path.
+    public func isBound(_ name: String) -> Bool { lookup(name) != nil }
+
+    /// Runs one top-level item of a prompt input; returns what to show, if anything.
+    /// Throws `NotCovered` when the compiled path must run it instead.
+    public func runPromptItem(_ item: CodeBlockItemSyntax) async throws -> Shown? {
+        guard FastPath.covers(item) else { throw NotCovered(description: "not on the fast path") }
+        do {
+            switch item.item {
+            case .decl(let declaration):
+                guard let variable = declaration.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                      let initial = binding.initializer?.value else { return nil }
+                let value = try await evaluate(initial)
+                let shown = Self.callsWorkbench(initial) ? nil : try self.shown(value, label: name, at: initial)
+                bind(name, value)
+                return shown
+            case .stmt(let statement):
+                guard let expression = statement.as(ExpressionStmtSyntax.self)?.expression else { return nil }
+                return try await show(expression)
+            case .expr(let expression):
+                return try await show(expression)
+            }
+        } catch let unsupported as UnsupportedConstruct {
+            throw NotCovered(description: unsupported.message)
+        }
+    }
+
+    /// A `\(expression)` in a command's argument: its text as interpolation prints it.
+    public func interpolationText(_ expression: String) async throws -> String {
+        let parsed = Parser.parse(source: expression)
+        guard !parsed.hasError, parsed.statements.count == 1, let item = parsed.statements.first,
+              FastPath.covers(item), case .expr(let node) = item.item else {
+            throw NotCovered(description: "not on the fast path")
+        }
+        do {
+            return try printable(try await evaluate(node), at: node)
+        } catch let unsupported as UnsupportedConstruct {
+            throw NotCovered(description: unsupported.message)
+        }
+    }
+
+    private func show(_ expression: ExprSyntax) async throws -> Shown? {
+        let value = try await evaluate(expression)
+        if Self.callsWorkbench(expression) { return nil }
+        return try shown(value, label: expression.trimmedDescription, at: expression)
+    }
+
+    /// The report for a value whose static type the fast path knows; nil for Void.
+    private func shown(_ value: ReplayValue, label: String, at node: some SyntaxProtocol) throws -> Shown? {
+        let report: DecodedValueReport
+        switch value {
+        case .none: return nil
+        case .typed(let typed): report = typed.report(moduleName: script.moduleName, forTerminal: console.isTerminal)
+        case .string(let text): report = DecodedValueReport(typeName: "String", count: nil, text: text)
+        case .int(let number): report = DecodedValueReport(typeName: "Int", count: nil, text: String(number))
+        case .double(let number): report = DecodedValueReport(typeName: "Double", count: nil, text: number.description)
+        case .bool(let flag): report = DecodedValueReport(typeName: "Bool", count: nil, text: String(flag))
+        case .url(let url): report = DecodedValueReport(typeName: "URL", count: nil, text: url.absoluteString)
+        default: throw UnsupportedConstruct(node, "showing a value of type '\(value.kindName)'")
+        }
+        return Shown(label: label, report: report)
+    }
+
+    /// `wb.get(…)`, `try await wb.send()`: vocabulary calls print their own results.
+    static func callsWorkbench(_ expression: ExprSyntax) -> Bool {
+        var inner = expression
+        while true {
+            if let node = inner.as(TryExprSyntax.self) { inner = node.expression } else if let node = inner.as(AwaitExprSyntax.self) { inner = node.expression } else { break }
+        }
+        guard let call = inner.as(FunctionCallExprSyntax.self) else { return false }
+        return call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "wb"
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+@testable import WorkbenchScript
+
+// JSONDecoder checks a string or a number only when the decoded type reads it: malformed values
+// under keys the model never reads do not fail a decode; read ones (and every key of a decoded
+// object) fail with "not valid JSON"; structural errors always do.
+extension DifferentialCase {
+    static let post = #"{"userId":1,"id":2,"title":"x","#
+
+    static let deferredChecks: [DifferentialCase] = [
+        .init(Post.self, "Post", post + #""extra":01}"#),
+        .init(Post.self, "Post", post + #""extra":1.}"#),
+        .init(Post.self, "Post", post + #""extra":-}"#),
+        .init(Post.self, "Post", post + #""extra":1e}"#),
+        .init(Post.self, "Post", post + #""extra":1.5e+}"#),
+        .init(Post.self, "Post", post + #""extra":1-2}"#),
+        .init(Post.self, "Post", post + #""extra":1e999}"#),
+        .init(Post.self, "Post", post + #""extra":+1}"#),
+        .init(Post.self, "Post", post + #""extra":.5}"#),
+        .init(Post.self, "Post", post + #""extra":"\x"}"#),
+        .init(Post.self, "Post", post + #""extra":"\ud800"}"#),
+        .init(Post.self, "Post", post + #""extra":"\uDE00x"}"#),
+        .init(Post.self, "Post", post + #""extra":"\u12"}"#),
+        .init(Post.self, "Post", post + #""extra":"\u12zz"}"#),
+        .init(Post.self, "Post", post + "\"extra\":\"a\u{1}b\"}"),
+        .init(Post.self, "Post", post + #""extra":[01,"\q",{"k\x":1}]}"#),
+        .init(Post.self, "Post", post + #""extra":tru}"#),
+        .init(Post.self, "Post", post + #""extra":[1 2]}"#),
+        .init(Post.self, "Post", post + #""b\x":1}"#),
+        .init(Post.self, "Post", #"{"userId":"s","b\x":1}"#),
+        .init(Post.self, "Post", #"{"userId":01,"id":2,"title":"x"}"#),
+        .init(Post.self, "Post", #"{"userId":1,"id":2,"title":"\x"}"#),
+        .init(Post.self, "Post", #"{"userId":1,"id":2,"title":01}"#),
+        .init(Post.self, "Post", #"{"userId":"\x","id":2,"title":"x"}"#),
+        .init(Post.self, "Post", "{\"userId\":1,\"id\":2,\"title\":\"a\u{1}b\"}"),
+        .init([Post].self, "[Post]", #"[{"userId":1,"id":2,"title":"x"},{"userId":1.5.1}]"#),
+        .init(Empty.self, "Empty", #"{"a":01,"b\x":"\y"}"#),
+        .init([Empty].self, "[Empty]", #"[{"a":01},{"b":1.}]"#),
+        .init([Int].self, "[Int]", "[1,01]"),
+        .init([Int?].self, "[Int?]", "[null,1.]"),
+        .init([String].self, "[String]", #"["a","\x"]"#),
+        .init([String: Int].self, "[String: Int]", #"{"a":"x","b\x":1}"#),
+        .init([String: String].self, "[String: String]", #"{"a":"x","b":"\x"}"#),
+        .init([Int: Int].self, "[Int: Int]", #"{"1":"x","2\x":1}"#),
+        .init(Int.self, "Int", "-"),
+        .init(Int.self, "Int", "1."),
+        .init(String.self, "String", "01"),
+        .init(Bool.self, "Bool", "1."),
+        .init(Int?.self, "Int?", "-0."),
+        .init(Double.self, "Double", "1e"),
+        .init(Float.self, "Float", "1.e5"),
+        .init(Decimal.self, "Decimal", "01"),
+        .init([Decimal].self, "[Decimal]", "[1, 2.]"),
+        .init(Date.self, "Date", "1."),
+        .init(Kind.self, "Kind", #""\x""#),
+        .init(Level.self, "Level", "01"),
+        .init(Optionals.self, "Optionals", #"{"a":null,"b":"ok","c":[1,01]}"#),
+        .init(Optionals.self, "Optionals", #"{"a":null,"b":"ok","d":[1,01]}"#),
+        .init(Tagged.self, "Tagged", #"{"kind":"free","level":1,"levels":[],"tiny":01}"#),
+        .init(Renamed.self, "Renamed", #"{"primaryImageSmall":"a","title":"t","imageURL":"\x","note":01}"#),
+        .init(Defaults.self, "Defaults", #"{"name":"n","fixed":01}"#),
+        .init([EpisodeType: Int].self, "[EpisodeType: Int]", #"["movie",01]"#),
+        .init([EpisodeKey: Int].self, "[EpisodeKey: Int]", #"{"movie":1,"x\x":2}"#),
+    ]
+}
