@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean bench bench-figures bench-micro bench-peers
+.PHONY: run test build deps clean bench bench-figures bench-micro bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl).
@@ -26,6 +26,11 @@ run: build
 test: deps
 	swift build
 	swift test
+
+# The Swift forms table's expected outputs, from compiled programs (Tests/EndToEndTests/SwiftForms/README.md).
+forms-expected: deps
+	swift build --product workbench
+	python3 Tests/EndToEndTests/SwiftForms/generate.py
 
 clean:
 	rm -rf .build Benchmarks/.build

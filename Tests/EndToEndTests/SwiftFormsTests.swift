@@ -1,0 +1,92 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Swift at the prompt prints what the same code compiled with swiftc prints: every case of the forms
+/// table piped into the real `workbench`, compared with the output generate.py took from compiled programs.
+@Suite struct SwiftFormsTests {
+    @Test func theTableCoversEveryGroupWithExpectedOutputs() throws {
+        let cases = try SwiftFormsTable.cases()
+        #expect(cases.count >= 110)
+        let groups = Set(cases.map(\.group))
+        #expect(groups == ["literals", "collections", "strings", "declarations", "foundation", "models", "errors", "requests"])
+        for form in cases {
+            #expect(form.inputs.contains { $0.checked }, "\(form.testDescription)")
+            #expect(throws: Never.self, "\(form.testDescription)") { try SwiftFormsTable.expected(for: form) }
+        }
+        #expect(cases.contains { $0.fast })
+        // No output is left from a case renamed or removed.
+        let expected = try SwiftFormsTable.directory().appendingPathComponent("Expected")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".out") }
+        #expect(Set(files) == Set(cases.map { "\($0.group)/\($0.name).out" }))
+    }
+
+    @Test(arguments: try SwiftFormsTable.cases())
+    func thePromptPrintsWhatCompiledSwiftPrints(_ form: SwiftFormCase) throws {
+        let expected = try SwiftFormsTable.expected(for: form)
+        let session = try FormsSession.run(form)
+        #expect(session.checkedOutput == expected, "\(session.report)")
+    }
+
+    /// The cases marked `fast` (literals, interpolation, subscripts and members of decoded values,
+    /// `wb.…` statements) run as usual and again with the compiled path forced
+    /// (`WORKBENCH_ENGINE=compiled`): every input, setup included (`let posts = decode [Post]`),
+    /// prints the same both ways.
+    @Test(arguments: try SwiftFormsTable.cases().filter { $0.fast })
+    func theFastPathAndTheCompiledPathPrintTheSame(_ form: SwiftFormCase) throws {
+        let fast = try FormsSession.run(form)
+        let compiled = try FormsSession.run(form, environment: ["WORKBENCH_ENGINE": "compiled"])
+        #expect(compiled.fullOutput == fast.fullOutput, "fast path:\n\(fast.report)\ncompiled path:\n\(compiled.report)")
+    }
+}
+
+/// A case's inputs piped into `workbench`, each preceded by a marker input whose known output splits
+/// what the REPL printed into one part per input.
+struct FormsSession {
+    /// The checked inputs' output, masked as generate.py masks it.
+    let checkedOutput: String
+    /// Every input's output, masked alike.
+    let fullOutput: String
+    /// What a failure shows: the script and everything printed.
+    let report: String
+
+    /// A REPL command with fixed output that changes no state.
+    static let markerInput = "help quit"
+    static let markerOutput: Result<String, any Error> = Result {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        return try PipedRun.run(try Binaries.workbench, input: markerInput + "\n", environment: isolatedEnvironment(home: home.url)).output
+    }
+
+    static func run(_ form: SwiftFormCase, environment extra: [String: String] = [:]) throws -> FormsSession {
+        let marker = try markerOutput.get()
+        try #require(!marker.isEmpty, "`\(markerInput)` printed nothing, so it cannot mark where an input's output begins")
+        let script = form.inputs.map { "\(markerInput)\n\($0.text)\n" }.joined()
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        // The compiled path runs the toolchain's `swift`, found on PATH.
+        var variables = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC"]
+        variables.merge(extra) { $1 }
+        let result = try PipedRun.run(try Binaries.workbench, input: script,
+                                      environment: isolatedEnvironment(home: home.url, extra: variables))
+        let parts = result.output.components(separatedBy: marker)
+        let report = "script:\n\(script)\noutput:\n\(result.output)\nerror output:\n\(result.errorOutput)"
+        try #require(parts.count == form.inputs.count + 1 && parts[0].isEmpty, "the markers did not split the output\n\(report)")
+        let checked = zip(form.inputs, parts.dropFirst()).filter { $0.0.checked }.map(\.1).joined()
+        return FormsSession(checkedOutput: masked(checked), fullOutput: masked(parts.joined()), report: report)
+    }
+
+    /// Ports and timings, as forms_output.py masks them.
+    static func masked(_ text: String) -> String {
+        var text = text
+        let patterns = [
+            (#"127\.0\.0\.1:\d+"#, "127.0.0.1:PORT"),
+            (#"(?m)^(  port +)\d+$"#, "$1PORT"),
+            (#"<?\d+(\.\d+)? (ms|s|µs|min)(?=\s|$)"#, "TIME"),
+        ]
+        for (pattern, replacement) in patterns {
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        return text
+    }
+}
