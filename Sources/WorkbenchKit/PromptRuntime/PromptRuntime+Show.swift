@@ -11,10 +11,6 @@ extension PromptRuntime {
             typeName: SwiftTypeName.readable(String(reflecting: T.self), dropping: "main"),
             count: DecodedValueReport.Counted(value).count, text: String(describing: value),
             elements: console.isTerminal ? (value as Any as? [Any])?.map { String(reflecting: $0) } : nil)
-        console.line(console.styled("\(source): \(report.summary)", .dim))
-        let (text, cut) = report.text(limit: console.isTerminal ? DecodedValueReport.terminalLimit : nil)
-        console.line(text)
-        if cut { console.line(console.styled("(cut on a terminal; pipe the output to see everything)", .dim)) }
-        console.flush()
+        (workbench ?? Workbench(console: console)).showValue(report, label: source)
     }
 }

@@ -68,7 +68,7 @@ struct FailureLine {
                 return "error: earlier input `\(unit.firstLine)` no longer compiles: \(message)"
             }
             let position = unit.location(of: origin.offset)
-            return "\(position.line):\(position.column): error: \(message)"
+            return "error: \(position.line):\(position.column): \(message)"
         }
         return nil
     }

@@ -12,7 +12,7 @@ import WorkbenchKit
         let session = CompiledSession()
         #expect(await session.run("1 + 2").output == shown("1 + 2", 1 + 2, type: "Int"))
         let doubled = [1, 2, 3].map { $0 * 2 }
-        #expect(await session.run("[1, 2, 3].map { $0 * 2 }").output == shown("[1, 2, 3].map { $0 * 2 }", doubled, type: "[Int]", count: 3))
+        #expect(await session.run("[1, 2, 3].map { $0 * 2 }").output == shown("[1, 2, 3].map { $0 * 2 }", doubled, type: "[Int]"))
         let word: String? = "a"
         #expect(await session.run(#"Optional("a") as String?"#).output == shown(#"Optional("a") as String?"#, word as Any, type: "String?"))
         let (output, outcome) = await session.run(#"print("hi")"#)
@@ -45,7 +45,7 @@ import WorkbenchKit
         let session = CompiledSession()
         await session.run("let posts = [3, 1, 2]")
         await session.run("let first = posts[0]")
-        #expect(await session.run("let posts = posts.sorted()").output == shown("posts", [1, 2, 3], type: "[Int]", count: 3))
+        #expect(await session.run("let posts = posts.sorted()").output == shown("posts", [1, 2, 3], type: "[Int]"))
         #expect(await session.run("(first, posts)").output == shown("(first, posts)", (3, [1, 2, 3]), type: "(Int, [Int])"))
         await session.run("struct S { let a: Int }")
         await session.run("struct S { let b: String }")
@@ -83,9 +83,9 @@ import WorkbenchKit
         let session = CompiledSession()
         await session.run("let posts = [1, 2]")
         let (output, outcome) = await session.run("let a = 1\nlet b = posts.nope + a")
-        #expect(output == "2:15: error: value of type '[Int]' has no member 'nope'\n")
+        #expect(output == "error: 2:15: value of type '[Int]' has no member 'nope'\n")
         #expect(!outcome.succeeded)
-        #expect(await session.run("let c: String = 1").output == "1:17: error: cannot convert value of type 'Int' to specified type 'String'\n")
+        #expect(await session.run("let c: String = 1").output == "error: 1:17: cannot convert value of type 'Int' to specified type 'String'\n")
     }
 
     @Test func anErrorInAnEarlierInputNamesIt() async {
@@ -115,7 +115,7 @@ import WorkbenchKit
             var blocks: [[UInt8]] = []
             while true { blocks.append([UInt8](repeating: 1, count: 10_000_000)) }
             """)
-        #expect(output == shown("blocks", [[UInt8]](), type: "[[UInt8]]", count: 0)
+        #expect(output == shown("blocks", [[UInt8]](), type: "[[UInt8]]")
                 + "error: stopped — the input used more than 300 MB of memory; the session keeps what it had\n")
         #expect(!outcome.succeeded)
     }

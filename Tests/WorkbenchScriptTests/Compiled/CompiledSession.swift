@@ -34,7 +34,6 @@ final class CompiledSession {
 }
 
 /// What the prompt shows for a value: the summary line, then `print(value)`'s text.
-func shown<T>(_ source: String, _ value: T, type: String, count: Int? = nil) -> String {
-    let summary = count.map { "\(type) · \($0) \($0 == 1 ? "value" : "values")" } ?? type
-    return "\(source): \(summary)\n\(value)\n"
+func shown<T>(_ source: String, _ value: T, type: String) -> String {
+    "\(source): \(type)\n\(value)\n"
 }
