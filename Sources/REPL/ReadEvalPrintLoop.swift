@@ -53,6 +53,8 @@ extension Session {
                 throw UsageError("unknown command '\(name)'\(hint) ('help' lists commands)")
             }
             return true
+        } catch is AlreadyReported {
+            return false
         } catch {
             console.line(console.styled("error:", .red) + " \(error)")
             return false

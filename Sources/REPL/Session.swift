@@ -35,6 +35,8 @@ public final class Session {
     public let models = ModelWorkspace()
     /// The fast path for Swift at the prompt: the interpreter, with `wb` and the values bound so far.
     lazy var swift = SnippetInterpreter.prompt(workspace: models, console: console, workbench: workbench)
+    /// The compiled path for Swift the fast path does not cover (the toolchain is looked for on first use).
+    lazy var compiled = CompiledPath(console: console)
 
     public init(console: Console = .standard, commands: CommandTable = .standard, isInteractive: Bool) {
         self.console = console

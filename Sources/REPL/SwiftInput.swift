@@ -45,6 +45,8 @@ extension Session {
 
     /// One item on the fast path; false when it is not covered (nothing happened).
     private func runOnFastPath(_ item: CodeBlockItemSyntax) async throws -> Bool {
+        // `WORKBENCH_ENGINE=compiled` runs all Swift compiled: the differential tests compare both paths.
+        if Self.compiledOnly { return false }
         if let declaration = item.item.as(DeclSyntax.self), declaration.is(StructDeclSyntax.self) || declaration.is(EnumDeclSyntax.self) {
             do {
                 for model in try models.declare(item.trimmedDescription) {
@@ -93,6 +95,10 @@ extension Session {
         let location = first.location(converter: converter)
         return "\(location.line):\(location.column): \(first.message)"
     }
+}
+
+extension Session {
+    static let compiledOnly = ProcessInfo.processInfo.environment["WORKBENCH_ENGINE"] == "compiled"
 }
 
 /// Swift the prompt cannot run, in one line.

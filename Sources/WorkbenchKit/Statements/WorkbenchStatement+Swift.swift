@@ -68,6 +68,21 @@ extension WorkbenchStatement {
         }
     }
 
+    /// The secret values it holds, by the environment variable its Swift reads them from.
+    public var secretValues: [String: String] {
+        var pairs: [Pair] = []
+        switch self {
+        case .query(let name, let value?): pairs = [Pair(name, value)]
+        case .header(let name, let value), .defaultHeader(let name, let value): pairs = [Pair(name, value)]
+        case .form(let fields): pairs = fields
+        case .request(let call): pairs = call.query + call.headers
+        default: break
+        }
+        var values: [String: String] = [:]
+        for pair in pairs where SecretNames.isSecret(pair.name) { values[SecretNames.variable(for: pair.name)] = pair.value }
+        return values
+    }
+
     /// Environment variables its Swift reads instead of secrets, in order.
     public var secretVariables: [String] {
         var names: [String] = []

@@ -76,6 +76,9 @@ public final class CompiledEngine {
                                step: CompiledStep(source: input, recording: recording))
     }
 
+    /// Whether the toolchain and WorkbenchKit's shared library are found (looked for once).
+    public var isAvailable: Bool { (try? prepare()) != nil }
+
     /// Removes the session's directory (the REPL calls it at exit; it also goes when the process ends).
     public func close() {
         directory?.remove()

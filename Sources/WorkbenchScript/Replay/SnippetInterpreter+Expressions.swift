@@ -103,7 +103,7 @@ extension SnippetInterpreter {
         case (.workbench(let workbench), "followRedirects"): return .bool(workbench.followRedirects)
         case (.workbench(let workbench), "bodyLines"): return .int(workbench.bodyLines)
         case (.typed(let value), _):
-            return .typed(try value.applying(.member(name, optionalChain: chained), describedAs: baseExpression.trimmedDescription))
+            return try access(value, .member(name, optionalChain: chained), describedAs: baseExpression.trimmedDescription, at: node)
         default:
             throw UnsupportedConstruct(node.declName, "'\(name)' of a value of type '\(base.kindName)' is not supported in replay")
         }
@@ -120,10 +120,21 @@ extension SnippetInterpreter {
         }
         let described = node.calledExpression.trimmedDescription
         switch try await evaluate(argument.expression) {
-        case .int(let index): return .typed(try value.applying(.index(index), describedAs: described))
-        case .string(let key): return .typed(try value.applying(.key(key), describedAs: described))
+        case .int(let index): return try access(value, .index(index), describedAs: described, at: node)
+        case .string(let key): return try access(value, .key(key), describedAs: described, at: node)
         case let other:
             throw UnsupportedConstruct(argument, "a subscript of type '\(other.kindName)' is not supported in replay")
+        }
+    }
+
+    /// A member, index or key of a value. What the decoded value cannot answer (a computed
+    /// property from an extension, an index out of range) is left to the compiled path, which
+    /// answers as Swift does (a compile error, a trap).
+    private func access(_ value: TypedValue, _ step: ValuePath.Step, describedAs name: String, at node: some SyntaxProtocol) throws -> ReplayValue {
+        do {
+            return .typed(try value.applying(step, describedAs: name))
+        } catch {
+            throw UnsupportedConstruct(node, error.description)
         }
     }
 
