@@ -1,4 +1,6 @@
 import Foundation
+import SwiftParser
+import SwiftSyntax
 import LineEditor
 import Sandbox
 import WorkbenchKit
@@ -22,19 +24,47 @@ extension Session {
         guard outcome.succeeded else { throw AlreadyReported() }
         for line in DeclarationSummary.lines(for: source) { console.line(line) }
         transcript.record(SessionStep(.swift(source), exchanges: outcome.exchanges))
+        forgetFastValues(changedBy: source)
+    }
+
+    /// After compiled code ran, a value the fast path holds may be stale: a name the code mentions
+    /// (assigned, redeclared) or any `var` (a function may have changed it). Reading such a name
+    /// again runs compiled, where its value is exact.
+    private func forgetFastValues(changedBy source: String) {
+        let mentioned = Set(Parser.parse(source: source).tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
+            if case .identifier(let name) = token.tokenKind { return name }
+            return nil
+        })
+        for name in mentioned.union(fastVariables) where name != "wb" { swift.unbind(name) }
+        fastVariables.removeAll()
     }
 
     /// A `\(expression)` the fast path does not cover: the text `print` gives for it, compiled.
+    /// A failure is one line, as for any input: a compile error at the column the user typed.
     func compiledInterpolationText(_ expression: String) async throws -> String {
         let capture = compiled.capture
         capture.console.clearCaptured()
-        let outcome = await runOnEngine(capture, "print(\(expression), terminator: \"\")")
+        let wrapper = "print("
+        let outcome = await runOnEngine(capture, wrapper + expression + ", terminator: \"\")")
         let text = capture.console.capturedText
         guard outcome.succeeded else {
-            let line = text.split(separator: "\n").last.map(String.init) ?? "cannot evaluate '\\(\(expression))'"
-            throw SwiftInputError(line.hasPrefix("error: ") ? String(line.dropFirst(7)) : line)
+            var line = outcome.failure ?? "error: cannot evaluate '\\(\(expression))'"
+            if let typed = currentInput.range(of: "\\(" + expression + ")") {
+                let column = currentInput.distance(from: currentInput.startIndex, to: typed.lowerBound) + 3
+                line = Self.shiftingColumn(of: line, by: column - wrapper.count - 1)
+            }
+            console.line(line.hasPrefix("error:") ? console.styled("error:", .red) + line.dropFirst("error:".count) : console.styled(line, .red))
+            throw AlreadyReported()
         }
         return text
+    }
+
+    /// `error: 1:9: message` with its column moved by `offset` (a compile error on one line).
+    static func shiftingColumn(of line: String, by offset: Int) -> String {
+        let parts = line.split(separator: ":", maxSplits: 3)
+        guard parts.count == 4, parts[0] == "error", let row = Int(parts[1].trimmingCharacters(in: .whitespaces)),
+              let column = Int(parts[2]) else { return line }
+        return "error: \(row):\(column + offset):\(parts[3])"
     }
 
     private func runOnEngine(_ engine: CompiledEngine, _ source: String) async -> CompiledOutcome {

@@ -41,6 +41,7 @@ extension Session {
         guard !input.isEmpty, !input.hasPrefix("//") else { return true }
         // Only the first input can find the sandbox still starting (it takes a few milliseconds).
         if let startup = sandboxStartup { await startup.value }
+        currentInput = input
         let name = String(input.prefix { !$0.isWhitespace })
         let arguments = String(input.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines)
         do {

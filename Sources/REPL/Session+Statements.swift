@@ -19,6 +19,7 @@ extension Session {
             if case .decode(let call) = statement, let binding = call.binding, case .decoded(let decoded) = result,
                let value = decoded.value as? TypedValue {
                 swift.bindValue(binding.name, value)
+                if binding.isVariable { fastVariables.insert(binding.name) }
             }
             requestChanged()
             transcript.record(SessionStep(.statement(statement), exchanges: Array(workbench.exchanges[before...])))

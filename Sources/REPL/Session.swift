@@ -35,6 +35,10 @@ public final class Session {
     public let models = ModelWorkspace()
     /// The fast path for Swift at the prompt: the interpreter, with `wb` and the values bound so far.
     lazy var swift = SnippetInterpreter.prompt(workspace: models, console: console, workbench: workbench)
+    /// The input being run, as typed (to place errors of a `\(…)` in it).
+    var currentInput = ""
+    /// Names bound with `var` on the fast path: compiled code may change them.
+    var fastVariables: Set<String> = []
     /// The compiled path for Swift the fast path does not cover (the toolchain is looked for on first use).
     lazy var compiled = CompiledPath(console: console)
 

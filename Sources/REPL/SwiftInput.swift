@@ -45,9 +45,7 @@ extension Session {
 
     /// One item on the fast path; false when it is not covered (nothing happened).
     private func runOnFastPath(_ item: CodeBlockItemSyntax) async throws -> Bool {
-        // `WORKBENCH_ENGINE=compiled` runs all Swift compiled: the differential tests compare both paths.
-        if Self.compiledOnly { return false }
-        if let declaration = item.item.as(DeclSyntax.self), declaration.is(StructDeclSyntax.self) || declaration.is(EnumDeclSyntax.self) {
+        if let declaration = item.item.as(DeclSyntax.self), Self.isModel(declaration) {
             do {
                 for model in try models.declare(item.trimmedDescription) {
                     console.line(ModelWorkspace.summary(of: model))
@@ -60,15 +58,27 @@ extension Session {
                 return false
             }
         }
+        // `WORKBENCH_ENGINE=compiled` runs all Swift but model declarations (which commands decode
+        // into) compiled: the differential tests compare both paths.
+        if Self.compiledOnly { return false }
         do {
             workbench.declaredModels = models
             if let shown = try await swift.runPromptItem(item) {
                 workbench.showValue(shown.report, label: shown.label)
             }
+            if let variable = item.item.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.var) {
+                fastVariables.formUnion(variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text })
+            }
             return true
         } catch is SnippetInterpreter.NotCovered {
             return false
         }
+    }
+
+    /// A `Codable`/`Decodable` struct or enum: a model the fast path declares (and decodes into).
+    static func isModel(_ declaration: DeclSyntax) -> Bool {
+        let clause = declaration.as(StructDeclSyntax.self)?.inheritanceClause ?? declaration.as(EnumDeclSyntax.self)?.inheritanceClause
+        return clause?.inheritedTypes.contains { ["Codable", "Decodable"].contains($0.type.trimmedDescription) } ?? false
     }
 
     /// Whether an earlier Swift step names `name` (a value bound on the compiled path).

@@ -83,8 +83,10 @@ struct TopLevelItem {
 
     /// Whether an expression statement's value is shown: not for assignments (their type is `Void`)
     /// nor for `wb.…` calls, which print their own results.
+    /// An `if` or `switch` written as a statement is one, as in a compiled file: nothing to show.
     private static func isShown(_ expression: ExprSyntax) -> Bool {
-        !isAssignment(expression) && !isWorkbenchCall(expression)
+        !isAssignment(expression) && !isWorkbenchCall(expression) && !expression.is(IfExprSyntax.self)
+            && !expression.is(SwitchExprSyntax.self)
     }
 
     static func isAssignment(_ expression: ExprSyntax) -> Bool {

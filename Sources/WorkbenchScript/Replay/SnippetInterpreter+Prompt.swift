@@ -32,6 +32,11 @@ extension SnippetInterpreter {
         bind(name, .typed(value))
     }
 
+    /// Forgets `name` (the compiled path changed or redeclared it; reading it then runs compiled).
+    public func unbind(_ name: String) {
+        for index in scopes.indices { scopes[index][name] = nil }
+    }
+
     /// Whether `name` is bound on the fast path.
     public func isBound(_ name: String) -> Bool { lookup(name) != nil }
 
