@@ -64,7 +64,7 @@ let package = Package(
         // A sandbox on port 0, apart so that targets that do not need it do not build Hummingbird.
         .target(name: "SandboxTestSupport", dependencies: ["Sandbox"], path: "Tests/SandboxTestSupport"),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
-        .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "SandboxTestSupport"]),
+        .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "TestSupport", "SandboxTestSupport"]),
         .testTarget(
             name: "WorkbenchScriptTests", dependencies: ["WorkbenchScript", "SandboxTestSupport"],
             // Writes UnresolvedNameCases+Expected.swift from swiftc's diagnostics.
@@ -73,6 +73,6 @@ let package = Package(
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "TestSupport", "SandboxTestSupport"]),
         // SwiftForms/ holds the forms table, its generator and the harness its programs compile with.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport"], exclude: ["SwiftForms"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SandboxTestSupport"], exclude: ["SwiftForms"]),
     ]
 )

@@ -3,28 +3,37 @@ import Foundation
 
 /// Input history kept by libedit and persisted to a file the user owns.
 ///
-/// The file is libedit's own format (so `~/.editrc` users recognise it), written atomically
-/// (temp file, then rename) with mode 0600 because inputs may contain private URLs.
+/// The file is libedit's own format (so `~/.editrc` users recognise it), private (mode 0600,
+/// since inputs may contain private URLs). Several sessions can share it: each save merges this
+/// session's new inputs into the file as it is now (`HistoryFile`), so none overwrites another.
 public final class HistoryStore {
     /// Entries kept; older ones are dropped.
     public static let capacity: Int32 = 1000
 
     let handle: OpaquePointer
     private let file: URL?
+    /// Inputs added since the last successful save, oldest first.
+    private var unsaved: [String] = []
 
     public init(file: URL?) {
-        handle = history_init()
+        handle = Self.makeHistory()
         self.file = file
-        var event = HistEvent()
-        wb_history_set_size(handle, &event, Self.capacity)
-        // Consecutive duplicates are dropped.
-        wb_history_set_unique(handle, &event, 1)
         if let file {
+            var event = HistEvent()
             _ = wb_history_load(handle, &event, file.path)
         }
     }
 
     deinit { history_end(handle) }
+
+    /// An empty libedit history: `capacity` entries, consecutive duplicates dropped.
+    static func makeHistory() -> OpaquePointer {
+        let handle = history_init()!
+        var event = HistEvent()
+        wb_history_set_size(handle, &event, capacity)
+        wb_history_set_unique(handle, &event, 1)
+        return handle
+    }
 
     /// `$XDG_STATE_HOME/workbench/history`, or `~/.local/state/workbench/history`.
     public static func defaultLocation(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL? {
@@ -38,10 +47,13 @@ public final class HistoryStore {
     public func add(_ entry: String) {
         var event = HistEvent()
         _ = wb_history_enter(handle, &event, entry)
+        unsaved.append(entry)
     }
 
     /// All entries, oldest first.
-    public var entries: [String] {
+    public var entries: [String] { Self.entries(of: handle) }
+
+    static func entries(of handle: OpaquePointer) -> [String] {
         var result: [String] = []
         var event = HistEvent()
         var status = wb_history_last(handle, &event)
@@ -52,27 +64,11 @@ public final class HistoryStore {
         return result
     }
 
-    /// Writes the history file atomically with mode 0600.
-    public func save() throws {
-        guard let file else { return }
-        let directory = file.deletingLastPathComponent()
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let temporary = directory.appendingPathComponent(".history.\(getpid()).tmp")
-        var event = HistEvent()
-        // Create it private before libedit writes into it, so it is never readable by others.
-        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        guard fd >= 0 else { throw HistoryError.cannotWrite(temporary.path, errno) }
-        close(fd)
-        guard wb_history_save(handle, &event, temporary.path) >= 0 else {
-            unlink(temporary.path)
-            throw HistoryError.cannotWrite(temporary.path, errno)
-        }
-        guard rename(temporary.path, file.path) == 0 else {
-            let code = errno
-            unlink(temporary.path)
-            throw HistoryError.cannotWrite(file.path, code)
-        }
+    /// Adds this session's unsaved inputs after what the file holds now, and writes it durably.
+    public func save() throws(HistoryError) {
+        guard let file, !unsaved.isEmpty else { return }
+        try HistoryFile(file).append(unsaved)
+        unsaved = []
     }
 
     /// Saves, ignoring failures: a read-only home must not stop the REPL.
@@ -81,12 +77,15 @@ public final class HistoryStore {
     }
 }
 
-/// Why the history file could not be written.
-public enum HistoryError: Error, CustomStringConvertible {
+/// Why the history file could not be read or written.
+public enum HistoryError: Error, CustomStringConvertible, Equatable {
+    case cannotRead(String, Int32)
     case cannotWrite(String, Int32)
 
     public var description: String {
         switch self {
+        case .cannotRead(let path, let code):
+            "cannot read history file \(path): \(String(cString: strerror(code)))"
         case .cannotWrite(let path, let code):
             "cannot write history file \(path): \(String(cString: strerror(code)))"
         }

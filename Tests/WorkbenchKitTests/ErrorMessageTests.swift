@@ -21,8 +21,12 @@ import Testing
         (.invalidJSONField(name: "n", reason: "unexpected end of file"),
          "invalid JSON for field 'n': unexpected end of file — use `n=text` for a string or `n:=JSON` for JSON"),
         (.fileUnreadable("/root/x", reason: "permission denied"), "cannot read '/root/x': permission denied"),
-        (.transportFailure(URLErrorCode: -1004, words: "could not connect (connection refused)", url: "http://127.0.0.1:1/"),
-         "request to http://127.0.0.1:1/ failed: could not connect (connection refused) (URLError -1004) — check the URL and that the server is up"),
+        (.transportFailure(TransportFailure(cause: .connectionRefused, code: -1004), url: "http://127.0.0.1:1/"),
+         "request to http://127.0.0.1:1/ failed: connection refused — nothing listens there: check the port and that the server is up"),
+        (.transportFailure(TransportFailure(cause: .unknownIssuer, code: -1), url: "https://api.local/"),
+         "request to https://api.local/ failed: TLS: the server's certificate is signed by an unknown authority — to trust it, copy the CA's certificate to /usr/local/share/ca-certificates/NAME.crt and run `sudo update-ca-certificates` (URLSession on Linux reads only the system store)"),
+        (.transportFailure(TransportFailure(cause: .selfSignedCertificate, code: -1), url: "https://127.0.0.1:8443/"),
+         "request to https://127.0.0.1:8443/ failed: TLS: the server's certificate is self-signed, so not trusted — to trust it, copy the certificate to /usr/local/share/ca-certificates/NAME.crt and run `sudo update-ca-certificates` (URLSession on Linux reads only the system store)"),
         (.cancelled, "cancelled"),
         (.timedOut(seconds: 1, url: "http://h/x"),
          "request to http://h/x timed out after 1 s — try again, or `set timeout SECONDS` for more time"),
@@ -56,9 +60,9 @@ import Testing
     }
 
     @Test func urlErrorCodesBecomeWords() {
-        #expect(URLErrorWords.words(for: URLError(.cannotConnectToHost)) == (-1004, "could not connect (connection refused)"))
-        #expect(URLErrorWords.words(for: URLError(.timedOut)).words == "timed out")
-        #expect(URLErrorWords.words(for: URLError(.cannotFindHost)).words == "host not found")
-        #expect(URLErrorWords.words(for: URLError(.badServerResponse)).words == "the server's response was not valid HTTP")
+        #expect(URLErrorWords.words(for: .cannotConnectToHost) == "could not connect (connection refused)")
+        #expect(URLErrorWords.words(for: .timedOut) == "timed out")
+        #expect(URLErrorWords.words(for: .cannotFindHost) == "host not found")
+        #expect(URLErrorWords.words(for: .badServerResponse) == "the server's response was not valid HTTP")
     }
 }

@@ -173,10 +173,13 @@ import Testing
     @Test func aClosedPortIsConnectionRefused() async throws {
         let port = try closedLoopbackPort()
         let wb = Workbench(base: "http://127.0.0.1:\(port)", console: console)
-        await #expect(throws: WorkbenchError.transportFailure(
-            URLErrorCode: -1004, words: "could not connect (connection refused)", url: "http://127.0.0.1:\(port)/x")) {
-            try await wb.get("/x")
+        let error = await #expect(throws: WorkbenchError.self) { try await wb.get("/x") }
+        guard case .transportFailure(let failure, let url)? = error else {
+            Issue.record("expected a transport failure, got \(String(describing: error))")
+            return
         }
+        #expect(failure.cause == .connectionRefused)
+        #expect(url == "http://127.0.0.1:\(port)/x")
     }
 
     @Test func inspectCommandsNeedAResponse() {

@@ -1,4 +1,5 @@
 import Foundation
+import LineEditor
 import WorkbenchScript
 
 /// `save NAME ["description"] [--dir DIR] [--force]`: the session's successful steps as a Swift snippet.
@@ -55,8 +56,8 @@ struct SaveCommand: Command {
                                         steps: session.transcript.steps, sandboxURL: session.sandboxURL)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            // Atomic: written to a temporary file beside it, then renamed over it.
-            try Data(snippet.source.utf8).write(to: file, options: .atomic)
+            // Whole old or whole new, even if the process dies mid-write (DurableFile).
+            try DurableFile.write(Data(snippet.source.utf8), to: file)
         } catch {
             throw UsageError("cannot write \(SnippetsFolder.display(file)): \((error as NSError).localizedDescription)")
         }

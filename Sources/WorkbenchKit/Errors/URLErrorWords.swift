@@ -37,21 +37,4 @@ public enum URLErrorWords {
         default: "URL error \(code.rawValue)"
         }
     }
-
-    /// Words for any error a URLSession task ends with; libcurl's own text where Foundation adds none.
-    public static func words(for error: any Error) -> (code: Int, words: String) {
-        if let urlError = error as? URLError {
-            let words = words(for: urlError.code)
-            // libcurl refuses header blocks over ~100 KB with "Out of memory" (docs/ARCHITECTURE.md, "URLSession on Linux").
-            if urlError.code == .unknown || words.hasPrefix("URL error") {
-                let detail = (urlError as NSError).userInfo[NSLocalizedDescriptionKey] as? String ?? ""
-                if detail.localizedCaseInsensitiveContains("out of memory") {
-                    return (urlError.code.rawValue, "the response headers are too large")
-                }
-            }
-            return (urlError.code.rawValue, words)
-        }
-        let nsError = error as NSError
-        return (nsError.code, nsError.localizedDescription)
-    }
 }

@@ -16,7 +16,7 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidJSONField(name: String, reason: String)
     case fileNotFound(String)
     case fileUnreadable(String, reason: String)
-    case transportFailure(URLErrorCode: Int, words: String, url: String)
+    case transportFailure(TransportFailure, url: String)
     case cancelled
     case timedOut(seconds: Double, url: String)
     case responseTooLarge(limit: Int, url: String)
@@ -49,8 +49,8 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
             "file not found: '\(path)' — check the path (relative to \(FileManager.default.currentDirectoryPath))"
         case .fileUnreadable(let path, let reason):
             "cannot read '\(path)': \(reason)"
-        case .transportFailure(let code, let words, let url):
-            "request to \(url) failed: \(words) (URLError \(code)) — check the URL and that the server is up"
+        case .transportFailure(let failure, let url):
+            "request to \(url) failed: \(failure.words) — \(failure.hint)"
         case .cancelled:
             "cancelled"
         case .timedOut(let seconds, let url):

@@ -21,11 +21,11 @@ final class PromptRelay: ExchangeRelay {
         case .exchange(let exchange):
             return exchange
         case .sendFailed(let text):
-            throw .transportFailure(URLErrorCode: 0, words: text, url: url.absoluteString)
+            throw .transportFailure(TransportFailure(cause: .other(text), code: 0), url: url.absoluteString)
         default:
             // More sends than the first run made (code that depends on time or chance): never send twice.
-            throw .transportFailure(URLErrorCode: 0, words: "not sent again: the earlier inputs made fewer requests when they first ran",
-                                    url: url.absoluteString)
+            let reason = "not sent again: the earlier inputs made fewer requests when they first ran"
+            throw .transportFailure(TransportFailure(cause: .other(reason), code: 0), url: url.absoluteString)
         }
     }
 

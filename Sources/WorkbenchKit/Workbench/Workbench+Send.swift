@@ -176,12 +176,10 @@ extension Workbench {
         }
         if let error = outcome.error {
             if let failure = outcome.authFailureResponse { return Response(failure, body: outcome.data) }
-            if (error as? URLError)?.code == .timedOut { throw .timedOut(seconds: timeout, url: url.absoluteString) }
-            let (code, words) = URLErrorWords.words(for: error)
-            throw .transportFailure(URLErrorCode: code, words: words, url: url.absoluteString)
+            throw .transport(error, url: url.absoluteString, timeout: timeout)
         }
         guard let response = outcome.response else {
-            throw .transportFailure(URLErrorCode: URLError.badServerResponse.rawValue, words: "no HTTP response", url: url.absoluteString)
+            throw .transportFailure(TransportFailure(cause: .emptyReply, code: URLError.badServerResponse.rawValue), url: url.absoluteString)
         }
         return Response(response, body: outcome.data)
     }

@@ -12,7 +12,7 @@ import Testing
         let relay = PromptRelay(recording: [.exchange(first), .sendFailed("could not connect")], results: -1)
         let url = URL(string: "http://127.0.0.1:1/x")!
         #expect(try relay.nextRecorded(for: url).number == 4)
-        #expect(throws: WorkbenchError.transportFailure(URLErrorCode: 0, words: "could not connect", url: url.absoluteString)) {
+        #expect(throws: WorkbenchError.transportFailure(TransportFailure(cause: .other("could not connect"), code: 0), url: url.absoluteString)) {
             try relay.nextRecorded(for: url)
         }
         #expect(throws: WorkbenchError.self) { try relay.nextRecorded(for: url) }
