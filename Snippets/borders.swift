@@ -24,6 +24,6 @@ print("\(germany.name) has \(germany.borders.count) neighbours: \(germany.border
 
 try await wb.get("/alpha", query: ["codes": germany.borders.joined(separator: ";")])
 let neighbours = try wb.decode([Country].self)
-for neighbour in neighbours {
+for neighbour in neighbours.sorted(by: { $0.population > $1.population }) {
     print("\(neighbour.name): capital \(neighbour.capital), \(neighbour.population) people")
 }

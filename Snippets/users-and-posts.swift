@@ -31,3 +31,11 @@ let posts = try wb.decode([Post].self)
 
 print("\(users[0].name) (@\(users[0].username)) wrote \(posts.count) posts")
 print("the first one: \(posts[0].title)")
+
+// All posts, grouped per user with `Dictionary(grouping:by:)`.
+try await wb.get("/posts", query: ["_limit": "30"])
+let recent = try wb.decode([Post].self)
+let postsPerUser = Dictionary(grouping: recent, by: \.userId).mapValues(\.count)
+for (userId, count) in postsPerUser.sorted(by: { $0.key < $1.key }) {
+    print("user \(userId): \(count) posts")
+}

@@ -45,7 +45,7 @@ extension Session {
 
     /// One item on the fast path; false when it is not covered (nothing happened).
     private func runOnFastPath(_ item: CodeBlockItemSyntax) async throws -> Bool {
-        if let declaration = item.item.as(DeclSyntax.self), Self.isModel(declaration) {
+        if FastPath.isModel(item) {
             do {
                 for model in try models.declare(item.trimmedDescription) {
                     console.line(ModelWorkspace.summary(of: model))
@@ -73,12 +73,6 @@ extension Session {
         } catch is SnippetInterpreter.NotCovered {
             return false
         }
-    }
-
-    /// A `Codable`/`Decodable` struct or enum: a model the fast path declares (and decodes into).
-    static func isModel(_ declaration: DeclSyntax) -> Bool {
-        let clause = declaration.as(StructDeclSyntax.self)?.inheritanceClause ?? declaration.as(EnumDeclSyntax.self)?.inheritanceClause
-        return clause?.inheritedTypes.contains { ["Codable", "Decodable"].contains($0.type.trimmedDescription) } ?? false
     }
 
     /// Whether an earlier Swift step names `name` (a value bound on the compiled path).

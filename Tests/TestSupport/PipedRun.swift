@@ -45,7 +45,8 @@ public func isolatedEnvironment(home: URL, extra: [String: String] = [:]) -> [St
     var environment = [
         "HOME": home.path,
         "XDG_STATE_HOME": home.appendingPathComponent("state").path,
-        "PATH": "/usr/bin:/bin",
+        // The user's PATH: Swift typed at the prompt that the fast path does not cover needs the toolchain.
+        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
         "TERM": "xterm-256color",
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",

@@ -28,6 +28,7 @@ extension ReplayRequest {
         replay.step = step
         replay.check = check
         let offlineSandbox = offline ? sandbox?.baseURL : nil
+        replay.offlineRoutes = offline ? OfflineRouting.routes : []
         replay.prepare = { workbench in workbench.routeOffline(through: offlineSandbox) }
         let outcome = await replay.run()
         await sandbox?.stop()

@@ -36,6 +36,7 @@ struct ReplayCommand: Command {
         replay.interrupted = { Interrupt.isPending }
         let offline = session.offline
         let sandboxURL = session.sandboxURL
+        replay.offlineRoutes = offline ? OfflineRouting.routes : []
         replay.prepare = { workbench in
             workbench.interruptRequested = { Interrupt.isPending }
             workbench.routeOffline(through: offline ? sandboxURL : nil)

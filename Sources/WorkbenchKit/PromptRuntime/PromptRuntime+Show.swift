@@ -5,7 +5,7 @@ extension PromptRuntime {
     /// prompt shows values: a summary line `SOURCE: TYPE`, then exactly `print(value)`'s text.
     /// A `Void` value shows nothing, and nothing is shown while earlier inputs run again.
     public static func show<T>(_ value: T, source: String) {
-        guard relay?.isReplaying != true, T.self != Void.self else { return }
+        guard showsResults, relay?.isReplaying != true, T.self != Void.self else { return }
         let console = workbench?.console ?? .standard
         let report = DecodedValueReport(
             typeName: SwiftTypeName.readable(String(reflecting: T.self), dropping: "main"),

@@ -12,6 +12,8 @@ public enum PromptRuntime {
     static var relay: PromptRelay?
     static var workbench: Workbench?
     static var liveOutput: (output: Int32, error: Int32)?
+    /// Whether expressions show their values (at the prompt) or print only what they print (replay).
+    static var showsResults = true
 
     /// The session's `wb`, set up from the REPL's settings, with output silenced and the network
     /// replaced by the recording until `live()`.
@@ -37,6 +39,7 @@ public enum PromptRuntime {
             wb.urlRewriter = { OfflineRoute.sandboxURL(for: $0, sandbox: sandbox, routes: routes) }
         }
         workbench = wb
+        showsResults = settings.showsResults
         liveOutput = QuietOutput.silence(errorPath: directory?.appendingPathComponent(PromptFiles.quietErrors).path)
         return wb
     }

@@ -13,6 +13,9 @@ public struct PromptSettings: Codable, Sendable, Equatable {
     /// Whether the REPL's console is a terminal and uses colours (the program's output is piped).
     public var terminal: Bool
     public var colors: Bool
+    /// Whether the new input's expressions show their values (the prompt) or not (snippet replay,
+    /// which prints what the compiled snippet prints).
+    public var showsResults = true
 
     public init(sandboxURL: URL? = nil, offlineRoutes: [OfflineRoute] = [], options: TransportOptions = TransportOptions(),
                 bodyLines: Int = 40, terminal: Bool = false, colors: Bool = false) {

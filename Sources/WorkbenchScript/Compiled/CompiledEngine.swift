@@ -90,7 +90,8 @@ public final class CompiledEngine {
         guard let directory else { throw .sessionDirectory("not made") }
         if toolchain == nil {
             toolchain = try Toolchain.discover(
-                kitDirectory: configuration.kitDirectory ?? Self.kitDirectory, environment: configuration.environment)
+                kitDirectory: configuration.kitDirectory ?? Self.kitDirectory, moduleName: configuration.moduleName,
+                environment: configuration.environment)
         }
         guard let toolchain else { throw .noToolchain }
         return (directory, toolchain)

@@ -38,6 +38,9 @@ public struct CompiledConfiguration: Sendable {
     public var kitDirectory: URL?
     /// The environment the program starts from (`PATH` also finds `swift`).
     public var environment: [String: String]
+    /// The module the program is compiled as: `main` at the prompt, a snippet's own in replay, so
+    /// values print with the module name the compiled snippet prints.
+    public var moduleName = "main"
 
     public init(settings: PromptSettings = PromptSettings(), secrets: [String: String] = [:], memoryLimit: Int = 2 << 30,
                 kitDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {

@@ -17,7 +17,7 @@ struct Toolchain {
     /// Finds `swift` (`$WORKBENCH_SWIFT`, else on `PATH`) and the WorkbenchKit module and library in
     /// `kitDirectory`, and asks the driver once what it would run. The compiler's module cache is the
     /// user's own (the one `swift FILE` uses): a cache per session made its first input 3 s slower.
-    static func discover(kitDirectory: URL, environment: [String: String]) throws(CompiledSetupError) -> Toolchain {
+    static func discover(kitDirectory: URL, moduleName: String = "main", environment: [String: String]) throws(CompiledSetupError) -> Toolchain {
         guard let swift = swiftExecutable(environment: environment) else { throw .noToolchain }
         let modules = kitDirectory.appendingPathComponent("Modules")
         let module = modules.appendingPathComponent("WorkbenchKit.swiftmodule")
@@ -27,7 +27,7 @@ struct Toolchain {
             throw .noKit(kitDirectory.path)
         }
         let flags = [
-            "-swift-version", "6", "-module-name", "main",
+            "-swift-version", "6", "-module-name", moduleName,
             "-I", modules.path, "-L", kitDirectory.path, "-l\(kitLibrary)",
             "-suppress-warnings", "-diagnostic-style", "llvm",
         ]

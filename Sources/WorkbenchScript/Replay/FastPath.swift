@@ -20,6 +20,13 @@ public enum FastPath {
         }
     }
 
+    /// A `Codable`/`Decodable` struct or enum: a model the interpreter declares and decodes into.
+    public static func isModel(_ item: CodeBlockItemSyntax) -> Bool {
+        guard let declaration = item.item.as(DeclSyntax.self) else { return false }
+        let clause = declaration.as(StructDeclSyntax.self)?.inheritanceClause ?? declaration.as(EnumDeclSyntax.self)?.inheritanceClause
+        return clause?.inheritedTypes.contains { ["Codable", "Decodable"].contains($0.type.trimmedDescription) } ?? false
+    }
+
     /// An expression item: a `wb.…` call may only be the whole expression (its result is not used
     /// further, so it runs last).
     static func covers(topLevel expression: ExprSyntax) -> Bool {

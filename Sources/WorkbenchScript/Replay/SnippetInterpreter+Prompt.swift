@@ -37,6 +37,20 @@ extension SnippetInterpreter {
         for index in scopes.indices { scopes[index][name] = nil }
     }
 
+    /// Forgets every name `item` mentions but `wb`: compiled code ran it, so what the interpreter
+    /// held for those names may be stale.
+    func forget(namesIn item: CodeBlockItemSyntax) {
+        for token in item.tokens(viewMode: .sourceAccurate) {
+            if case .identifier(let name) = token.tokenKind, name != "wb" { unbind(name) }
+        }
+    }
+
+    /// The snippet's `wb`, once it made one.
+    var snippetWorkbench: Workbench? {
+        if case .workbench(let workbench)? = lookup("wb") { return workbench }
+        return nil
+    }
+
     /// Whether `name` is bound on the fast path.
     public func isBound(_ name: String) -> Bool { lookup(name) != nil }
 

@@ -35,7 +35,8 @@ public final class SnippetInterpreter {
         } catch let error as UnsupportedConstruct {
             let (line, column) = script.location(of: error.node)
             throw ReplayError(file: script.fileName, line: line, column: column, message: error.message
-                + " — replay runs the statements `save` writes; run the whole file with `swift run \(script.baseName)`")
+                + " — replay runs the statements `save` writes; run the whole file with `swift run \(script.baseName)`",
+                              underlying: error)
         } catch let error as ModelSourceError {
             // Declarations are read with their place in the file, so the error knows its own position.
             throw ReplayError(file: script.fileName, line: error.line, column: error.column, message: error.message,

@@ -28,8 +28,10 @@ public struct SnippetReplay {
     public var prepare: (Workbench) -> Void = { _ in }
     /// Reads the user's answer in step mode; nil (end of input) stops.
     public var readAnswer: () -> String? = { Swift.readLine() }
-    /// Polled between statements: true stops the replay (Ctrl-C).
+    /// Polled between statements: true stops the replay (Ctrl-C); also stops a compiled statement.
     public var interrupted: () -> Bool = { false }
+    /// Offline mode's routes, for statements that run compiled (empty: offline mode is off).
+    public var offlineRoutes: [OfflineRoute] = []
 
     public init(script: SnippetScript, console: Console, sandboxURL: URL?) {
         self.script = script
@@ -39,8 +41,13 @@ public struct SnippetReplay {
 
     public func run() async -> Outcome {
         let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: sandboxURL, prepare: prepare)
+        let compiled = ReplayCompiledPath(console: console, moduleName: script.moduleName, sandboxURL: sandboxURL,
+                                          offlineRoutes: offlineRoutes)
         var outcome = Outcome()
-        defer { console.flush() }
+        defer {
+            compiled.close()
+            console.flush()
+        }
         for step in script.steps where !step.source.hasPrefix("import ") {
             if interrupted() {
                 outcome.stopped = true
@@ -52,16 +59,35 @@ public struct SnippetReplay {
                 break
             }
             outcome.stepsRun += 1
-            do {
-                try await interpreter.run(step)
-            } catch {
+            if await !run(step, interpreter, compiled) {
                 outcome.failures += 1
-                console.line(console.styled("error:", .red) + " \(error)")
                 if check { break }
             }
             console.flush()
         }
         return outcome
+    }
+
+    /// One statement: on the interpreter when it covers it, else compiled. Returns whether it succeeded.
+    private func run(_ step: SnippetScript.Step, _ interpreter: SnippetInterpreter, _ compiled: ReplayCompiledPath) async -> Bool {
+        let workbench = interpreter.snippetWorkbench
+        if FastPath.covers(step.item) || FastPath.isModel(step.item) {
+            let before = workbench?.exchanges.count ?? 0
+            do {
+                try await interpreter.run(step)
+                let after = interpreter.snippetWorkbench
+                compiled.record(step.item, exchanges: after.map { Array($0.exchanges[min(before, $0.exchanges.count)...]) } ?? [])
+                return true
+            } catch where !(error.underlying is UnsupportedConstruct) {
+                console.line(console.styled("error:", .red) + " \(error)")
+                return false
+            } catch {}
+        }
+        let result = await compiled.run(step.item, interrupted: interrupted)
+        workbench?.join(result.exchanges)
+        if let state = result.requestState { workbench?.restore(state) }
+        interpreter.forget(namesIn: step.item)
+        return result.succeeded
     }
 
     private func echo(_ source: String) {

@@ -1,0 +1,43 @@
+import WorkbenchKit
+
+/// Tab completion for Swift at the prompt: bound names, and members after `.`.
+extension SnippetInterpreter {
+    /// The names bound on the fast path (`wb` included).
+    public var boundNames: [String] {
+        Array(Set(scopes.flatMap(\.keys))).sorted()
+    }
+
+    /// Members of the value `expression` (a name, `.member`s and subscripts) names, when the fast
+    /// path holds it: a model's properties, and the common members of arrays, strings, optionals
+    /// and dictionaries. Nil when the expression is not a bound value.
+    public func memberNames(of expression: String) -> [String]? {
+        guard let (name, steps) = ValuePath.parse(expression) else { return nil }
+        if name == "wb", steps.isEmpty { return Self.workbenchMembers }
+        guard case .typed(var value)? = lookup(name) else { return nil }
+        for step in steps {
+            guard let next = try? value.applying(step, describedAs: name) else { return nil }
+            value = next
+        }
+        return Self.members(of: value.type)
+    }
+
+    static func members(of type: ResolvedType) -> [String] {
+        switch type {
+        case .structure(let schema): return schema.fields.map(\.name)
+        case .array: return ["count", "first", "last", "isEmpty", "map", "filter", "sorted", "reduce", "prefix", "suffix",
+                             "contains", "compactMap", "forEach", "enumerated", "joined", "min", "max"]
+        case .string: return ["count", "isEmpty", "uppercased()", "lowercased()", "hasPrefix", "hasSuffix", "split",
+                              "contains", "prefix", "components"]
+        case .optional: return ["map", "flatMap"]
+        case .dictionary: return ["count", "keys", "values", "isEmpty", "sorted", "mapValues", "filter"]
+        case .enumeration: return ["rawValue"]
+        default: return ["description"]
+        }
+    }
+
+    static let workbenchMembers = [
+        "base", "path", "query", "removeQuery", "header", "removeHeader", "method", "body", "url", "reset", "send", "get",
+        "post", "put", "patch", "delete", "head", "status", "headers", "timing", "history", "show", "curl", "json", "decode",
+        "exchanges", "lastExchange", "timeout", "followRedirects", "bodyLines",
+    ]
+}

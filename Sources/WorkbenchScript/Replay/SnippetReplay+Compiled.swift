@@ -1,0 +1,59 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+import WorkbenchKit
+
+/// Replay's compiled path: a statement the interpreter does not cover runs on the toolchain after
+/// the snippet's earlier statements, as at the prompt, compiled as the snippet's own module so that
+/// values print as `swift run NAME` prints them.
+@MainActor
+final class ReplayCompiledPath {
+    private let engine: CompiledEngine
+    private var steps: [CompiledStep] = []
+
+    init(console: Console, moduleName: String, sandboxURL: URL?, offlineRoutes: [OfflineRoute]) {
+        var configuration = CompiledConfiguration()
+        configuration.moduleName = moduleName
+        configuration.settings = PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
+                                                terminal: console.isTerminal, colors: console.colors)
+        configuration.settings.showsResults = false
+        engine = CompiledEngine(console: console, configuration: configuration)
+    }
+
+    /// Records a statement the interpreter ran, with the requests it made.
+    func record(_ item: CodeBlockItemSyntax, exchanges: [Exchange]) {
+        guard let source = Self.programForm(of: item) else { return }
+        steps.append(CompiledStep(source: source, exchanges: exchanges))
+    }
+
+    /// Runs `item` compiled; the failure, if any, has been printed.
+    func run(_ item: CodeBlockItemSyntax, interrupted: () -> Bool) async -> CompiledOutcome {
+        let source = Self.programForm(of: item) ?? item.trimmedDescription
+        let outcome = await engine.run(source, after: steps, interrupted: interrupted)
+        if let step = outcome.step { steps.append(step) }
+        return outcome
+    }
+
+    func close() { engine.close() }
+
+    /// A statement as the compiled program runs it: imports and `Sandbox.start()` are the program's
+    /// own business, and the snippet's `let wb = Workbench(base: B, …)` is the program's `wb` with
+    /// that base.
+    static func programForm(of item: CodeBlockItemSyntax) -> String? {
+        if item.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) == true { return nil }
+        guard let variable = item.item.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value
+        else { return item.trimmedDescription }
+        var inner = initial
+        while true {
+            if let node = inner.as(TryExprSyntax.self) { inner = node.expression } else if let node = inner.as(AwaitExprSyntax.self) { inner = node.expression } else { break }
+        }
+        let callee = inner.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+        if callee == "Sandbox.start" { return nil }
+        if name == "wb", callee == "Workbench", let call = inner.as(FunctionCallExprSyntax.self) {
+            guard let base = call.arguments.first(where: { $0.label?.text == "base" }) else { return nil }
+            return "try wb.base(\(base.expression.trimmedDescription))"
+        }
+        return item.trimmedDescription
+    }
+}
