@@ -26,6 +26,55 @@ import Testing
         #expect(try terminal.waitForExit() == 0)
     }
 
+    /// Swift on the compiled path at a terminal: a trap, a compile error and Ctrl-C on a runaway
+    /// loop are each one line, and the next input still sees the earlier values.
+    @Test func aTrapACompileErrorAndCtrlCLeaveTheSessionIntact() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try start(home: home)
+        terminal.type("let numbers = [1, 2, 3].map { $0 * 10 }\r")
+        try terminal.waitFor("[10, 20, 30]")
+        var mark = terminal.mark
+        terminal.type("numbers[7]\r")
+        try terminal.waitFor("Fatal error: Index out of range", after: mark)
+        mark = terminal.mark
+        terminal.type("numbers.nope\r")
+        try terminal.waitFor("error: 1:9: value of type '[Int]' has no member 'nope'", after: mark)
+        mark = terminal.mark
+        terminal.type("print(\"spinning\"); while true {}\r")
+        try terminal.waitFor("spinning\r\n", after: mark)
+        terminal.type("\u{3}")
+        try terminal.waitFor("error: interrupted", after: mark)
+        mark = terminal.mark
+        terminal.type("numbers.reduce(0, +)\r")
+        try terminal.waitFor("numbers.reduce(0, +): Int\r\n60", after: mark)
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
+    /// Tab completes a bound name, then a model's members after `.`.
+    @Test func tabCompletesBoundNamesAndMembers() throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try start(home: home)
+        terminal.type("json {\"title\": \"Pilot\", \"rating\": 4}\r")
+        try terminal.waitFor("current body")
+        terminal.type("struct Show: Codable { let title: String; let rating: Int }\r")
+        try terminal.waitFor("defined Show (2 properties)")
+        terminal.type("let pilot = decode Show\r")
+        try terminal.waitFor("Show(title: \"Pilot\", rating: 4)")
+        try terminal.waitForRawMode()
+        let mark = terminal.mark
+        terminal.type("pil\t")
+        try terminal.waitFor("ot ", after: mark)
+        terminal.type("\u{8}.ra\t")
+        try terminal.waitFor("ting ", after: mark)
+        terminal.type("\r")
+        try terminal.waitFor("pilot.rating: Int", after: mark)
+        terminal.type("quit\r")
+        #expect(try terminal.waitForExit() == 0)
+    }
+
     @Test func tabListsSeveralMatches() throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
