@@ -31,7 +31,7 @@ import Testing
 
     @Test func boundValuesAnswerMemberAccess() throws {
         let workspace = try Self.workspace()
-        workspace.bind("posts", to: try workspace.decode("[Post]", at: "data.items"))
+        let posts = try workspace.decode("[Post]", at: "data.items")
         let cases: [(String, String, String)] = [
             ("posts.count", "Int", "2"),
             ("posts[0]", "Post", #"Post(id: 1, title: "a", kind: Optional(main.Post.Kind.paid), tags: ["x": 1])"#),
@@ -45,7 +45,8 @@ import Testing
             ("posts.isEmpty", "Bool", "false"),
         ]
         for (expression, type, printed) in cases {
-            let value = try #require(try workspace.evaluate(expression), "\(expression)")
+            let (name, steps) = try #require(ValuePath.parse(expression))
+            let value = try posts.following(steps, from: name)
             #expect(value.type.source == type, "\(expression)")
             #expect(value.printed(moduleName: "main") == printed, "\(expression)")
         }
@@ -53,7 +54,7 @@ import Testing
 
     @Test func memberAccessMistakesGetSwiftsWording() throws {
         let workspace = try Self.workspace()
-        workspace.bind("posts", to: try workspace.decode("[Post]", at: "data.items"))
+        let posts = try workspace.decode("[Post]", at: "data.items")
         let cases: [(String, String)] = [
             ("posts[5]", "index 5 is out of range: 'posts' has 2 elements"),
             ("posts[0].name", "value of type 'Post' has no member 'name'"),
@@ -61,9 +62,9 @@ import Testing
             ("posts.title", "value of type '[Post]' has no member 'title'"),
         ]
         for (expression, message) in cases {
-            #expect(throws: WorkspaceError.message(message)) { try workspace.evaluate(expression) }
+            let (name, steps) = try #require(ValuePath.parse(expression))
+            #expect(throws: WorkspaceError.message(message)) { try posts.following(steps, from: name) }
         }
-        #expect(try workspace.evaluate("unbound.count") == nil)
     }
 
     @Test func decodingWithoutABodyOrWithABadPathSaysWhatToDo() throws {

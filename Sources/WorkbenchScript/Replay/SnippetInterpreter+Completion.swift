@@ -13,11 +13,7 @@ extension SnippetInterpreter {
     public func memberNames(of expression: String) -> [String]? {
         guard let (name, steps) = ValuePath.parse(expression) else { return nil }
         if name == "wb", steps.isEmpty { return Self.workbenchMembers }
-        guard case .typed(var value)? = lookup(name) else { return nil }
-        for step in steps {
-            guard let next = try? value.applying(step, describedAs: name) else { return nil }
-            value = next
-        }
+        guard case .typed(let start)? = lookup(name), let value = try? start.following(steps, from: name) else { return nil }
         return Self.members(of: value.type)
     }
 

@@ -5,8 +5,6 @@ import WorkbenchKit
 /// The REPL's model commands and snippet replay both drive it.
 public final class ModelWorkspace {
     public private(set) var registry = ModelRegistry()
-    /// Values bound with `let NAME = decode …`, by name.
-    public private(set) var bindings: [String: TypedValue] = [:]
     /// The module compiled types would belong to: `main` at the prompt, the snippet's in replay.
     public var moduleName: String
     private var body: Data?
@@ -46,22 +44,18 @@ public final class ModelWorkspace {
 
     // MARK: The current document
 
-    /// Makes `data` the document that `decode` and `infer` read (a response body or a local file,
-    /// valid JSON or not); `tag` says where it came from (the REPL stores the exchange number).
-    /// - Parameter parsed: the body already parsed with `.foundationCompatible` (as `json` does to
-    ///   validate it), so `decode` does not parse the same bytes again.
-    public func setBody(_ data: Data?, tag: Int = 0, parsed: JSONDocument? = nil) {
+    /// Makes `data` the document that `decode` and `infer` read: the `Workbench`'s current document
+    /// (a response body or what `json` gave, valid JSON or not), kept with its parse.
+    /// - Parameter parsed: the body already parsed with `.foundationCompatible`, so `decode` does not
+    ///   parse the same bytes again.
+    public func setBody(_ data: Data?, parsed: JSONDocument? = nil) {
         body = data
-        bodyTag = tag
         parsedBody = parsed
         parsedBodyIsValid = parsed != nil
     }
 
     /// Whether `parsedBody` came from a strict parse (no malformed strings or numbers in it).
     private var parsedBodyIsValid = false
-
-    /// The `tag` given with the current body.
-    public private(set) var bodyTag = 0
 
     /// The current body's bytes.
     public var currentBody: Data? { body }
@@ -106,29 +100,6 @@ public final class ModelWorkspace {
         let result = try ModelInference.infer(name, from: node, snakeCase: snakeCase)
         try registry.define([result.declaration])
         return result
-    }
-
-    // MARK: Bindings
-
-    public func bind(_ name: String, to value: TypedValue) {
-        bindings[name] = value
-    }
-
-    /// Evaluates `name`, `name.property`, `name[0]`, `name["key"]`, `name.count`; nil when the text
-    /// does not start with a bound name.
-    public func evaluate(_ expression: String) throws(WorkspaceError) -> TypedValue? {
-        guard let (name, steps) = ValuePath.parse(expression), let start = bindings[name] else { return nil }
-        var current = start
-        var described = name
-        for step in steps {
-            current = try current.applying(step, describedAs: described)
-            switch step {
-            case .member(let member, let chained): described += (chained ? "?." : ".") + member
-            case .index(let index): described += "[\(index)]"
-            case .key(let key): described += "[\(key.debugDescription)]"
-            }
-        }
-        return current
     }
 }
 

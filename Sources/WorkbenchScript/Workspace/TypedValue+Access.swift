@@ -84,3 +84,21 @@ extension ResolvedType {
         }
     }
 }
+
+extension TypedValue {
+    /// The value at `steps` (`.title`, `[0]`, `["key"]`, `.count`) from this one, bound as `name`;
+    /// a step the value cannot take says so in Swift's words.
+    public func following(_ steps: [ValuePath.Step], from name: String) throws(WorkspaceError) -> TypedValue {
+        var current = self
+        var described = name
+        for step in steps {
+            current = try current.applying(step, describedAs: described)
+            switch step {
+            case .member(let member, let chained): described += (chained ? "?." : ".") + member
+            case .index(let index): described += "[\(index)]"
+            case .key(let key): described += "[\(key.debugDescription)]"
+            }
+        }
+        return current
+    }
+}
