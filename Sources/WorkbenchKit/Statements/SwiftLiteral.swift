@@ -15,6 +15,12 @@ public enum SwiftLiteral {
         return "\"" + escaped(text) + "\""
     }
 
+    /// `"text"` with every quote, backslash and control character escaped: no raw string, no
+    /// interpolation (for text that must read back exactly, such as source shown in a summary line).
+    public static func quoted(_ text: String) -> String {
+        "\"" + escaped(text) + "\""
+    }
+
     static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {

@@ -1,5 +1,6 @@
 import SwiftParser
 import SwiftSyntax
+import WorkbenchKit
 
 /// The program a compiled input runs: the session's earlier inputs run again quietly, then the new
 /// input live (see WorkbenchKit's `PromptRuntime` for the calls it makes).
@@ -137,23 +138,7 @@ enum ProgramBuilder {
 
     /// A Swift string literal of `text`.
     static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\\": result += "\\\\"
-            case "\"": result += "\\\""
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
+        SwiftLiteral.quoted(text)
     }
 }
 
