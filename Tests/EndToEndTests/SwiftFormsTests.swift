@@ -4,7 +4,9 @@ import Testing
 
 /// Swift at the prompt prints what the same code compiled with swiftc prints: every case of the forms
 /// table piped into the real `workbench`, compared with the output generate.py took from compiled programs.
-@Suite struct SwiftFormsTests {
+/// Serialized: each case starts the binary and the toolchain; run side by side they would starve
+/// the other suites' time-sensitive tests (Ctrl-C on a request) on a 2-core machine.
+@Suite(.serialized) struct SwiftFormsTests {
     @Test func theTableCoversEveryGroupWithExpectedOutputs() throws {
         let cases = try SwiftFormsTable.cases()
         #expect(cases.count >= 110)
