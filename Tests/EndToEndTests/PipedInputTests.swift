@@ -4,14 +4,14 @@ import Testing
 
 /// `workbench` fed a script on standard input: no prompt, no escape codes, a meaningful exit status.
 @Suite struct PipedInputTests {
-    func run(_ script: String) throws -> PipedRun {
+    func run(_ script: String) async throws -> PipedRun {
         let home = try TemporaryDirectory()
         defer { home.remove() }
-        return try PipedRun.run(try Binaries.workbench, input: script, environment: isolatedEnvironment(home: home.url))
+        return try await PipedRun.run(try Binaries.workbench, input: script, environment: isolatedEnvironment(home: home.url))
     }
 
-    @Test func aScriptRunsWithoutPromptOrEscapeCodes() throws {
-        let result = try run("help\nhelp quit\nquit\n")
+    @Test func aScriptRunsWithoutPromptOrEscapeCodes() async throws {
+        let result = try await run("help\nhelp quit\nquit\n")
         #expect(result.status == 0)
         #expect(result.output.contains("list the commands, or explain one"))
         #expect(result.output.contains("leave Workbench"))
@@ -21,32 +21,32 @@ import Testing
         #expect(result.errorOutput.isEmpty)
     }
 
-    @Test func aFailingLineMakesTheExitStatusOne() throws {
-        let result = try run("help\nhlep\nhelp quit\n")
+    @Test func aFailingLineMakesTheExitStatusOne() async throws {
+        let result = try await run("help\nhlep\nhelp quit\n")
         #expect(result.status == 1)
         #expect(result.output.contains("error: unknown command 'hlep', did you mean 'help'?"))
         // The lines after the failure still ran.
         #expect(result.output.contains("leave Workbench"))
     }
 
-    @Test func theLastLineNeedsNoNewline() throws {
-        let result = try run("help quit")
+    @Test func theLastLineNeedsNoNewline() async throws {
+        let result = try await run("help quit")
         #expect(result.status == 0)
         #expect(result.output.contains("leave Workbench"))
     }
 
-    @Test func incompleteInputIsJoinedWithTheNextLines() throws {
+    @Test func incompleteInputIsJoinedWithTheNextLines() async throws {
         // One input spanning three lines: a single error, not three.
-        let result = try run("nosuch {\n  a\n}\n")
+        let result = try await run("nosuch {\n  a\n}\n")
         #expect(result.status == 1)
         #expect(result.output.components(separatedBy: "error:").count == 2)
     }
 
-    @Test func versionAndHelpFlags() throws {
-        let version = try PipedRun.run(try Binaries.workbench, ["--version"], input: "", environment: [:])
+    @Test func versionAndHelpFlags() async throws {
+        let version = try await PipedRun.run(try Binaries.workbench, ["--version"], input: "", environment: [:])
         #expect(version.status == 0)
         #expect(version.output == "0.1.0\n")
-        let help = try PipedRun.run(try Binaries.workbench, ["--help"], input: "", environment: [:])
+        let help = try await PipedRun.run(try Binaries.workbench, ["--help"], input: "", environment: [:])
         #expect(help.status == 0)
         #expect(help.output.contains("USAGE: workbench"))
     }

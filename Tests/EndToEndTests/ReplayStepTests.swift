@@ -10,7 +10,7 @@ import Testing
         try SnippetPaths.packageRoot().appendingPathComponent("Snippets/nested-dates.swift").path
     }
 
-    @Test func enterAdvancesAndQStops() throws {
+    @Test func enterAdvancesAndQStops() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let terminal = try PseudoTerminal(
@@ -19,44 +19,44 @@ import Testing
         // Release, Changelog, `let wb`, then `try wb.json(…)` prints the document.
         for statement in ["struct Release", "struct Changelog", "let wb = Workbench()", "try wb.json("] {
             let mark = terminal.mark
-            try terminal.waitFor("» " + statement, after: mark)
-            try terminal.waitFor(Self.hint, after: mark)
+            try await terminal.waitFor("» " + statement, after: mark)
+            try await terminal.waitFor(Self.hint, after: mark)
             terminal.type("\r")
         }
         var mark = terminal.mark
-        try terminal.waitFor("current body: an object with 1 member", after: mark)
-        try terminal.waitFor("» let changelog", after: mark)
-        try terminal.waitFor(Self.hint, after: mark)
+        try await terminal.waitFor("current body: an object with 1 member", after: mark)
+        try await terminal.waitFor("» let changelog", after: mark)
+        try await terminal.waitFor(Self.hint, after: mark)
         // Nothing runs before Enter: the decode has printed nothing yet.
         #expect(!terminal.output.contains("Changelog\n"))
         mark = terminal.mark
         terminal.type("\r")
-        try terminal.waitFor("Changelog\r\n", after: mark)
-        try terminal.waitFor(Self.hint, after: mark)
+        try await terminal.waitFor("Changelog\r\n", after: mark)
+        try await terminal.waitFor(Self.hint, after: mark)
         terminal.type("q\r")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
         #expect(!terminal.output.contains("Workbench 0.2 came out"))
     }
 
-    @Test func qInTheREPLLeavesTheSessionUsable() throws {
+    @Test func qInTheREPLLeavesTheSessionUsable() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let terminal = try PseudoTerminal(
             executable: try Binaries.workbench, environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
-        try terminal.waitForPrompt()
+        try await terminal.waitForPrompt()
         var mark = terminal.mark
         terminal.type("replay \(try snippet()) --step\r")
-        try terminal.waitFor(Self.hint, after: mark)
+        try await terminal.waitFor(Self.hint, after: mark)
         terminal.type("\r")
         mark = terminal.mark
-        try terminal.waitFor(Self.hint, after: mark)
+        try await terminal.waitFor(Self.hint, after: mark)
         terminal.type("q\r")
-        try terminal.waitForPrompt(after: mark)
+        try await terminal.waitForPrompt(after: mark)
         mark = terminal.mark
         terminal.type("help quit\r")
-        try terminal.waitFor("leave Workbench", after: mark)
-        try terminal.waitForPrompt(after: mark)
+        try await terminal.waitFor("leave Workbench", after: mark)
+        try await terminal.waitForPrompt(after: mark)
         terminal.type("\u{4}")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
     }
 }

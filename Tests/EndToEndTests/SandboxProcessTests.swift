@@ -23,7 +23,7 @@ import Testing
         let terminal = try PseudoTerminal(
             executable: try Binaries.workbench,
             environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
-        let banner = try terminal.waitForPrompt()
+        let banner = try await terminal.waitForPrompt()
         let base = try #require(Self.firstURL(in: banner))
         // The prompt does not wait for the server (it starts in the background), so retry briefly.
         var answer: (Int, String)?
@@ -37,17 +37,17 @@ import Testing
 
         let mark = terminal.mark
         terminal.type("sandbox\r")
-        let listing = try terminal.waitFor("sandbox/httpbin", after: mark)
-        try terminal.waitForRawMode()
+        let listing = try await terminal.waitFor("sandbox/httpbin", after: mark)
+        try await terminal.waitForRawMode()
         #expect(listing.contains("sandbox on \(base.absoluteString)"))
         terminal.type("\u{4}")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
     }
 
-    @Test func noSandboxMeansNoSandbox() throws {
+    @Test func noSandboxMeansNoSandbox() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
-        let run = try PipedRun.run(
+        let run = try await PipedRun.run(
             try Binaries.workbench, ["--no-sandbox"], input: "sandbox\n", environment: isolatedEnvironment(home: home.url))
         #expect(run.status == 1)
         #expect(run.output == "error: the sandbox is not running (started with --no-sandbox, or it failed to start)\n")
@@ -61,18 +61,22 @@ import Testing
         process.standardOutput = output
         try process.run()
         defer { if process.isRunning { process.terminate() } }
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
+        let reader = output.fileHandleForReading
+        let text = try await onOwnThread {
+            var text = ""
+            while !text.contains("\n") {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
         }
         let base = try #require(Self.firstURL(in: text))
         let (status, body) = try await Self.fetch(base.appendingPathComponent("jsonplaceholder/users/1"))
         #expect(status == 200)
         #expect(body.contains("Leanne Graham"))
         kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        try await onOwnThread { process.waitUntilExit() }
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
     }

@@ -6,7 +6,7 @@ import Testing
 @Suite struct SaveRoundTripTests {
     /// Like every end-to-end test, this fails (never skips) when `workbench` is not built:
     /// `Binaries.workbench` throws, saying to run `swift build` first.
-    @Test func aSavedSessionReplaysWithTheSameResults() throws {
+    @Test func aSavedSessionReplaysWithTheSameResults() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let folder = home.url.appendingPathComponent("Snippets")
@@ -24,7 +24,7 @@ import Testing
             save first-posts "My first posts" --dir \(folder.path)
             """
         let environment = isolatedEnvironment(home: home.url, extra: ["AUTHORIZATION": "Bearer s3cr3t"])
-        let typed = try PipedRun.run(try Binaries.workbench, input: session + "\n", environment: environment)
+        let typed = try await PipedRun.run(try Binaries.workbench, input: session + "\n", environment: environment)
         #expect(typed.output.contains("saved \(folder.path)/first-posts.swift (5 steps)"), "\(typed.output)")
         #expect(typed.output.contains("set AUTHORIZATION in the environment"))
         let file = folder.appendingPathComponent("first-posts.swift")
@@ -32,10 +32,10 @@ import Testing
         #expect(!saved.contains("s3cr3t"))
         #expect(!saved.contains("nosuchcommand"))
         #expect(saved.contains("let posts = try wb.decode([Post].self)"))
-        let compiled = try SnippetTypeCheck.run(file, module: "first_posts")
+        let compiled = try await SnippetTypeCheck.run(file, module: "first_posts")
         #expect(compiled.status == 0, "\(compiled.errorOutput)")
 
-        let replayed = try PipedRun.run(try Binaries.workbench, ["replay", file.path, "--check"], input: "", environment: environment)
+        let replayed = try await PipedRun.run(try Binaries.workbench, ["replay", file.path, "--check"], input: "", environment: environment)
         #expect(replayed.status == 0, "\(replayed.output)")
         let results = SnippetOutput.results(of: replayed.output)
         // The status line of the request and of `status`, then the decoded posts.

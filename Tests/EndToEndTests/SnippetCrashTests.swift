@@ -15,20 +15,21 @@ import Testing
     }
 
     /// Every content the snippet takes in a whole run of `script(key)`, produced by the binary itself.
-    static func versions(_ key: String, home: URL) throws -> Set<Data> {
+    static func versions(_ key: String, home: URL) async throws -> Set<Data> {
         let directory = home.appendingPathComponent("versions-\(key)")
-        let run = try PipedRun.run(
+        let run = try await PipedRun.run(
             try Binaries.workbench, input: script(key, directory: directory, versions: true),
             environment: isolatedEnvironment(home: home))
         #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
         return try Set((0..<steps).map { try Data(contentsOf: directory.appendingPathComponent("v\($0)/crash.swift")) })
     }
 
-    @Test func aKilledSaveLeavesTheWholeOldOrTheWholeNewSnippet() throws {
+    @Test func aKilledSaveLeavesTheWholeOldOrTheWholeNewSnippet() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let keys = ["a", "b"]
-        let versions = try keys.map { try Self.versions($0, home: home.url) }
+        var versions: [Set<Data>] = []
+        for key in keys { versions.append(try await Self.versions(key, home: home.url)) }
         #expect(versions.allSatisfy { $0.count == Self.steps })
         let directory = home.url.appendingPathComponent("Snippets")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -39,22 +40,10 @@ import Testing
         for run in 0..<100 {
             let before = try Data(contentsOf: file)
             let key = keys[run % 2]
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try Binaries.workbench)
-            process.environment = isolatedEnvironment(home: home.url)
-            let input = Pipe(), output = Pipe()
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            input.fileHandleForWriting.write(Data(Self.script(key, directory: directory, versions: false).utf8))
-            try input.fileHandleForWriting.close()
-            // After its first "saved" line, a random moment later, the process dies.
-            _ = output.fileHandleForReading.availableData
-            usleep(UInt32.random(in: 0...20_000))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            #expect(process.terminationReason == .uncaughtSignal)
+            let script = Self.script(key, directory: directory, versions: false)
+            let homeURL = home.url
+            let ending = try await onOwnThread { try Self.runKilledAfterFirstOutput(script: script, home: homeURL) }
+            #expect(ending == .uncaughtSignal)
 
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             let leftovers = names.filter { $0.hasPrefix(".crash.swift.") && $0.hasSuffix(".tmp") }
@@ -66,5 +55,25 @@ import Testing
                     "run \(run): the snippet is neither the old nor a new whole file:\n\(String(decoding: after, as: UTF8.self))")
         }
         print("snippet: killed 100 times, \(killedWhileWriting) of them while a temporary file was being written")
+    }
+
+    /// Runs `script` and kills the process a random moment after its first output (its first "saved").
+    static func runKilledAfterFirstOutput(script: String, home: URL) throws -> Process.TerminationReason {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try Binaries.workbench)
+        process.environment = isolatedEnvironment(home: home)
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        // After its first "saved" line, a random moment later, the process dies.
+        _ = output.fileHandleForReading.availableData
+        usleep(UInt32.random(in: 0...20_000))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        return process.terminationReason
     }
 }

@@ -8,13 +8,13 @@ import Testing
 
     /// `every-command` is what `save` writes for a session of every command: saving that session
     /// again writes the same file, so the replay-equals-compiled check below covers every command.
-    @Test func savingEveryCommandWritesTheShippedSnippet() throws {
+    @Test func savingEveryCommandWritesTheShippedSnippet() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let root = try SnippetPaths.packageRoot()
         let session = try String(contentsOf: root.appendingPathComponent("Snippets/every-command.session"), encoding: .utf8)
             .replacingOccurrences(of: "SNIPPETS_DIR", with: home.url.path)
-        let typed = try PipedRun.run(try Binaries.workbench, input: session, environment: isolatedEnvironment(home: home.url))
+        let typed = try await PipedRun.run(try Binaries.workbench, input: session, environment: isolatedEnvironment(home: home.url))
         #expect(typed.status == 0, "\(typed.output)")
         let saved = try String(contentsOf: home.url.appendingPathComponent("every-command.swift"), encoding: .utf8)
         let shipped = try String(contentsOf: root.appendingPathComponent("Snippets/every-command.swift"), encoding: .utf8)
@@ -22,13 +22,13 @@ import Testing
     }
 
     @Test(arguments: shipped)
-    func replayPrintsWhatTheCompiledSnippetPrints(name: String) throws {
+    func replayPrintsWhatTheCompiledSnippetPrints(name: String) async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let environment = isolatedEnvironment(home: home.url)
         let file = try SnippetPaths.packageRoot().appendingPathComponent("Snippets/\(name).swift").path
-        let replayed = try PipedRun.run(try Binaries.workbench, ["replay", file, "--check"], input: "", environment: environment)
-        let compiled = try PipedRun.run(try SnippetPaths.executable(name), input: "", environment: environment)
+        let replayed = try await PipedRun.run(try Binaries.workbench, ["replay", file, "--check"], input: "", environment: environment)
+        let compiled = try await PipedRun.run(try SnippetPaths.executable(name), input: "", environment: environment)
         #expect(replayed.status == 0, "\(replayed.output)\(replayed.errorOutput)")
         #expect(compiled.status == 0, "\(compiled.errorOutput)")
         let results = SnippetOutput.results(of: replayed.output)
@@ -38,7 +38,7 @@ import Testing
         #expect(!replayed.output.split(separator: "\n").contains { $0.hasPrefix("error:") })
     }
 
-    @Test func aFailingStepUnderCheckStopsWithItsLineAndColumn() throws {
+    @Test func aFailingStepUnderCheckStopsWithItsLineAndColumn() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("failing.swift")
@@ -49,43 +49,43 @@ import Testing
               try wb.status()
             print("not reached")
             """.write(to: file, atomically: true, encoding: .utf8)
-        let result = try PipedRun.run(try Binaries.workbench, ["replay", file.path, "--check", "--no-sandbox"], input: "",
+        let result = try await PipedRun.run(try Binaries.workbench, ["replay", file.path, "--check", "--no-sandbox"], input: "",
                                       environment: isolatedEnvironment(home: directory.url))
         #expect(result.status == 1)
         #expect(result.output.contains("error: failing.swift:4:3: no response yet"))
         #expect(!result.output.contains("not reached"))
     }
 
-    @Test func withoutCheckAFailingStepIsReportedTheRestRunsAndTheStatusIsOne() throws {
+    @Test func withoutCheckAFailingStepIsReportedTheRestRunsAndTheStatusIsOne() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("going-on.swift")
         try "import WorkbenchKit\nlet wb = Workbench()\ntry wb.status()\nprint(\"reached\")\n"
             .write(to: file, atomically: true, encoding: .utf8)
-        let result = try PipedRun.run(try Binaries.workbench, ["replay", file.path, "--no-sandbox"], input: "",
+        let result = try await PipedRun.run(try Binaries.workbench, ["replay", file.path, "--no-sandbox"], input: "",
                                       environment: isolatedEnvironment(home: directory.url))
         #expect(result.status == 1)
         #expect(result.output.contains("error: going-on.swift:3:1: no response yet"))
         #expect(result.output.contains("\nreached\n"))
     }
 
-    @Test func offlineTheRealHostsAreAnsweredByTheSandbox() throws {
+    @Test func offlineTheRealHostsAreAnsweredByTheSandbox() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("real-hosts.swift")
         try "import WorkbenchKit\nlet wb = Workbench(base: \"https://jsonplaceholder.typicode.com\")\ntry await wb.get(\"/posts/1\")\n"
             .write(to: file, atomically: true, encoding: .utf8)
-        let result = try PipedRun.run(try Binaries.workbench, ["replay", file.path, "--offline", "--check"], input: "",
+        let result = try await PipedRun.run(try Binaries.workbench, ["replay", file.path, "--offline", "--check"], input: "",
                                       environment: isolatedEnvironment(home: directory.url))
         #expect(result.status == 0, "\(result.output)")
         #expect(result.output.contains("HTTP 200 OK · application/json · "))
         #expect(result.output.contains(" · offline\n"))
     }
 
-    @Test func aMissingSnippetIsOneLineAndStatusOne() throws {
+    @Test func aMissingSnippetIsOneLineAndStatusOne() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let result = try PipedRun.run(try Binaries.workbench, ["replay", "no-such-snippet", "--dir", directory.url.path], input: "",
+        let result = try await PipedRun.run(try Binaries.workbench, ["replay", "no-such-snippet", "--dir", directory.url.path], input: "",
                                       environment: isolatedEnvironment(home: directory.url))
         #expect(result.status == 1)
         #expect(result.errorOutput.hasPrefix("error: no snippet 'no-such-snippet': "))

@@ -24,9 +24,9 @@ import Testing
     }
 
     @Test(arguments: try SwiftFormsTable.cases())
-    func thePromptPrintsWhatCompiledSwiftPrints(_ form: SwiftFormCase) throws {
+    func thePromptPrintsWhatCompiledSwiftPrints(_ form: SwiftFormCase) async throws {
         let expected = try SwiftFormsTable.expected(for: form)
-        let session = try FormsSession.run(form)
+        let session = try await FormsSession.run(form)
         #expect(session.checkedOutput == expected, "\(session.report)")
     }
 
@@ -35,9 +35,9 @@ import Testing
     /// (`WORKBENCH_ENGINE=compiled`): every input, setup included (`let posts = decode [Post]`),
     /// prints the same both ways.
     @Test(arguments: try SwiftFormsTable.cases().filter { $0.fast })
-    func theFastPathAndTheCompiledPathPrintTheSame(_ form: SwiftFormCase) throws {
-        let fast = try FormsSession.run(form)
-        let compiled = try FormsSession.run(form, environment: ["WORKBENCH_ENGINE": "compiled"])
+    func theFastPathAndTheCompiledPathPrintTheSame(_ form: SwiftFormCase) async throws {
+        let fast = try await FormsSession.run(form)
+        let compiled = try await FormsSession.run(form, environment: ["WORKBENCH_ENGINE": "compiled"])
         #expect(compiled.fullOutput == fast.fullOutput, "fast path:\n\(fast.report)\ncompiled path:\n\(compiled.report)")
     }
 }
@@ -54,14 +54,25 @@ struct FormsSession {
 
     /// A REPL command with fixed output that changes no state.
     static let markerInput = "help quit"
-    static let markerOutput: Result<String, any Error> = Result {
-        let home = try TemporaryDirectory()
-        defer { home.remove() }
-        return try PipedRun.run(try Binaries.workbench, input: markerInput + "\n", environment: isolatedEnvironment(home: home.url)).output
+    static let marker = Marker()
+
+    /// What `markerInput` prints, learned from the binary once.
+    actor Marker {
+        private var output: String?
+
+        func get() async throws -> String {
+            if let output { return output }
+            let home = try TemporaryDirectory()
+            defer { home.remove() }
+            let printed = try await PipedRun.run(
+                try Binaries.workbench, input: FormsSession.markerInput + "\n", environment: isolatedEnvironment(home: home.url)).output
+            output = printed
+            return printed
+        }
     }
 
-    static func run(_ form: SwiftFormCase, environment extra: [String: String] = [:]) throws -> FormsSession {
-        let marker = try markerOutput.get()
+    static func run(_ form: SwiftFormCase, environment extra: [String: String] = [:]) async throws -> FormsSession {
+        let marker = try await Self.marker.get()
         try #require(!marker.isEmpty, "`\(markerInput)` printed nothing, so it cannot mark where an input's output begins")
         let script = form.inputs.map { "\(markerInput)\n\($0.text)\n" }.joined()
         let home = try TemporaryDirectory()
@@ -69,7 +80,7 @@ struct FormsSession {
         // The compiled path runs the toolchain's `swift`, found on PATH.
         var variables = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC"]
         variables.merge(extra) { $1 }
-        let result = try PipedRun.run(try Binaries.workbench, input: script,
+        let result = try await PipedRun.run(try Binaries.workbench, input: script,
                                       environment: isolatedEnvironment(home: home.url, extra: variables))
         let parts = result.output.components(separatedBy: marker)
         let report = "script:\n\(script)\noutput:\n\(result.output)\nerror output:\n\(result.errorOutput)"

@@ -41,21 +41,21 @@ import Testing
     static let hasOpenSSL = FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")
 
     /// `get URL` in a piped session; the lines it printed.
-    func lines(getting url: String, trusting bundle: String? = nil, home: TemporaryDirectory) throws -> [String] {
+    func lines(getting url: String, trusting bundle: String? = nil, home: TemporaryDirectory) async throws -> [String] {
         let workbench = try Binaries.workbench
         let (program, arguments) = bundle.map { SystemTrust.command(workbench, trusting: $0) } ?? (workbench, [])
-        let run = try PipedRun.run(program, arguments, input: "get \(url)\n", environment: isolatedEnvironment(home: home.url))
+        let run = try await PipedRun.run(program, arguments, input: "get \(url)\n", environment: isolatedEnvironment(home: home.url))
         return (run.output + run.errorOutput).split(separator: "\n").map(String.init)
     }
 
-    func check(_ testCase: Case, trusted: Bool) throws {
+    func check(_ testCase: Case, trusted: Bool) async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let certificates = try TestCertificates(in: home.url)
         let server = try testCase.server(certificates)
         defer { server.stop() }
         let bundle = trusted ? try certificates.systemBundleTrustingTestCA() : nil
-        let lines = try lines(getting: server.url, trusting: bundle, home: home)
+        let lines = try await lines(getting: server.url, trusting: bundle, home: home)
         #expect(lines.count == 1, "\(lines)")
         let line = lines.first ?? ""
         #expect(line.hasPrefix("error: request to \(server.url) failed: \(testCase.expected)"), "\(line)")
@@ -63,54 +63,54 @@ import Testing
     }
 
     @Test(.enabled(if: hasOpenSSL, "needs /usr/bin/openssl (make deps installs it)"), arguments: untrusted)
-    func anUntrustedServerSaysWhy(_ testCase: Case) throws {
-        try check(testCase, trusted: false)
+    func anUntrustedServerSaysWhy(_ testCase: Case) async throws {
+        try await check(testCase, trusted: false)
     }
 
     @Test(.enabled(if: hasOpenSSL, "needs /usr/bin/openssl (make deps installs it)"),
           .enabled(if: SystemTrust.isAvailable, "needs `unshare -rm` (user namespaces) to trust a test CA without touching the system store"),
           arguments: trusted)
-    func aTrustedServerWithABadCertificateSaysWhy(_ testCase: Case) throws {
-        try check(testCase, trusted: true)
+    func aTrustedServerWithABadCertificateSaysWhy(_ testCase: Case) async throws {
+        try await check(testCase, trusted: true)
     }
 
     /// What the README and the error's hint advise: a CA in the system store is trusted.
     @Test(.enabled(if: hasOpenSSL, "needs /usr/bin/openssl (make deps installs it)"),
           .enabled(if: SystemTrust.isAvailable, "needs `unshare -rm` (user namespaces) to trust a test CA without touching the system store"))
-    func aCAInTheSystemStoreIsTrusted() throws {
+    func aCAInTheSystemStoreIsTrusted() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let certificates = try TestCertificates(in: home.url)
         let server = try TLSTestServer(certificate: certificates.leaf, key: certificates.leafKey)
         defer { server.stop() }
-        let lines = try lines(getting: server.url, trusting: try certificates.systemBundleTrustingTestCA(), home: home)
+        let lines = try await lines(getting: server.url, trusting: try certificates.systemBundleTrustingTestCA(), home: home)
         #expect(lines.first?.hasPrefix("HTTP 200") == true, "\(lines.prefix(3))")
     }
 
     /// Neither variable curl's tools read makes URLSession trust a CA (the README says so).
     @Test(.enabled(if: hasOpenSSL, "needs /usr/bin/openssl (make deps installs it)"),
           arguments: ["SSL_CERT_FILE", "CURL_CA_BUNDLE", "URLSessionCertificateAuthorityInfoFile"])
-    func environmentVariablesDoNotAddTrust(_ variable: String) throws {
+    func environmentVariablesDoNotAddTrust(_ variable: String) async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let certificates = try TestCertificates(in: home.url)
         let server = try TLSTestServer(certificate: certificates.leaf, key: certificates.leafKey)
         defer { server.stop() }
-        let run = try PipedRun.run(
+        let run = try await PipedRun.run(
             try Binaries.workbench, input: "get \(server.url)\n",
             environment: isolatedEnvironment(home: home.url, extra: [variable: try certificates.systemBundleTrustingTestCA()]))
         #expect(run.output.contains("signed by an unknown authority"), "\(run.output)")
     }
 
     @Test(.enabled(if: hasOpenSSL, "needs /usr/bin/openssl (make deps installs it)"))
-    func plainHTTPToATLSPortIsAnEmptyReply() throws {
+    func plainHTTPToATLSPortIsAnEmptyReply() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let certificates = try TestCertificates(in: home.url)
         let server = try TLSTestServer(certificate: certificates.selfSigned, key: certificates.selfSignedKey)
         defer { server.stop() }
         let url = "http://127.0.0.1:\(server.port)/"
-        let lines = try lines(getting: url, home: home)
+        let lines = try await lines(getting: url, home: home)
         #expect(lines == ["error: request to \(url) failed: the server closed the connection without answering — if the server speaks TLS on that port, use https:// instead of http://"])
     }
 
@@ -119,7 +119,7 @@ import Testing
             let home = try TemporaryDirectory()
             defer { home.remove() }
             let url = "https://127.0.0.1:\(base.port ?? 0)/"
-            let lines = try lines(getting: url, home: home)
+            let lines = try await lines(getting: url, home: home)
             #expect(lines == ["error: request to \(url) failed: the server did not answer in TLS — if it serves plain HTTP, use http:// instead of https://"])
         }
     }

@@ -14,7 +14,7 @@ import Testing
         return try Data(contentsOf: scratch)
     }
 
-    @Test func aKilledSessionLeavesTheWholeOldOrTheWholeNewHistory() throws {
+    @Test func aKilledSessionLeavesTheWholeOldOrTheWholeNewHistory() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let directory = home.url.appendingPathComponent("state/workbench")
@@ -31,13 +31,13 @@ import Testing
             let terminal = try PseudoTerminal(
                 executable: try Binaries.workbench,
                 environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
-            try terminal.waitForPrompt()
+            try await terminal.waitForPrompt()
             // Typed at once: each input is saved as it is read, so the file is rewritten 40 times.
             terminal.type(inputs.map { $0 + "\r" }.joined())
             // A random moment later (reading its output meanwhile), the process dies.
-            _ = try? terminal.waitFor("\u{1}not printed", timeout: .microseconds(Int.random(in: 0...60_000)))
+            _ = try? await terminal.waitFor("\u{1}not printed", timeout: .microseconds(Int.random(in: 0...60_000)))
             kill(terminal.processID, SIGKILL)
-            #expect(try terminal.waitForExit() == 128 + SIGKILL)
+            #expect(try await terminal.waitForExit() == 128 + SIGKILL)
 
             let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
             if names.contains(where: { $0.hasPrefix(".history.") }) { killedWhileWriting += 1 }

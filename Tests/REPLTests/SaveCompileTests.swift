@@ -17,14 +17,14 @@ import Testing
         "json @doc.json", "set timeout 5", "set redirects off", "set body-lines 10",
     ]
 
-    @MainActor @Test func everyStatementFormTypeChecks() throws {
+    @MainActor @Test func everyStatementFormTypeChecks() async throws {
         let snippet = TranscriptSnippet(name: "every-form", description: "Every statement save writes.",
                                         steps: try SessionSteps.parse(Self.everyForm), sandboxURL: nil)
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("every-form.swift")
         try snippet.source.write(to: file, atomically: true, encoding: .utf8)
-        let result = try SnippetTypeCheck.run(file, module: "every_form")
+        let result = try await SnippetTypeCheck.run(file, module: "every_form")
         #expect(result.status == 0, "\(result.errorOutput)\n\(snippet.source)")
     }
 }

@@ -6,9 +6,16 @@ public struct PipedRun: Sendable {
     public let output: String
     public let errorOutput: String
 
-    /// Runs `executable` with `input` on a pipe and returns what it printed.
+    /// Runs `executable` with `input` on a pipe and returns what it printed (waiting on a thread of
+    /// its own, never on the cooperative pool: see `onOwnThread`).
     public static func run(
         _ executable: String, _ arguments: [String] = [], input: String, environment: [String: String]
+    ) async throws -> PipedRun {
+        try await onOwnThread { try runBlocking(executable, arguments, input: input, environment: environment) }
+    }
+
+    private static func runBlocking(
+        _ executable: String, _ arguments: [String], input: String, environment: [String: String]
     ) throws -> PipedRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)

@@ -74,9 +74,34 @@ public final class PseudoTerminal: @unchecked Sendable {
         _ = bytes.withUnsafeMutableBytes { write(primary, $0.baseAddress, $0.count) }
     }
 
+    // The waits below poll the terminal on a thread of their own (`onOwnThread`): blocking the
+    // cooperative pool for seconds would starve the sandboxes other tests run in this process.
+
     /// Reads until the output since `offset` contains `text`; returns that part of the output.
     @discardableResult
-    public func waitFor(_ text: String, after offset: Int = 0, timeout: Duration = .seconds(20)) throws -> String {
+    public func waitFor(_ text: String, after offset: Int = 0, timeout: Duration = .seconds(20)) async throws -> String {
+        try await onOwnThread { try self.blockingWaitFor(text, after: offset, timeout: timeout) }
+    }
+
+    /// Waits for `prompt` and then until the line editor has put the terminal in raw mode.
+    ///
+    /// libedit prints the prompt a moment before it leaves cooked mode; keys typed in that
+    /// moment are handled by the kernel's line discipline instead (Ctrl-D would be lost).
+    @discardableResult
+    public func waitForPrompt(_ prompt: String = "wb> ", after offset: Int = 0, timeout: Duration = .seconds(20)) async throws -> String {
+        try await onOwnThread {
+            let seen = try self.blockingWaitFor(prompt, after: offset, timeout: timeout)
+            try self.blockingWaitForRawMode(timeout: timeout)
+            return seen
+        }
+    }
+
+    /// Waits until the line editor is reading keys (the terminal is out of cooked mode).
+    public func waitForRawMode(timeout: Duration = .seconds(20)) async throws {
+        try await onOwnThread { try self.blockingWaitForRawMode(timeout: timeout) }
+    }
+
+    private func blockingWaitFor(_ text: String, after offset: Int, timeout: Duration) throws -> String {
         let deadline = ContinuousClock.now + timeout
         while true {
             let seen = String(decoding: received.dropFirst(offset), as: UTF8.self)
@@ -87,19 +112,7 @@ public final class PseudoTerminal: @unchecked Sendable {
         }
     }
 
-    /// Waits for `prompt` and then until the line editor has put the terminal in raw mode.
-    ///
-    /// libedit prints the prompt a moment before it leaves cooked mode; keys typed in that
-    /// moment are handled by the kernel's line discipline instead (Ctrl-D would be lost).
-    @discardableResult
-    public func waitForPrompt(_ prompt: String = "wb> ", after offset: Int = 0, timeout: Duration = .seconds(20)) throws -> String {
-        let seen = try waitFor(prompt, after: offset, timeout: timeout)
-        try waitForRawMode(timeout: timeout)
-        return seen
-    }
-
-    /// Waits until the line editor is reading keys (the terminal is out of cooked mode).
-    public func waitForRawMode(timeout: Duration = .seconds(20)) throws {
+    private func blockingWaitForRawMode(timeout: Duration) throws {
         let deadline = ContinuousClock.now + timeout
         var attributes = termios()
         while tcgetattr(primary, &attributes) == 0, attributes.c_lflag & tcflag_t(ICANON) != 0 {
@@ -123,7 +136,11 @@ public final class PseudoTerminal: @unchecked Sendable {
     }
 
     /// Waits for the program to exit and returns its exit code (128+N for a signal N).
-    public func waitForExit(timeout: Duration = .seconds(20)) throws -> Int32 {
+    public func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
+        try await onOwnThread { try self.blockingWaitForExit(timeout: timeout) }
+    }
+
+    private func blockingWaitForExit(timeout: Duration) throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while isRunning {
             guard ContinuousClock.now < deadline else { throw Timeout(waitingFor: "exit", output: output) }

@@ -3,7 +3,7 @@ import Foundation
 /// `swiftc -typecheck` against the modules of the build the tests run in: seconds, not a package build.
 public enum SnippetTypeCheck {
     /// Type-checks the snippet `file` as module `module`; status 0 when it compiles.
-    public static func run(_ file: URL, module: String) throws -> PipedRun {
+    public static func run(_ file: URL, module: String) async throws -> PipedRun {
         let build = URL(fileURLWithPath: try Binaries.workbench).deletingLastPathComponent()
         let root = packageRoot(above: build)
         let paths = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
@@ -30,7 +30,7 @@ public enum SnippetTypeCheck {
         arguments.append(file.path)
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = paths
-        return try PipedRun.run(swiftc, arguments, input: "", environment: environment)
+        return try await PipedRun.run(swiftc, arguments, input: "", environment: environment)
     }
 
     static func packageRoot(above build: URL) -> URL {

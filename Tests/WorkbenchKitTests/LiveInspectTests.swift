@@ -1,4 +1,5 @@
 import SandboxTestSupport
+import TestSupport
 import Foundation
 import Testing
 
@@ -148,7 +149,7 @@ import Testing
             }
             let exchange = try await wb.send()
             let command = try wb.curlCommand()
-            let curlBody = try runShell(command + " --silent")
+            let curlBody = try await runShell(command + " --silent")
             let viaURLSession = try #require(JSONSerialization.jsonObject(with: exchange.response.body) as? NSDictionary)
             let viaCurl = try #require(JSONSerialization.jsonObject(with: curlBody) as? NSDictionary)
             for key in ["args", "json", "form", "method", "data"] {
@@ -160,8 +161,13 @@ import Testing
     }
 }
 
-/// Runs `command` with /bin/sh and returns its standard output.
-func runShell(_ command: String) throws -> Data {
+/// Runs `command` with /bin/sh and returns its standard output; waits on a thread of its own, as
+/// `curl` asks the sandbox this process runs (see `onOwnThread`).
+func runShell(_ command: String) async throws -> Data {
+    try await onOwnThread { try runShellBlocking(command) }
+}
+
+private func runShellBlocking(_ command: String) throws -> Data {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", command]
