@@ -82,7 +82,8 @@ extension Session {
         engine.configuration.settings = PromptSettings(
             sandboxURL: sandboxURL, offlineRoutes: offline ? OfflineRouting.routes : [], options: workbench.options,
             bodyLines: workbench.bodyLines, terminal: console.isTerminal, colors: console.colors)
-        Interrupt.clear()
+        // Not cleared here: a Ctrl-C since the input started (while its first statements ran on the
+        // fast path, or during the compile) stops this run too.
         return await engine.run(source, after: steps, interrupted: { Interrupt.isPending })
     }
 }

@@ -42,6 +42,8 @@ extension Session {
         // Only the first input can find the sandbox still starting (it takes a few milliseconds).
         if let startup = sandboxStartup { await startup.value }
         currentInput = input
+        // A Ctrl-C from before this input is not meant for it; one from now on stops all of it.
+        Interrupt.clear()
         let name = String(input.prefix { !$0.isWhitespace })
         let arguments = String(input.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines)
         do {
@@ -55,6 +57,9 @@ extension Session {
             }
             return true
         } catch is AlreadyReported {
+            return false
+        } catch let error as WorkbenchError {
+            console.line(console.styled("error:", .red) + " " + error.lineWithOfflineHint(offline: offline))
             return false
         } catch {
             console.line(console.styled("error:", .red) + " \(error)")

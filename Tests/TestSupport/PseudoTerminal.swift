@@ -8,7 +8,19 @@ public final class PseudoTerminal: @unchecked Sendable {
     public struct Timeout: Error, CustomStringConvertible {
         public let waitingFor: String
         public let output: String
-        public var description: String { "timed out waiting for \(waitingFor.debugDescription); output so far:\n\(output)" }
+        /// The terminal's line discipline then (`icanon isig echo`, `-` for a mode that is off).
+        public var modes = ""
+        public var description: String {
+            "timed out waiting for \(waitingFor.debugDescription) (terminal: \(modes)); output so far:\n\(output)"
+        }
+    }
+
+    /// The terminal's local modes that decide what a typed key does, as stty names them.
+    public var modes: String {
+        var attributes = termios()
+        guard tcgetattr(primary, &attributes) == 0 else { return "unknown" }
+        let flags: [(String, Int32)] = [("icanon", ICANON), ("isig", ISIG), ("echo", ECHO)]
+        return flags.map { attributes.c_lflag & tcflag_t($0.1) != 0 ? $0.0 : "-" + $0.0 }.joined(separator: " ")
     }
 
     /// glibc's POSIX_SPAWN_SETSID, which Swift's Glibc module does not export.
@@ -107,7 +119,7 @@ public final class PseudoTerminal: @unchecked Sendable {
             let seen = String(decoding: received.dropFirst(offset), as: UTF8.self)
             if seen.contains(text) { return seen }
             guard ContinuousClock.now < deadline, readAvailable(until: deadline) else {
-                throw Timeout(waitingFor: text, output: output)
+                throw Timeout(waitingFor: text, output: output, modes: modes)
             }
         }
     }
@@ -116,7 +128,7 @@ public final class PseudoTerminal: @unchecked Sendable {
         let deadline = ContinuousClock.now + timeout
         var attributes = termios()
         while tcgetattr(primary, &attributes) == 0, attributes.c_lflag & tcflag_t(ICANON) != 0 {
-            guard ContinuousClock.now < deadline else { throw Timeout(waitingFor: "raw mode", output: output) }
+            guard ContinuousClock.now < deadline else { throw Timeout(waitingFor: "raw mode", output: output, modes: modes) }
             _ = readAvailable(until: ContinuousClock.now + .milliseconds(2))
         }
     }
@@ -143,7 +155,7 @@ public final class PseudoTerminal: @unchecked Sendable {
     private func blockingWaitForExit(timeout: Duration) throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while isRunning {
-            guard ContinuousClock.now < deadline else { throw Timeout(waitingFor: "exit", output: output) }
+            guard ContinuousClock.now < deadline else { throw Timeout(waitingFor: "exit", output: output, modes: modes) }
             _ = readAvailable(until: ContinuousClock.now + .milliseconds(50))
         }
         _ = readAvailable(until: ContinuousClock.now + .milliseconds(50))

@@ -19,7 +19,6 @@ extension Session {
     /// when it was cancelled.
     func sending(_ send: () async throws -> Void) async throws -> Bool {
         workbench.interruptRequested = { [unowned self] in self.interruptRequested }
-        Interrupt.clear()  // a Ctrl-C typed before this line is not meant for this request
         defer { promptLabel = workbench.hostLabel }
         do {
             try await send()

@@ -18,6 +18,7 @@ public enum PromptRuntime {
     /// The session's `wb`, set up from the REPL's settings, with output silenced and the network
     /// replaced by the recording until `live()`.
     public static func start() -> Workbench {
+        endWhenOrphaned()
         QuietOutput.lineBufferStandardOutput()
         let directory = ProcessInfo.processInfo.environment[PromptFiles.directoryVariable].map(URL.init(fileURLWithPath:))
         let settings = directory.flatMap { try? Data(contentsOf: $0.appendingPathComponent(PromptFiles.settings)) }
@@ -42,6 +43,16 @@ public enum PromptRuntime {
         showsResults = settings.showsResults
         liveOutput = QuietOutput.silence(errorPath: directory?.appendingPathComponent(PromptFiles.quietErrors).path)
         return wb
+    }
+
+    /// Ends the program once the process that started it is gone. The REPL kills a program it
+    /// stops; a REPL that is itself killed (SIGKILL) cannot, and a runaway loop would spin on.
+    static func endWhenOrphaned() {
+        let parent = getppid()
+        Thread.detachNewThread {
+            while getppid() == parent { usleep(200_000) }
+            _exit(137)
+        }
     }
 
     /// Earlier input `number` begins (so a failure there can be told apart from one in the new input).
