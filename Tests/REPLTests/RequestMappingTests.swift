@@ -14,6 +14,7 @@ import WorkbenchKit
         ("base sandbox/jsonplaceholder", #"try wb.base("sandbox/jsonplaceholder")"#, { try $0.base("sandbox/jsonplaceholder") }),
         ("path /posts", #"try wb.path("/posts")"#, { try $0.path("/posts") }),
         ("query userId=1", #"wb.query("userId", "1")"#, { $0.query("userId", "1") }),
+        ("query ids+=2", #"wb.addQuery("ids", "2")"#, { $0.addQuery("ids", "2") }),
         ("header Accept: application/json", #"try wb.header("Accept", "application/json")"#, { try $0.header("Accept", "application/json") }),
         ("header --default X-Client: wb", #"try wb.defaultHeader("X-Client", "wb")"#, { try $0.defaultHeader("X-Client", "wb") }),
         ("query", #"wb.query()"#, { $0.query() }),

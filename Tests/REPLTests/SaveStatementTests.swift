@@ -18,6 +18,7 @@ import WorkbenchKit
         ("base http://127.0.0.1:49731/jokes", #"try wb.base("sandbox/jokes")"#),
         ("path /posts", #"try wb.path("/posts")"#),
         ("query userId=1", #"wb.query("userId", "1")"#),
+        ("query ids+=2", #"wb.addQuery("ids", "2")"#),
         ("query -userId", #"wb.removeQuery("userId")"#),
         ("header Accept: application/json", #"try wb.header("Accept", "application/json")"#),
         ("header -Accept", #"wb.removeHeader("Accept")"#),
@@ -49,6 +50,11 @@ import WorkbenchKit
 
     @Test func queryWithSeveralItemsIsOneCallEach() throws {
         #expect(try statements("query a=1 b=two") == [#"wb.query("a", "1")"#, #"wb.query("b", "two")"#])
+    }
+
+    /// A name repeated in one command adds to what the command itself set: both items are sent.
+    @Test func aNameRepeatedInOneQueryAddsTheLaterOnes() throws {
+        #expect(try statements("query ids=1 ids=2 ids+=3") == [#"wb.query("ids", "1")"#, #"wb.addQuery("ids", "2")"#, #"wb.addQuery("ids", "3")"#])
     }
 
     @Test func secretsBecomeEnvironmentReads() throws {

@@ -43,10 +43,21 @@ import Testing
         #expect(wb.request.queryItems == [URLQueryItem(name: "userId", value: "1"), URLQueryItem(name: "q", value: "a b")])
     }
 
+    @Test func queryReplacesInPlaceAndAddQueryRepeats() throws {
+        let wb = workbench()
+        wb.query("q", "sunflowers")
+        wb.query("page", "2")
+        wb.query("q", "cat")
+        #expect(try wb.request.url().absoluteString == "http://127.0.0.1:8080/api?q=cat&page=2")
+        wb.addQuery("q", "dog")
+        wb.query("q", "bird")
+        #expect(try wb.request.url().absoluteString == "http://127.0.0.1:8080/api?q=bird&page=2")
+    }
+
     @Test func queryItemsRepeatAndAreRemovedByName() throws {
         let wb = workbench()
         wb.query("tag", "a")
-        wb.query("tag", "b")
+        wb.addQuery("tag", "b")
         wb.query("page", "2")
         #expect(try wb.request.url().absoluteString == "http://127.0.0.1:8080/api?tag=a&tag=b&page=2")
         wb.removeQuery("tag")

@@ -13,7 +13,7 @@ import WorkbenchKit
         .base("sandbox/jsonplaceholder"), .base("https://api.example.com/v1?x=1"),
         .path("/posts/1"), .path("../a b"), .showPath,
         .query("q", "sunflowers in a vase"), .query("flag", nil), .query("say", #""hi" \ back"#), .query("emoji", "café 😀"),
-        .query("nl", "two\nlines\tand a tab"), .removeQuery("q"), .showQuery,
+        .query("nl", "two\nlines\tand a tab"), .addQuery("ids", "2"), .addQuery("flag", nil), .removeQuery("q"), .showQuery,
         .header("Accept", "application/json"), .header("Authorization", "Bearer s3cr3t"), .defaultHeader("X-API-Key", "k3y"),
         .removeHeader("Accept"), .showHeaders,
         .method("PATCH"), .showMethod,

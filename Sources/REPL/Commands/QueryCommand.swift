@@ -1,21 +1,24 @@
 import Foundation
 import WorkbenchKit
 
-/// `query NAME=VALUE …`, `query -NAME`, `query`.
+/// `query NAME=VALUE …`, `query NAME+=VALUE`, `query -NAME`, `query`.
 struct QueryCommand: StatementCommand {
     let name = "query"
-    let synopsis = "query NAME=VALUE … | query -NAME | query"
-    let summary = "add query items (a name may repeat), remove them by name, or list them"
+    let synopsis = "query NAME=VALUE … | query NAME+=VALUE | query -NAME | query"
+    let summary = "set query items (replacing that name), add one more, remove by name, or list them"
     let group = CommandGroup.build
     let help = """
-        Adds URLQueryItems, encoded exactly as URLComponents encodes them (quote values
-        with spaces). `-NAME` removes every item named NAME; no argument lists them.
-        `NAME` alone adds an item with no value.
-        Swift: wb.query("userId", "1")   wb.removeQuery("userId")
+        Sets URLQueryItems, encoded exactly as URLComponents encodes them (quote values with
+        spaces). NAME=VALUE replaces the items named NAME, so a refined search replaces the
+        last one; NAME+=VALUE adds another (`ids=1&ids=2`), as does a name repeated in one
+        command. `-NAME` removes every item named NAME; no argument lists them. `NAME`
+        alone sets an item with no value.
+        Swift: wb.query("userId", "1")   wb.addQuery("ids", "2")   wb.removeQuery("userId")
 
         Examples:
-          wb> query userId=1
+          wb> query q=sunflowers
           wb> query q='sunflowers in a vase' page=2
+          wb> query ids=1 ids+=2
           wb> query -page
         """
 
@@ -29,15 +32,26 @@ struct QueryCommand: StatementCommand {
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {
         let words = try Arguments.split(arguments)
         if words.isEmpty { return [.showQuery] }
+        // A name already set by this command is added to, so `query ids=1 ids=2` keeps both.
+        var named: Set<String> = []
         return try words.map { word in
             if word.hasPrefix("-") {
                 guard word.count > 1 else { throw UsageError("'-' needs a name: `query -NAME` removes the items named NAME") }
                 return .removeQuery(String(word.dropFirst()))
             }
-            guard let equals = word.firstIndex(of: "=") else { return .query(word, nil) }
+            guard let equals = word.firstIndex(of: "=") else {
+                return named.insert(word).inserted ? .query(word, nil) : .addQuery(word, nil)
+            }
+            let value = String(word[word.index(after: equals)...])
+            if word[..<equals].hasSuffix("+") {
+                let name = String(word[..<word.index(before: equals)])
+                guard !name.isEmpty else { throw UsageError("query item '\(word)' has no name — write NAME+=VALUE") }
+                named.insert(name)
+                return .addQuery(name, value)
+            }
             let name = String(word[..<equals])
             guard !name.isEmpty else { throw UsageError("query item '\(word)' has no name — write NAME=VALUE") }
-            return .query(name, String(word[word.index(after: equals)...]))
+            return named.insert(name).inserted ? .query(name, value) : .addQuery(name, value)
         }
     }
 }

@@ -40,6 +40,7 @@ extension WorkbenchStatement {
         case .path(let path): try wb.path(path)
         case .showPath: wb.path()
         case .query(let name, let value): wb.query(name, value)
+        case .addQuery(let name, let value): wb.addQuery(name, value)
         case .removeQuery(let name): wb.removeQuery(name)
         case .showQuery: wb.query()
         case .header(let name, let value): try wb.header(name, value)

@@ -24,6 +24,7 @@ extension WorkbenchStatement {
         case .path(let path): return "try wb.path(\(text(path)))"
         case .showPath: return "wb.path()"
         case .query(let name, let value): return "wb.query(\(text(name)), \(value.map { secret(name, $0) } ?? "nil"))"
+        case .addQuery(let name, let value): return "wb.addQuery(\(text(name)), \(value.map { secret(name, $0) } ?? "nil"))"
         case .removeQuery(let name): return "wb.removeQuery(\(text(name)))"
         case .showQuery: return "wb.query()"
         case .header(let name, let value): return "try wb.header(\(text(name)), \(secret(name, value)))"
@@ -72,7 +73,7 @@ extension WorkbenchStatement {
     public var secretValues: [String: String] {
         var pairs: [Pair] = []
         switch self {
-        case .query(let name, let value?): pairs = [Pair(name, value)]
+        case .query(let name, let value?), .addQuery(let name, let value?): pairs = [Pair(name, value)]
         case .header(let name, let value), .defaultHeader(let name, let value): pairs = [Pair(name, value)]
         case .form(let fields): pairs = fields
         case .request(let call): pairs = call.query + call.headers
@@ -87,7 +88,7 @@ extension WorkbenchStatement {
     public var secretVariables: [String] {
         var names: [String] = []
         switch self {
-        case .query(let name, _?), .header(let name, _), .defaultHeader(let name, _): names = [name]
+        case .query(let name, _?), .addQuery(let name, _?), .header(let name, _), .defaultHeader(let name, _): names = [name]
         case .form(let fields): names = fields.map(\.name)
         case .request(let call): names = (call.query + call.headers).map(\.name)
         default: break

@@ -15,6 +15,7 @@ extension WorkbenchStatement {
         case .query(let name, let value):
             let newValue = value.map(transform)
             return .query(transform(name), newValue)
+        case .addQuery(let name, let value): return .addQuery(transform(name), value.map(transform))
         case .removeQuery(let name): return .removeQuery(transform(name))
         case .header(let name, let value): return .header(transform(name), transform(value))
         case .defaultHeader(let name, let value): return .defaultHeader(transform(name), transform(value))

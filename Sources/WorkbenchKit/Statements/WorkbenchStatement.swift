@@ -15,6 +15,7 @@ public enum WorkbenchStatement: Equatable, Sendable {
     case path(String)
     case showPath
     case query(String, String?)
+    case addQuery(String, String?)
     case removeQuery(String)
     case showQuery
     case header(String, String)

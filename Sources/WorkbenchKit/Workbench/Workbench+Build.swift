@@ -34,8 +34,20 @@ extension Workbench {
         console.line(request.components.path.isEmpty ? "/" : request.components.path)
     }
 
-    /// `query NAME=VALUE`: adds a query item (a name may repeat); encoded as URLComponents encodes it.
+    /// `query NAME=VALUE`: sets the item named `name`, replacing every item of that name (in the
+    /// place of the first), as refining a search expects; encoded as URLComponents encodes it.
     public func query(_ name: String, _ value: String?) {
+        let item = URLQueryItem(name: name, value: value)
+        guard let first = request.queryItems.firstIndex(where: { $0.name == name }) else {
+            return request.queryItems.append(item)
+        }
+        var items = request.queryItems.enumerated().filter { $0.offset == first || $0.element.name != name }.map(\.element)
+        items[first] = item
+        request.queryItems = items
+    }
+
+    /// `query NAME+=VALUE`: adds another item named `name` after the others (`ids=1&ids=2`).
+    public func addQuery(_ name: String, _ value: String?) {
         request.queryItems.append(URLQueryItem(name: name, value: value))
     }
 

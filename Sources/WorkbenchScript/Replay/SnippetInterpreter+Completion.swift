@@ -32,7 +32,7 @@ extension SnippetInterpreter {
     }
 
     static let workbenchMembers = [
-        "base", "path", "query", "removeQuery", "header", "removeHeader", "method", "body", "url", "reset", "send", "get",
+        "base", "path", "query", "addQuery", "removeQuery", "header", "removeHeader", "method", "body", "url", "reset", "send", "get",
         "post", "put", "patch", "delete", "head", "status", "headers", "timing", "history", "show", "curl", "json", "decode",
         "exchanges", "lastExchange", "timeout", "followRedirects", "bodyLines",
     ]

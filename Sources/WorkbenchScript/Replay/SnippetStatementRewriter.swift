@@ -61,11 +61,11 @@ private final class EditFinder: SyntaxVisitor {
         super.init(viewMode: viewMode)
     }
 
-    /// `wb.header("Authorization", "…")`, `wb.query("token", "…")`: the second argument.
+    /// `wb.header("Authorization", "…")`, `wb.query("token", "…")`, `wb.addQuery`: the second argument.
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let callee = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
         let arguments = Array(node.arguments)
-        if ["header", "defaultHeader", "query"].contains(callee ?? ""), arguments.count == 2,
+        if ["header", "defaultHeader", "query", "addQuery"].contains(callee ?? ""), arguments.count == 2,
            let name = arguments[0].expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
            arguments[1].expression.is(StringLiteralExprSyntax.self) {
             hide(arguments[1].expression, named: name)

@@ -16,6 +16,7 @@ extension WorkbenchStatement {
         case ("path", [nil]): return .path(try reader.string(nil))
         case ("query", []): return .showQuery
         case ("query", [nil, nil]): return .query(try reader.string(nil), try reader.optionalString(at: 1))
+        case ("addQuery", [nil, nil]): return .addQuery(try reader.string(nil), try reader.optionalString(at: 1))
         case ("removeQuery", [nil]): return .removeQuery(try reader.string(nil))
         case ("header", []): return .showHeaders
         case ("header", [nil, nil]): return .header(try reader.string(at: 0), try reader.string(at: 1))
