@@ -184,6 +184,31 @@ import Testing
         #expect(url == "http://127.0.0.1:\(port)/x")
     }
 
+    /// `history` lists every attempt: sends that brought no response are marked in their places.
+    @Test func historyMarksFailedAndCancelledSends() async throws {
+        let port = try closedLoopbackPort()
+        try await withHTTPBin { wb in
+            let base = try wb.request.url().absoluteString
+            try await wb.get("/get")
+            await #expect(throws: WorkbenchError.self) { try await wb.get("http://127.0.0.1:\(port)/x") }
+            try await wb.get(base + "/status/404")
+            var polls = 0
+            wb.interruptRequested = {
+                polls += 1
+                return polls > 2
+            }
+            await #expect(throws: WorkbenchError.cancelled) { try await wb.get(base + "/delay/5") }
+            clearOutput(console)
+            wb.history()
+            let rows = output(of: console).split(separator: "\n").map(String.init)
+            #expect(rows.count == 4)
+            #expect(rows[0].hasPrefix("1  GET     200"))
+            #expect(rows[1] == "✗  GET     failed: connection refused  http://127.0.0.1:\(port)/x")
+            #expect(rows[2].hasPrefix("2  GET     404"))
+            #expect(rows[3] == "✗  GET     cancelled  \(base)/delay/5")
+        }
+    }
+
     @Test func inspectCommandsNeedAResponse() {
         let wb = Workbench(console: console)
         #expect(throws: WorkbenchError.noResponse) { try wb.status() }

@@ -70,7 +70,7 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
         }
     }
 
-    private static func seconds(_ value: Double) -> String {
+    static func seconds(_ value: Double) -> String {
         value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 }

@@ -39,7 +39,7 @@ extension Workbench {
             return
         }
         if response.body.isEmpty { return console.line(console.styled("empty body", .dim)) }
-        renderBody(response, all: all)
+        renderBody(response, all: all, isLast: true)
     }
 
     /// `timing`: when the request left, time to the response headers, to the last byte.
@@ -57,12 +57,23 @@ extension Workbench {
         console.line("total    \(ByteSize.duration(timing.total))")
     }
 
-    /// `history`: one line per exchange — number, method, status, size, time, URL.
+    /// `history`: one line per exchange — number, method, status, size, time, URL — with the sends
+    /// that brought no response marked `✗` in their places.
     public func history() {
         defer { console.flush() }
-        if exchanges.isEmpty { return console.line(console.styled("nothing sent yet", .dim)) }
+        if exchanges.isEmpty && failedSends.isEmpty { return console.line(console.styled("nothing sent yet", .dim)) }
         let width = String(exchanges.count).count
+        func failures(after count: Int) {
+            for failed in failedSends where failed.after == count {
+                let mark = String(repeating: " ", count: width - 1) + "✗"
+                let method = failed.method.padding(toLength: 6, withPad: " ", startingAt: 0)
+                let words = console.styled(failed.words, failed.error == .cancelled ? .dim : .red)
+                console.line([mark, method, words, failed.url.absoluteString].joined(separator: "  "))
+            }
+        }
+        failures(after: 0)
         for exchange in exchanges {
+            defer { failures(after: exchange.number) }
             let number = String(repeating: " ", count: width - String(exchange.number).count) + "\(exchange.number)"
             let columns = [
                 number, exchange.method.padding(toLength: 6, withPad: " ", startingAt: 0),
@@ -75,11 +86,13 @@ extension Workbench {
         }
     }
 
-    /// `show N`: the status line and body of exchange N again.
+    /// `show N`: exchange N again — its method and URL, then the status line and body.
     public func show(_ number: Int) throws(WorkbenchError) {
         defer { console.flush() }
         guard exchanges.indices.contains(number - 1) else { throw .noSuchExchange(number, count: exchanges.count) }
-        render(exchanges[number - 1], all: false)
+        let exchange = exchanges[number - 1]
+        console.line(console.styled(exchange.method, .bold) + " " + exchange.url.absoluteString)
+        render(exchange, all: false)
     }
 
     /// `curl`: the current request as a shell-quoted curl command.
@@ -112,12 +125,15 @@ extension Workbench {
         if !exchange.offline, let final = exchange.response.url, final != exchange.url {
             console.line(console.styled("redirected to \(final.absoluteString)", .dim))
         }
-        renderBody(exchange.response, all: all)
+        renderBody(exchange.response, all: all, isLast: exchange.number == exchanges.last?.number)
     }
 
-    func renderBody(_ response: Response, all: Bool) {
+    /// The body, cut after `bodyLines` unless `all`; a cut body of the last response says how to see
+    /// the rest (`body --all` shows only the last one).
+    func renderBody(_ response: Response, all: Bool, isLast: Bool) {
         let more = BodyRenderer.write(response.body, mimeType: response.mimeType, limit: all ? nil : max(bodyLines, 0), to: console)
-        if more > 0 { console.line(console.styled("… \(more) more lines", .dim)) }
+        guard more > 0 else { return }
+        console.line(console.styled("… \(more) more lines" + (isLast ? " · `body --all` shows them" : ""), .dim))
     }
 
     func lastResponse() throws(WorkbenchError) -> Response {

@@ -18,6 +18,7 @@ extension Workbench {
             do {
                 exchange = try await sendOverNetwork(urlRequest, visibleURL: visibleURL)
             } catch {
+                failedSends.append(FailedSend(method: request.method, url: visibleURL, error: error, after: exchanges.count))
                 Self.exchangeRelay?.finished(.failure(error))
                 throw error
             }

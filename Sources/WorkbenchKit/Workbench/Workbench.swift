@@ -18,6 +18,8 @@ public final class Workbench {
     public internal(set) var defaultHeaders = HeaderList()
     /// Every exchange so far, oldest first; `history` numbers them from 1.
     public internal(set) var exchanges: [Exchange] = []
+    /// Sends that brought no response, in order; `history` marks them among the exchanges.
+    public internal(set) var failedSends: [FailedSend] = []
     /// Timeout, redirects and the response size cap.
     public var options = TransportOptions()
     /// Body lines shown before `… N more lines` (`set body-lines N`).
