@@ -1,0 +1,101 @@
+import Foundation
+import SandboxTestSupport
+import TestSupport
+import Testing
+import WorkbenchKit
+@testable import REPL
+
+/// `swift`: the request and the last decode as a Foundation-only program. The program is compiled
+/// with `swiftc` and run against the same sandbox: it prints what `decode` printed.
+@MainActor
+@Suite struct SwiftExportTests {
+    let console = Console(capturingWithColors: false)
+
+    func evaluate(_ lines: [String], in session: Session) async {
+        for line in lines {
+            #expect(await session.evaluate(line), "\(line): \(console.capturedText)")
+        }
+    }
+
+    @Test func theProgramPrintsWhatDecodePrinted() async throws {
+        try await withLiveSandbox { root in
+            let session = Session(console: console, isInteractive: false)
+            session.sandboxURL = root
+            await evaluate([
+                "base sandbox/jsonplaceholder", "get /posts userId==1 id==3",
+                "struct Post: Codable {\n  let userId: Int\n  let id: Int\n  let title: String\n}",
+            ], in: session)
+            console.clearCaptured()
+            await evaluate(["let posts = decode [Post]"], in: session)
+            let decoded = console.capturedText.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+            console.clearCaptured()
+            await evaluate(["swift"], in: session)
+            let program = console.capturedText
+            #expect(program.contains("components.queryItems = [\n    URLQueryItem(name: \"userId\", value: \"1\"),"))
+            #expect(program.contains("(200..<300).contains(http.statusCode)"))
+            #expect(program.contains("let posts = try decoder.decode([Post].self, from: data)\nprint(posts)\n"))
+
+            let run = try await CompiledProgram.run(program)
+            #expect(run.status == 0, "\(run.errorOutput)\n\(program)")
+            #expect(run.output == decoded)
+        }
+    }
+
+    /// Strategies, a path into the document, and a secret header read from the environment.
+    @Test func strategiesPathsAndSecretsCarryOver() async throws {
+        try await withLiveSandbox { root in
+            let session = Session(console: console, isInteractive: false)
+            session.sandboxURL = root
+            await evaluate([
+                "base sandbox/httpbin", "header Authorization: Bearer s3cr3t", "header Accept: application/json",
+                "post /anything user_name=ada",
+                "struct Sent: Codable {\n  let userName: String\n}",
+            ], in: session)
+            console.clearCaptured()
+            await evaluate(["decode Sent --keys snake --at json"], in: session)
+            let decoded = console.capturedText.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+            console.clearCaptured()
+            await evaluate(["swift"], in: session)
+            let program = console.capturedText
+            #expect(!program.contains("s3cr3t"))
+            #expect(program.contains(#"request.setValue(ProcessInfo.processInfo.environment["AUTHORIZATION"] ?? "", forHTTPHeaderField: "Authorization")"#))
+            #expect(program.contains(#"request.httpMethod = "POST""#))
+            #expect(program.contains("decoder.keyDecodingStrategy = .convertFromSnakeCase"))
+
+            let run = try await CompiledProgram.run(program, environment: ["AUTHORIZATION": "Bearer s3cr3t"])
+            #expect(run.status == 0, "\(run.errorOutput)\n\(program)")
+            #expect(run.output == decoded)
+        }
+    }
+
+    @Test func withoutADecodeTheBodyIsPrinted() async throws {
+        try await withLiveSandbox { root in
+            let session = Session(console: console, isInteractive: false)
+            session.sandboxURL = root
+            await evaluate(["base sandbox/jokes", "path /jokes/1"], in: session)
+            console.clearCaptured()
+            await evaluate(["swift"], in: session)
+            let program = console.capturedText
+            #expect(program.contains("let url = URL(string: \"\(root.absoluteString)/jokes/jokes/1\")!"))
+            #expect(program.hasSuffix("print(String(decoding: data, as: UTF8.self))\n"))
+            #expect(!program.contains("JSONDecoder"))
+        }
+    }
+}
+
+/// A one-file program compiled with `swiftc` (module `main`, as the prompt's types are) and run.
+enum CompiledProgram {
+    static func run(_ source: String, environment extra: [String: String] = [:]) async throws -> PipedRun {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let file = directory.url.appendingPathComponent("main.swift")
+        try Data(source.utf8).write(to: file)
+        let paths = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        let swiftc = paths.split(separator: ":").map { "\($0)/swiftc" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "/usr/bin/swiftc"
+        let binary = directory.url.appendingPathComponent("program").path
+        let compiled = try await PipedRun.run(swiftc, [file.path, "-module-name", "main", "-o", binary], input: "", environment: ProcessInfo.processInfo.environment)
+        guard compiled.status == 0 else { return compiled }
+        return try await PipedRun.run(binary, input: "", environment: ProcessInfo.processInfo.environment.merging(extra) { $1 })
+    }
+}
