@@ -41,7 +41,8 @@ final class TerminalReader {
             return UInt8(CC_NEWLINE)
         })
         wb_el_bind(editLine, "^C", "wb-interrupt")
-        wb_el_bind(editLine, "^R", "ed-search-prev-history")
+        // Ctrl-R as in bash: an incremental search backwards, refined as each key is typed.
+        wb_el_bind(editLine, "^R", "em-inc-search-prev")
         // The user's ~/.editrc comes last so its modes and bindings win.
         el_source(editLine, nil)
     }

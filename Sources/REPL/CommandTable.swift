@@ -9,8 +9,13 @@ public struct CommandTable: Sendable {
     /// Every command Workbench has, each group's list in its own file.
     public static let standard = CommandTable(requestCommands + modelCommands + snippetCommands + miscCommands)
 
+    /// The command a line's first word names; HTTP verbs in any case (`GET /get`), as a request
+    /// line or curl's `-X` spells them.
     public func command(named name: String) -> (any Command)? {
-        commands.first { $0.name == name || $0.aliases.contains(name) }
+        if let command = commands.first(where: { $0.name == name || $0.aliases.contains(name) }) { return command }
+        let lowered = name.lowercased()
+        guard lowered != name, let verb = commands.first(where: { $0.name == lowered }), verb is VerbCommand else { return nil }
+        return verb
     }
 
     /// Names and aliases, for completion.

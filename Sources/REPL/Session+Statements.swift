@@ -26,6 +26,13 @@ extension Session {
         }
     }
 
+    /// Build statements print nothing (in a snippet too); at a terminal the URL they leave is worth
+    /// a glance, dimmed.
+    func echoURL(after statements: [WorkbenchStatement]) {
+        guard console.isTerminal, statements.contains(where: \.changesURLOrHeaders), let url = try? workbench.request.url() else { return }
+        console.line(console.styled(url.absoluteString, .dim))
+    }
+
     /// The statement with each `\(expression)` replaced by the text Swift interpolation gives.
     func resolvingInterpolations(_ statement: WorkbenchStatement) async throws -> WorkbenchStatement {
         let expressions = statement.interpolatedExpressions

@@ -11,7 +11,19 @@ protocol StatementCommand: Command {
 
 extension StatementCommand {
     func run(_ arguments: String, session: Session) async throws {
-        try await session.perform(try statements(arguments))
+        let statements = try statements(arguments)
+        try await session.perform(statements)
+        await session.echoURL(after: statements)
+    }
+}
+
+extension WorkbenchStatement {
+    /// `base`, `path`, `query` and `header` statements: the prompt echoes the URL after them.
+    var changesURLOrHeaders: Bool {
+        switch self {
+        case .base, .path, .query, .addQuery, .removeQuery, .header, .defaultHeader, .removeHeader: true
+        default: false
+        }
     }
 }
 

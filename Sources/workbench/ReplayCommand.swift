@@ -8,8 +8,8 @@ struct ReplayCommand: AsyncParsableCommand {
         commandName: "replay",
         abstract: "Replay a snippet statement by statement against an embedded sandbox.",
         discussion: """
-            NAME is Snippets/NAME.swift under the current directory; anything with a '/' or ending
-            in .swift is a path. Each statement is printed (dimmed on a terminal), then its result.
+            NAME is Snippets/NAME.swift under the current directory; anything with a '/' or ending \
+            in .swift is a path. Each statement is printed (dimmed on a terminal), then its result. \
             The exit status is 1 when any statement failed.
             """
     )

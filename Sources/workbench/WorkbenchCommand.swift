@@ -8,8 +8,8 @@ struct WorkbenchCommand: AsyncParsableCommand {
         commandName: "workbench",
         abstract: "A Swift REPL for exploring and teaching HTTP/JSON APIs.",
         discussion: """
-            Without a subcommand, starts the REPL with the embedded sandbox. Type `help` at the
-            prompt for its commands. When input is piped (`printf 'help\\nquit\\n' | workbench`),
+            Without a subcommand, starts the REPL with the embedded sandbox. Type `help` at the \
+            prompt for its commands. When input is piped (`printf 'help\\nquit\\n' | workbench`), \
             no prompt is shown and the exit status is 1 if any line failed.
             """,
         version: Startup.version,

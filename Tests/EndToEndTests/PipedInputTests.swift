@@ -13,7 +13,7 @@ import Testing
     @Test func aScriptRunsWithoutPromptOrEscapeCodes() async throws {
         let result = try await run("help\nhelp quit\nquit\n")
         #expect(result.status == 0)
-        #expect(result.output.contains("list the commands, or explain one"))
+        #expect(result.output.contains("`help NAME` shows a command's usage"))
         #expect(result.output.contains("leave Workbench"))
         // No prompt: every "wb>" in the output is an indented help example.
         #expect(!result.output.split(separator: "\n").contains { $0.hasPrefix("wb>") })
@@ -49,5 +49,9 @@ import Testing
         let help = try await PipedRun.run(try Binaries.workbench, ["--help"], input: "", environment: [:])
         #expect(help.status == 0)
         #expect(help.output.contains("USAGE: workbench"))
+        // Paragraphs wrap at word boundaries to 80 columns, never mid-sentence at a source line's end.
+        let lines = help.output.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(help.output)")
+        #expect(!lines.contains { $0 == "the" || $0 == "workbench`)," }, "\(help.output)")
     }
 }

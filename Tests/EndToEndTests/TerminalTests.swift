@@ -21,7 +21,7 @@ import Testing
         // libedit redraws the line, so the completed word shows as "hel", then "p ".
         try await terminal.waitFor("p ", after: mark)
         terminal.type("\r")
-        try await terminal.waitFor("list the commands, or explain one", after: mark)
+        try await terminal.waitFor("`help NAME` shows a command's usage", after: mark)
         terminal.type("quit\r")
         #expect(try await terminal.waitForExit() == 0)
     }
@@ -50,6 +50,34 @@ import Testing
         try await terminal.waitFor("numbers.reduce(0, +): Int\r\n60", after: mark)
         terminal.type("quit\r")
         #expect(try await terminal.waitForExit() == 0)
+    }
+
+    /// A REPL killed outright (SIGKILL, no chance to clean up) leaves no runaway program behind.
+    @Test func aProgramDoesNotOutliveAKilledREPL() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await start(home: home)
+        terminal.type("var turns = 0; while turns >= 0 { turns += 1; if turns == 1 { print(\"spinning\") } }\r")
+        try await terminal.waitFor("spinning\r\n")
+        // The program that printed is the REPL's child until the REPL dies (any of its threads spawned it).
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(terminal.processID)/task")) ?? []
+        let programs = tasks.flatMap { task in
+            let children = (try? String(contentsOfFile: "/proc/\(terminal.processID)/task/\(task)/children", encoding: .utf8)) ?? ""
+            return children.split(separator: " ").compactMap { pid_t($0) }
+        }
+        try #require(!programs.isEmpty, "no child process found running the input")
+        kill(terminal.processID, SIGKILL)
+        _ = try await terminal.waitForExit()
+        let deadline = ContinuousClock.now + .seconds(20)
+        func running(_ pid: pid_t) -> Bool {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+            return !stat.contains(") Z ")  // a zombie has ended; only its parent's wait is missing
+        }
+        while programs.contains(where: running), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(!programs.contains(where: running), "the program kept running after the REPL was killed")
+        for program in programs { kill(program, SIGKILL) }
     }
 
     /// Tab completes a bound name, then a model's members after `.`.
@@ -100,6 +128,54 @@ import Testing
         try await terminal.waitFor("help quit", after: mark)
         terminal.type("\r")
         try await terminal.waitFor("leave Workbench", after: mark)
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
+    /// Ctrl-R on an empty line searches backwards as each key is typed, as bash does; Enter runs
+    /// the line found (the typed text is the search, never appended to a recalled line).
+    @Test func ctrlRSearchesTheHistoryIncrementally() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await start(home: home)
+        terminal.type("help quit\r")
+        try await terminal.waitFor("leave Workbench")
+        try await terminal.waitForRawMode()
+        terminal.type("help save\r")
+        try await terminal.waitFor("Snippets/NAME.swift")
+        try await terminal.waitForRawMode()
+        let mark = terminal.mark
+        terminal.type("\u{12}")
+        terminal.type("qu")
+        try await terminal.waitFor("help quit", after: mark)
+        terminal.type("\r")
+        let after = try await terminal.waitFor("leave Workbench", after: mark)
+        #expect(!after.contains("unknown command"))
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
+    /// At a terminal, `base`, `path`, `query` and `header` echo the URL they leave (dimmed).
+    @Test func buildCommandsEchoTheURL() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await start(home: home)
+        var mark = terminal.mark
+        terminal.type("base sandbox/httpbin\r")
+        try await terminal.waitFor("/httpbin\r\n", after: mark)
+        mark = terminal.mark
+        terminal.type("path /get\r")
+        try await terminal.waitFor("/httpbin/get\r\n", after: mark)
+        mark = terminal.mark
+        terminal.type("query q=sunflowers q+=cat\r")
+        try await terminal.waitFor("/httpbin/get?q=sunflowers&q=cat\r\n", after: mark)
+        mark = terminal.mark
+        terminal.type("query q=dog\r")
+        try await terminal.waitFor("/httpbin/get?q=dog\r\n", after: mark)
+        mark = terminal.mark
+        terminal.type("query\r")
+        let listing = try await terminal.waitFor("q=dog\r\n", after: mark)
+        #expect(!listing.contains("http://"))
         terminal.type("quit\r")
         #expect(try await terminal.waitForExit() == 0)
     }

@@ -56,6 +56,29 @@ import WorkbenchKit
         }
     }
 
+    /// A verb in any case is the verb (`GET /get` as in a request line); the saved step is the same.
+    @Test func verbsAreCaseInsensitive() async throws {
+        try await withSession { session in
+            #expect(await session.evaluate("base sandbox/httpbin"))
+            #expect(await session.evaluate("GET /get q==1"), "\(console.capturedText)")
+            #expect(await session.evaluate("Post /post"), "\(console.capturedText)")
+            #expect(session.workbench.exchanges.map(\.method) == ["GET", "POST"])
+            let upper = try session.statements(forLine: "GET /get"), lower = try session.statements(forLine: "get /get")
+            #expect(upper == lower)
+        }
+    }
+
+    /// A second `query NAME=VALUE` refines the search: it replaces the first, `+=` adds.
+    @Test func queryReplacesAndPlusEqualsAdds() async throws {
+        try await withSession { session in
+            for line in ["base sandbox/httpbin", "path /get", "query q=sunflowers", "query q=cat", "query ids=1", "query ids+=2"] {
+                #expect(await session.evaluate(line), "\(line): \(console.capturedText)")
+            }
+            let url = try session.workbench.request.url()
+            #expect(url.query == "q=cat&ids=1&ids=2")
+        }
+    }
+
     @Test func notFoundIsShownAndTheLineSucceeds() async throws {
         try await withSession { session in
             #expect(await session.evaluate("base sandbox/jsonplaceholder"))

@@ -8,14 +8,34 @@ import WorkbenchKit
 
     func session() -> Session { Session(console: console, isInteractive: false) }
 
-    @Test func helpListsEveryCommandByGroup() async {
+    /// One line per group: the list fits a 24-row, 80-column terminal and names every command.
+    @Test func helpListsEveryCommandByGroupOnOneScreen() async {
         let session = session()
         #expect(await session.evaluate("help"))
-        let text = console.capturedText
+        let lines = console.capturedText.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count <= 24)
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.filter { $0.count > 80 })")
+        let words = Set(lines.flatMap { $0.split(separator: " ").map(String.init) })
         for command in session.commands.commands {
-            #expect(text.contains(command.synopsis), "\(command.name)")
+            #expect(words.contains(command.name), "\(command.name)")
         }
-        #expect(text.contains("misc\n"))
+        #expect(lines.contains { $0.hasPrefix("misc ") })
+    }
+
+    /// `help swift` (and `help let`, a word a newcomer asks about) explains Swift at the prompt.
+    @Test(arguments: ["help swift", "help let", "help struct"])
+    func helpSwiftExplainsTheSwiftSide(_ input: String) async {
+        #expect(await session().evaluate(input))
+        let text = console.capturedText
+        #expect(text.hasPrefix("Swift at the prompt is Swift"))
+        #expect(text.contains("fast path") && text.contains("toolchain") && text.contains("\\(…)"))
+    }
+
+    /// Every command's help says what it is in Swift: its statement, or why it has none.
+    @Test func everyCommandsHelpHasItsSwift() {
+        for command in session().commands.commands {
+            #expect(command.help.contains("Swift:"), "\(command.name)")
+        }
     }
 
     @Test func helpExplainsOneCommand() async {
@@ -28,6 +48,7 @@ import WorkbenchKit
         ("hlep", "error: unknown command 'hlep', did you mean 'help'? ('help' lists commands)\n"),
         ("xyzzy", "error: unknown command 'xyzzy' ('help' lists commands)\n"),
         ("help hlep", "error: no command named 'hlep', did you mean 'help'?\n"),
+        ("help xyzzy", "error: no command named 'xyzzy' — `help` lists them, `help swift` explains the Swift you can type\n"),
         ("quit now", "error: quit takes no arguments, got 'now'\n"),
     ])
     func mistakesGetOneLine(input: String, expected: String) async {

@@ -59,6 +59,8 @@ struct InferCommand: Command {
         named from their keys, Int or Double, optionals where a key is null or missing, CodingKeys for
         keys that are not Swift names (with --keys snake, names as convertFromSnakeCase makes them).
         The types are defined at once; `decode NAME` (or `decode [NAME]`) then decodes the body.
+        Swift: the declarations themselves, written into the snippet `save` makes
+
         Example:
           wb> get /users
           wb> infer User

@@ -2,20 +2,23 @@ import Foundation
 
 struct HelpCommand: Command {
     let name = "help"
-    let synopsis = "help [COMMAND]"
-    let summary = "list the commands, or explain one"
+    let synopsis = "help [COMMAND | swift]"
+    let summary = "list the commands, or explain one (`help swift`: Swift at the prompt)"
     let help = """
-        Without a name, lists every command by group. With one, shows its usage, what it
-        does and an example. Swift declarations (`struct …`) can be typed at the prompt too.
+        Without a name, lists the commands by group, one line each (it fits a 24-row terminal).
+        With one, shows its usage, what it does, its Swift statement and an example.
+        `help swift` explains the Swift side of the prompt.
+        Swift: none (help is for the prompt; a snippet has its comments)
 
         Examples:
           wb> help
           wb> help query
+          wb> help swift
         """
     let group = CommandGroup.misc
 
     func complete(_ words: [String], session: Session) -> [String] {
-        words.count == 1 ? session.commands.names : []
+        words.count == 1 ? session.commands.names + ["swift"] : []
     }
 
     func run(_ arguments: String, session: Session) async throws {
@@ -24,8 +27,12 @@ struct HelpCommand: Command {
             listAll(session)
             return
         }
+        if arguments == "swift" || SwiftHelp.keywords.contains(arguments) {
+            return SwiftHelp.text.split(separator: "\n", omittingEmptySubsequences: false).forEach { console.line(String($0)) }
+        }
         guard let command = session.commands.command(named: arguments) else {
-            let hint = session.commands.suggestion(for: arguments).map { ", did you mean '\($0)'?" } ?? ""
+            let hint = session.commands.suggestion(for: arguments).map { ", did you mean '\($0)'?" }
+                ?? " — `help` lists them, `help swift` explains the Swift you can type"
             throw UsageError("no command named '\(arguments)'\(hint)")
         }
         console.line(console.styled(command.synopsis, .bold))
@@ -39,25 +46,49 @@ struct HelpCommand: Command {
         }
     }
 
+    /// One line per group, so the whole list fits a 24-row terminal; `help NAME` has the detail.
     private func listAll(_ session: Session) {
         let console = session.console
-        // Long usage lines get the summary on a line of its own, so the listing fits 80 columns.
-        let column = 30
+        let column = 10
         for group in CommandGroup.allCases {
             let members = session.commands.commands.filter { $0.group == group }
             guard !members.isEmpty else { continue }
-            console.line(console.styled(group.rawValue, .bold))
-            for command in members {
-                if command.synopsis.count < column - 2 {
-                    let padded = command.synopsis.padding(toLength: column, withPad: " ", startingAt: 0)
-                    console.line("  " + padded + command.summary)
-                } else {
-                    console.line("  " + command.synopsis)
-                    console.line("  " + String(repeating: " ", count: column) + command.summary)
-                }
-            }
+            let label = console.styled(group.rawValue, .bold) + String(repeating: " ", count: column - group.rawValue.count)
+            console.line(label + members.map(\.name).joined(separator: " "))
         }
+        let swift = "Swift"
+        console.line(console.styled(swift, .bold) + String(repeating: " ", count: column - swift.count)
+            + "let/var, expressions, struct/enum/func, loops, wb.… — `help swift`")
         console.line()
-        console.line("Swift `struct`/`enum` declarations can be typed at the prompt. `help COMMAND` explains one.")
+        console.line("`help NAME` shows a command's usage, its Swift statement and an example.")
     }
+}
+
+/// `help swift`: what Swift typed at the prompt does, and which engine runs it.
+enum SwiftHelp {
+    /// Words a newcomer may ask about (`help let`) that are Swift, not commands.
+    static let keywords: Set<String> = [
+        "let", "var", "struct", "enum", "class", "func", "if", "for", "while", "switch", "print", "wb",
+    ]
+
+    static let text = """
+        Swift at the prompt is Swift: what a playground page accepts works here, and prints
+        exactly what the same code prints compiled.
+
+          let ids = [1, 2, 3]                 a binding; an expression shows `SOURCE: TYPE`
+          struct Post: Codable { … }          a model; `decode [Post]` decodes the body into it
+          let posts = decode [Post]           binds the decoded value to a name
+          posts.filter { $0.userId == 1 }     closures, functions, control flow, extensions
+          get /posts/\\(posts[0].id)          `\\(…)` puts a Swift value into any command
+          try await wb.get("/users/1")        the Swift statement of a command (`help get`)
+
+        Two engines run it; only the speed tells them apart. The fast path answers at once
+        for bound names, member access, subscripts, literals, interpolation and `wb.…` calls.
+        Everything else runs on the installed Swift toolchain (a few hundred milliseconds),
+        with this session's declarations and values in scope. A compile error is one line
+        with the column you typed; a trap (`Fatal error: Index out of range`) leaves the
+        session as it was; Ctrl-C stops a runaway loop.
+
+        `save NAME` writes the session as a Swift snippet: each command as its Swift statement.
+        """
 }

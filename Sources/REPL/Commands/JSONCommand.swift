@@ -38,6 +38,8 @@ struct LoadCommand: Command {
     let help = """
         Reads struct and enum declarations from a Swift file (imports are skipped) and declares them,
         replacing types of the same name.
+        Swift: the file's declarations, written into the snippet `save` makes
+
         Example:
           wb> load Models.swift
         """

@@ -8,6 +8,8 @@ struct ModelsCommand: Command {
     let summary = "list the Swift models declared in this session"
     let help = """
         Lists the struct and enum declarations typed at the prompt, loaded with `load`, or made by `infer`.
+        Swift: none (it only lists; the declarations are in the snippet `save` makes)
+
         Example:
           wb> struct Post: Codable { let id: Int; let title: String }
           wb> models
@@ -47,6 +49,8 @@ struct ModelCommand: Command {
     let summary = "print a model's declaration as Swift source"
     let help = """
         Prints the declaration of NAME (a nested type as Outer.Inner) as Swift source.
+        Swift: none (it prints the declaration the snippet holds)
+
         Example:
           wb> model Post
         """

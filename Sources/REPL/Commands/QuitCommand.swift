@@ -5,6 +5,7 @@ struct QuitCommand: Command {
     let summary = "leave Workbench (Ctrl-D on an empty line does the same)"
     let help = """
         History is saved as you go, so nothing typed is lost.
+        Swift: none (a snippet ends at its last line)
 
         Example:
           wb> quit

@@ -15,6 +15,7 @@ struct ReplayCommand: Command {
         this session's sandbox where the snippet starts one. With --step it waits for Enter
         before each statement (type q to stop) — the classroom mode. With --check it stops at
         the first failing statement. Your own session is left as it was.
+        Swift: none (it runs a snippet; `swift run NAME` runs it compiled)
 
         Examples:
           wb> replay borders --step

@@ -10,6 +10,7 @@ struct SandboxCommand: Command {
         request at one with `base sandbox/NAME`. With `workbench --offline`, URLs of the real
         hosts (jsonplaceholder.typicode.com, restcountries.com, …) are answered by it too.
         With a NAME, lists only that API's routes.
+        Swift: none (`base sandbox/NAME` is `try wb.base("sandbox/NAME")`)
 
         Examples:
           wb> sandbox

@@ -15,6 +15,7 @@ struct SaveCommand: Command {
         them from environment variables, and `save` tells you which to set. An existing snippet
         is kept unless you add --force. Replay it with `replay NAME`, or compile it with
         `swift run NAME` in a package whose Snippets/ folder holds it.
+        Swift: none (it writes the Swift: one statement per step)
 
         Examples:
           wb> save first-posts

@@ -9,6 +9,7 @@ struct SnippetsCommand: Command {
     let help = """
         Lists the .swift files in Snippets/ (or DIR), each with the first paragraph of its
         leading comment. Replay one with `replay NAME`.
+        Swift: none (it lists the Snippets folder)
 
         Example:
           wb> snippets
