@@ -45,30 +45,38 @@ struct MetObjectFacts: Sendable {
 
 /// Built once from the records: word → ids per scope, and each object's facts.
 struct MetIndex: Sendable {
-    private(set) var postings: [MetSearchScope: [String: Set<Int>]] = [:]
+    /// Word → the ids holding it; one table per scope.
+    private(set) var postings: [MetSearchScope: [String: [Int]]] = [:]
     private(set) var facts: [Int: MetObjectFacts] = [:]
 
     static let placeFields = ["country", "region", "subregion", "state", "county", "city", "locale",
                               "culture", "artistNationality"]
 
     mutating func add(_ record: JSONRecord, id: Int, departments: MetDepartments) {
-        let node = record.node
+        // One walk over the record's members, then each field's words read once for scopes and filters.
+        var values: [String: JSONNode] = [:]
+        for member in record.node.members { values[member.key] = member.value }
+        var fieldWords: [String: [String]] = [:]
+        func words(_ field: String) -> [String] {
+            if let known = fieldWords[field] { return known }
+            let found = MetWords.words(Self.texts(values, field).joined(separator: " "))
+            fieldWords[field] = found
+            return found
+        }
         for scope in MetSearchScope.allCases {
-            for word in Set(scope.fields.flatMap { MetWords.words(Self.texts(node, $0).joined(separator: " ")) }) {
-                postings[scope, default: [:]][word, default: []].insert(id)
-            }
+            var table = postings.removeValue(forKey: scope) ?? [:]
+            for word in Set(scope.fields.flatMap(words)) { table[word, default: []].append(id) }
+            postings[scope] = table
         }
-        func words(_ fields: [String]) -> Set<String> {
-            Set(fields.flatMap { MetWords.words(Self.texts(node, $0).joined(separator: " ")) })
-        }
-        func text(_ key: String) -> String { Self.texts(node, key).first ?? "" }
+        func words(_ fields: [String]) -> Set<String> { Set(fields.flatMap(words)) }
+        func text(_ key: String) -> String { values[key]?.string ?? "" }
         facts[id] = MetObjectFacts(
             departmentID: departments.id(named: text("department")),
-            hasImages: !text("primaryImage").isEmpty || node.member("additionalImages")?.count ?? 0 > 0,
-            isHighlight: node.member("isHighlight")?.bool == true,
+            hasImages: !text("primaryImage").isEmpty || values["additionalImages"]?.count ?? 0 > 0,
+            isHighlight: values["isHighlight"]?.bool == true,
             isOnView: !text("GalleryNumber").isEmpty,
-            beginDate: node.member("objectBeginDate")?.int64.map(Int.init),
-            endDate: node.member("objectEndDate")?.int64.map(Int.init),
+            beginDate: values["objectBeginDate"]?.int64.map(Int.init),
+            endDate: values["objectEndDate"]?.int64.map(Int.init),
             metadataDate: text("metadataDate"),
             mediumWords: words(["medium", "classification", "objectName"]),
             placeWords: words(Self.placeFields)
@@ -84,9 +92,9 @@ struct MetIndex: Sendable {
     }
 
     /// The strings at `field` (`constituents.name`: one per element of the array).
-    private static func texts(_ node: JSONNode, _ field: String) -> [String] {
+    private static func texts(_ values: [String: JSONNode], _ field: String) -> [String] {
         let parts = field.split(separator: ".", maxSplits: 1).map(String.init)
-        guard let value = node.member(parts[0]) else { return [] }
+        guard let value = values[parts[0]] else { return [] }
         if parts.count == 2 {
             return value.elements.compactMap { $0.member(parts[1])?.string }
         }

@@ -8,6 +8,7 @@ import Foundation
 enum MetWords {
     /// The words of `text`: runs of letters and digits, lowercased, accents removed (`Arlésienne` → `arlesienne`).
     static func words(_ text: String) -> [String] {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return asciiWords(text) }
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
         var words: [String] = []
         var current = String.UnicodeScalarView()
@@ -20,6 +21,24 @@ enum MetWords {
             }
         }
         if !current.isEmpty { words.append(String(current)) }
+        return words
+    }
+
+    /// `words(_:)` for ASCII text, most of the records, without Foundation's folding (the index reads
+    /// every field of every record on the first Met request).
+    private static func asciiWords(_ text: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): current.append(byte)
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): current.append(byte + 32)
+            default:
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
+            }
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
     }
 
