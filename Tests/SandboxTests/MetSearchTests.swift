@@ -114,6 +114,16 @@ struct MetSearchTests {
         }
     }
 
+    @Test(arguments: [("title", ["title"]), ("tags", ["tags"])])
+    func titleAndTagsLookOnlyThere(flag: String, fields: [String]) async throws {
+        try await LiveSandbox.with { base in
+            let found = try #require(try await ids(base, "q=cats&\(flag)=true").ids)
+            let everywhere = try #require(try await ids(base, "q=cats").ids)
+            #expect(found.count < everywhere.count)
+            #expect(Set(found) == records.ids(holding: "cats", in: fields), "\(flag)")
+        }
+    }
+
     @Test func tutorialFlowSearchThenEachObject() async throws {
         try await LiveSandbox.with { base in
             let found = try #require(try await ids(base, "q=sunflowers").ids)
