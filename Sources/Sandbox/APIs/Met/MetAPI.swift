@@ -1,4 +1,4 @@
-/// `/met/public/collection/v1`: collectionapi.metmuseum.org, from recorded responses and known objects.
+/// `/met/public/collection/v1`: collectionapi.metmuseum.org, from recorded responses and the object records.
 enum MetAPI {
     static let contentType = "application/json; charset=UTF-8"
 
@@ -31,30 +31,28 @@ enum MetAPI {
         .json(Array("{\"message\":\"\(message)\"}".utf8), status: 404, contentType: contentType)
     }
 
-    /// A recorded search when this query was recorded; otherwise a match over the known objects.
+    /// A recorded search when exactly this query was recorded; otherwise computed from the object records.
     private static func search(_ request: SandboxRequest, data: MetData) -> SandboxResponse {
         if let recorded = data.recordings[MetData.key(path: "search", query: request.query)] {
             return .json(recorded, contentType: contentType)
         }
-        let term = (request.queryValue("q") ?? "").lowercased()
-        let ids = term.isEmpty ? [] : data.objects.keys.sorted().filter { id in
-            guard let object = data.objects[id] else { return false }
-            return ["title", "artistDisplayName", "culture"].contains { key in
-                object.text(atPath: key)?.lowercased().contains(term) == true
-            }
-        }
+        let ids = MetSearch(request: request, index: data.index).objectIDs()
         return .json(MetData.idList(ids), contentType: contentType)
     }
 
-    /// `/objects?departmentIds=1|3`: recorded listings, else the known objects of those departments.
+    /// `/objects?departmentIds=1|3&metadataDate=2023-01-01`: recorded listings, else the object records of
+    /// those departments updated on or after that date, by objectID.
     private static func objectList(_ request: SandboxRequest, data: MetData) -> SandboxResponse {
         if let recorded = data.recordings[MetData.key(path: "objects", query: request.query)] {
             return .json(recorded, contentType: contentType)
         }
         var ids = data.objects.keys.sorted()
         if let wanted = request.queryValue("departmentIds"), !wanted.isEmpty {
-            let names = wanted.split(separator: "|").compactMap { Int($0).flatMap { data.departments[$0] } }
-            ids = ids.filter { id in data.objects[id]?.text(atPath: "department").map(names.contains) ?? false }
+            let departments = Set(wanted.split(separator: "|").compactMap { Int($0) })
+            ids = ids.filter { data.index.facts[$0]?.departmentID.map(departments.contains) ?? false }
+        }
+        if let date = request.queryValue("metadataDate"), !date.isEmpty {
+            ids = ids.filter { (data.index.facts[$0]?.metadataDate ?? "") >= date }
         }
         return .json(MetData.idList(ids), contentType: contentType)
     }

@@ -1,22 +1,23 @@
 import Foundation
 
-/// The Met Collection API's recorded responses: searches and listings by query, objects by id, departments.
+/// The Met Collection API's data: recorded searches and listings by query, object records by id, departments.
 struct MetData: Sendable {
     /// Recorded bodies of `search` and `objects` listings, keyed by `MetData.key(path:query:)`.
     let recordings: [String: [UInt8]]
     /// Known objects, by objectID.
     let objects: [Int: JSONRecord]
-    /// Department id → display name.
-    let departments: [Int: String]
+    let departments: MetDepartments
     let departmentsBytes: [UInt8]
+    /// The objects' words and filter facts, for `/search` and `/objects` listings.
+    let index: MetIndex
 
+    /// Read on the first Met request (a static is initialised when first used), not when the sandbox starts.
     static let shared: Result<MetData, SandboxDataError> = Result { () throws(SandboxDataError) in try load() }
 
     static func load() throws(SandboxDataError) -> MetData {
         var recordings: [String: [UInt8]] = [:]
         let manifest = try SandboxDataFile.document("metmuseum/manifest.json")
         var objects: [Int: JSONRecord] = [:]
-        var departments: [Int: String] = [:]
         do {
             for entry in try JSONRecord.records(in: manifest, array: manifest.root) {
                 // Entries flagged as copied cassettes are not real answers for their URL.
@@ -29,22 +30,30 @@ struct MetData: Sendable {
                 let query = SandboxRequest.queryItems(url.percentEncodedQuery ?? "")
                 recordings[key(path: path, query: query)] = try SandboxDataFile.bytes("metmuseum/" + file)
             }
-            let objectFolder = SandboxDataFile.folder?.appendingPathComponent("metmuseum/objects").path ?? ""
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: objectFolder)) ?? [] where name.hasSuffix(".json") {
-                let source = try SandboxDataFile.document("metmuseum/objects/" + name)
-                let record = try JSONRecord(source.root, in: source)
-                if let id = record.text(atPath: "objectID").flatMap({ Int($0) }) { objects[id] = record }
-            }
             let list = try SandboxDataFile.document("metmuseum/departments.json")
+            var names: [Int: String] = [:]
             if let array = try JSONRecord(list.root, in: list).node.member("departments") {
                 for department in try JSONRecord.records(in: list, array: array) {
                     if let id = department.text(atPath: "departmentId").flatMap({ Int($0) }),
                        let name = department.text(atPath: "displayName") {
-                        departments[id] = name
+                        names[id] = name
                     }
                 }
             }
-            return MetData(recordings: recordings, objects: objects, departments: departments, departmentsBytes: list.bytes)
+            let departments = MetDepartments(names: names)
+            var index = MetIndex()
+            let objectFolder = SandboxDataFile.folder?.appendingPathComponent("metmuseum/objects").path ?? ""
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: objectFolder)) ?? [] where name.hasSuffix(".json") {
+                let source = try SandboxDataFile.document("metmuseum/objects/" + name)
+                let record = try JSONRecord(source.root, in: source)
+                guard let id = record.text(atPath: "objectID").flatMap({ Int($0) }) else { continue }
+                objects[id] = record
+                index.add(record, id: id, departments: departments)
+            }
+            return MetData(
+                recordings: recordings, objects: objects, departments: departments, departmentsBytes: list.bytes,
+                index: index
+            )
         } catch let error as SandboxDataError {
             throw error
         } catch let error as JSONShapeError {
