@@ -180,6 +180,24 @@ import Testing
         #expect(try await terminal.waitForExit() == 0)
     }
 
+    /// A body cut at `body-lines` ends with how to see the rest.
+    @Test func aCutBodySaysHowToSeeTheRest() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await start(home: home)
+        terminal.type("set body-lines 3\r")
+        try await terminal.waitForRawMode()
+        terminal.type("base sandbox/jsonplaceholder\r")
+        try await terminal.waitFor("/jsonplaceholder\r\n")
+        try await terminal.waitForRawMode()
+        let mark = terminal.mark
+        terminal.type("get /posts/1\r")
+        let shown = try await terminal.waitFor("more lines · `body --all` shows them\r\n", after: mark)
+        #expect(shown.contains("HTTP 200 OK"))
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
     @Test func ctrlCClearsTheLineAndKeepsRunning() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
