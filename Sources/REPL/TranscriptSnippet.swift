@@ -16,25 +16,33 @@ struct TranscriptSnippet {
     private(set) var secretVariables: [String] = []
     private(set) var usesSandbox = false
 
-    init(name: String, description: String?, steps: [SessionStep], sandboxURL: URL?) {
+    /// `selected` holds the numbers (from 1) of the steps to write; the others before the last
+    /// chosen give only their declarations, which a chosen step may need and which have no effect
+    /// of their own (one after it, a redefinition say, is left out).
+    init(name: String, description: String?, steps: [SessionStep], sandboxURL: URL?, selected: Set<Int>? = nil) {
         self.name = name
         self.description = description
         let root = sandboxURL.map { $0.absoluteString.trimmingSuffixes("/") }
         let rewriter = SnippetStatementRewriter(sandboxRoot: root, isSecret: SecretNames.isSecret, variable: SecretNames.variable(for:))
         var declared: [String: Int] = [:]
-        for step in steps {
+        let lastSelected = selected?.max() ?? steps.count
+        for (offset, step) in steps.enumerated() where offset < lastSelected {
+            let isSelected = selected?.contains(offset + 1) ?? true
             switch step.kind {
             case .statement(let statement):
+                guard isSelected else { continue }
                 let portable = statement.portable(sandboxRoot: root)
                 statements.append(portable.swiftSource(secrets: .environmentReads))
                 usesSandbox = usesSandbox || portable.usesSandbox
                 addSecrets(portable.secretVariables)
             case .swift(let source):
                 for item in Parser.parse(source: source).statements {
+                    let declaredName = Self.declaredName(item)
+                    guard isSelected || declaredName != nil else { continue }
                     let result = rewriter.rewrite(Self.snippetForm(of: item))
                     usesSandbox = usesSandbox || result.usesSandbox
                     addSecrets(result.secretVariables)
-                    guard let declaredName = Self.declaredName(item) else {
+                    guard let declaredName else {
                         statements.append(result.statement)
                         continue
                     }

@@ -2,25 +2,31 @@ import Foundation
 import LineEditor
 import WorkbenchScript
 
-/// `save NAME ["description"] [--dir DIR] [--force]`: the session's successful steps as a Swift snippet.
+/// `save NAME ["description"] [--steps LIST | --from N] [--dir DIR] [--force]`: the session's
+/// successful steps as a Swift snippet, checked by replaying it before it is written.
 struct SaveCommand: Command {
     let name = "save"
-    let synopsis = "save NAME [\"description\"] [--dir DIR] [--force]"
+    let synopsis = "save NAME [\"description\"] [--steps 3-7,9 | --from N] [--dir DIR] [--force]"
     let summary = "save this session's successful steps as Snippets/NAME.swift"
     let help = """
         Writes Snippets/NAME.swift (or DIR/NAME.swift): the description as its leading comment,
         `import WorkbenchKit`, your model declarations, then one Swift statement per step that
         succeeded, in order (`query userId=1` is `wb.query("userId", "1")`). Failed steps are
-        left out; types from `infer` or `load` are written as declarations. Authorization, Cookie and token-like values are not written: the snippet reads
-        them from environment variables, and `save` tells you which to set. An existing snippet
-        is kept unless you add --force. Replay it with `replay NAME`, or compile it with
-        `swift run NAME` in a package whose Snippets/ folder holds it.
+        left out; types from `infer` or `load` are written as declarations. `--steps 3-7,9` or
+        `--from N` keeps only those steps (numbered by `steps`) and the declarations before them.
+        Before writing, the snippet replays in a scratch session, its requests answered with the
+        responses this session received: a statement that would fail is named with its reason
+        and nothing is written, unless you add --force. Authorization, Cookie and token-like
+        values are not written: the snippet reads them from environment variables, and `save`
+        tells you which to set. An existing snippet is kept unless you add --force. Replay it
+        with `replay NAME`, or compile it with `swift run NAME` in a package whose Snippets/
+        folder holds it.
         Swift: none (it writes the Swift: one statement per step)
 
         Examples:
           wb> save first-posts
           wb> save borders "Germany's neighbours"
-          wb> save borders --force
+          wb> save borders --from 4 --force
         """
     let group = CommandGroup.snippets
 
@@ -29,15 +35,21 @@ struct SaveCommand: Command {
         var positional: [String] = []
         var directory: String?
         var force = false
+        var selection: StepSelection?
         var index = 0
+        func value(_ option: String, example: String) throws -> String {
+            guard index + 1 < words.count else { throw UsageError("\(option) needs a value, as in `save borders \(option) \(example)`") }
+            index += 1
+            return words[index]
+        }
         while index < words.count {
             switch words[index] {
             case "--force": force = true
-            case "--dir":
-                guard index + 1 < words.count else { throw UsageError("--dir needs a directory, as in `save borders --dir ~/talks`") }
-                directory = words[index + 1]
-                index += 1
-            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (save takes --dir DIR and --force)")
+            case "--dir": directory = try value("--dir", example: "~/talks")
+            case "--steps": selection = try StepSelection(list: try value("--steps", example: "3-7,9"))
+            case "--from": selection = try StepSelection(from: try value("--from", example: "4"))
+            case let word where word.hasPrefix("--"):
+                throw UsageError("unknown option '\(word)' (save takes --steps LIST, --from N, --dir DIR and --force)")
             default: positional.append(words[index])
             }
             index += 1
@@ -45,16 +57,19 @@ struct SaveCommand: Command {
         guard let name = positional.first else { throw UsageError("a snippet needs a name, as in `save first-posts`") }
         guard positional.count <= 2 else { throw UsageError("too many words after `save \(name)`: quote the description") }
         if let problem = SnippetsFolder.problem(with: name) { throw UsageError(problem) }
-        guard !session.transcript.steps.isEmpty else {
+        let steps = session.transcript.steps
+        guard !steps.isEmpty else {
             throw UsageError("nothing to save yet: no step of this session has succeeded")
         }
+        let selected = try selection?.numbers(count: steps.count)
         let folder = SnippetsFolder.directory(directory)
         let file = folder.appendingPathComponent(name + ".swift")
         if FileManager.default.fileExists(atPath: file.path) && !force {
             throw UsageError("\(SnippetsFolder.display(file)) already exists; add --force to replace it")
         }
         let snippet = TranscriptSnippet(name: name, description: positional.dropFirst().first,
-                                        steps: session.transcript.steps, sandboxURL: session.sandboxURL)
+                                        steps: steps, sandboxURL: session.sandboxURL, selected: selected)
+        try await check(snippet, name: name, steps: steps, selected: selected, force: force, session: session)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             // Whole old or whole new, even if the process dies mid-write (DurableFile).
@@ -62,11 +77,70 @@ struct SaveCommand: Command {
         } catch {
             throw UsageError("cannot write \(SnippetsFolder.display(file)): \((error as NSError).localizedDescription)")
         }
-        let steps = snippet.stepCount
-        session.console.line("saved \(SnippetsFolder.display(file)) (\(steps) \(steps == 1 ? "step" : "steps"))")
+        let count = snippet.stepCount
+        session.console.line("saved \(SnippetsFolder.display(file)) (\(count) \(count == 1 ? "step" : "steps"))")
         let secrets = snippet.secretVariables
         if !secrets.isEmpty {
             session.console.line(session.console.styled("secrets were not saved: set \(secrets.joined(separator: ", ")) in the environment to replay or run it", .yellow))
         }
+    }
+
+    /// Replays the snippet in a scratch session; a failing statement is named, one line each, and
+    /// stops the save unless `force`.
+    @MainActor private func check(_ snippet: TranscriptSnippet, name: String, steps: [SessionStep], selected: Set<Int>?,
+                       force: Bool, session: Session) async throws {
+        let exchanges = steps.enumerated().filter { selected?.contains($0.offset + 1) ?? true }.flatMap(\.element.exchanges)
+        guard let failures = await SnippetCheck.failures(of: snippet.source, name: name, exchanges: exchanges, session: session) else {
+            throw UsageError("save stopped (Ctrl-C): nothing was written")
+        }
+        guard !failures.isEmpty else { return }
+        let console = session.console
+        for failure in failures {
+            let firstLine = failure.source.split(separator: "\n").first.map(String.init) ?? failure.source
+            console.line(console.styled("line \(failure.line): ", .yellow) + firstLine + console.styled(" — fails on replay: ", .yellow) + failure.message)
+        }
+        let count = failures.count == 1 ? "a statement fails" : "\(failures.count) statements fail"
+        guard force else {
+            throw UsageError("not saved: \(count) when the snippet replays — leave the steps out (`steps`, then `--steps` or `--from`), or add --force to save it anyway")
+        }
+        console.line(console.styled("saved anyway (--force): \(count) when the snippet replays", .yellow))
+    }
+}
+
+/// `--steps 3-7,9` or `--from N`: the session's steps to write, numbered from 1 as `steps` lists them.
+struct StepSelection {
+    private let ranges: [ClosedRange<Int>]
+    private let from: Int?
+
+    init(list: String) throws {
+        ranges = try list.split(separator: ",").map { part in
+            let bounds = part.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            switch bounds.count {
+            case 1: if let only = bounds[0], only > 0 { return only...only }
+            case 2: if let low = bounds[0], let high = bounds[1], low > 0, low <= high { return low...high }
+            default: break
+            }
+            throw UsageError("'\(part)' is not a step or a range of steps: write them as in `--steps 3-7,9`")
+        }
+        from = nil
+        guard !ranges.isEmpty else { throw UsageError("--steps needs steps, as in `--steps 3-7,9`") }
+    }
+
+    init(from text: String) throws {
+        guard let first = Int(text), first > 0 else { throw UsageError("--from needs a step number, as in `--from 4`") }
+        ranges = []
+        from = first
+    }
+
+    /// The step numbers chosen, checked against the `count` steps the session has.
+    func numbers(count: Int) throws -> Set<Int> {
+        if let from {
+            guard from <= count else { throw UsageError("--from \(from): the session has \(count) steps (`steps` lists them)") }
+            return Set(from...count)
+        }
+        if let beyond = ranges.first(where: { $0.upperBound > count }) {
+            throw UsageError("step \(beyond.upperBound) does not exist: the session has \(count) steps (`steps` lists them)")
+        }
+        return Set(ranges.flatMap { $0 })
     }
 }

@@ -32,6 +32,8 @@ public struct SnippetReplay {
     public var interrupted: () -> Bool = { false }
     /// Offline mode's routes, for statements that run compiled (empty: offline mode is off).
     public var offlineRoutes: [OfflineRoute] = []
+    /// Called after each statement with whether it succeeded (`save` checks a snippet this way).
+    public var stepEnded: (SnippetScript.Step, Bool) -> Void = { _, _ in }
 
     public init(script: SnippetScript, console: Console, sandboxURL: URL?) {
         self.script = script
@@ -59,7 +61,9 @@ public struct SnippetReplay {
                 break
             }
             outcome.stepsRun += 1
-            if await !run(step, interpreter, compiled) {
+            let succeeded = await run(step, interpreter, compiled)
+            stepEnded(step, succeeded)
+            if !succeeded {
                 outcome.failures += 1
                 if check { break }
             }

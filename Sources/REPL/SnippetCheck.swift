@@ -1,0 +1,64 @@
+import Foundation
+import LineEditor
+import Sandbox
+import WorkbenchKit
+import WorkbenchScript
+
+/// What `save` does before it writes: the snippet it is about to write replays in a scratch
+/// session, its requests answered by the exchanges this session received (nothing is sent twice);
+/// each statement that fails there is named, so a snippet that fails its own replay is never
+/// written without the user knowing.
+@MainActor
+struct SnippetCheck {
+    /// A statement of the snippet that failed, and the one line that says why.
+    struct Failure: Equatable {
+        let line: Int
+        let source: String
+        let message: String
+    }
+
+    /// The failing statements, or nil when the check was interrupted (Ctrl-C).
+    static func failures(of source: String, name: String, exchanges: [Exchange], session: Session) async -> [Failure]? {
+        guard let script = try? SnippetScript(source: source, fileName: name + ".swift") else {
+            return [Failure(line: 1, source: name + ".swift", message: "the snippet does not parse")]
+        }
+        let console = Console(capturingWithColors: false)
+        var replay = SnippetReplay(script: script, console: console, sandboxURL: session.sandboxURL)
+        replay.interrupted = { Interrupt.isPending }
+        replay.offlineRoutes = session.offline ? OfflineRouting.routes : []
+        var failures: [Failure] = []
+        replay.stepEnded = { step, succeeded in
+            defer { console.clearCaptured() }
+            guard !succeeded else { return }
+            let lines = console.capturedText.split(separator: "\n").map(String.init)
+            let message = lines.last { !$0.hasPrefix(SnippetReplay.echoMarker) } ?? "failed"
+            failures.append(Failure(line: step.line, source: step.source, message: message))
+        }
+        let previous = Workbench.exchangeRelay
+        Workbench.exchangeRelay = RecordedExchanges(exchanges)
+        defer { Workbench.exchangeRelay = previous }
+        let outcome = await replay.run()
+        return outcome.stopped ? nil : failures
+    }
+}
+
+/// Answers sends with recorded exchanges, in order, and shows nothing: a scratch replay that
+/// must not send anything again.
+final class RecordedExchanges: ExchangeRelay {
+    let isReplaying = true
+    private var remaining: ArraySlice<Exchange>
+
+    init(_ exchanges: [Exchange]) {
+        remaining = exchanges[...]
+    }
+
+    func nextRecorded(for url: URL) throws(WorkbenchError) -> Exchange {
+        guard let next = remaining.popFirst() else {
+            let reason = "not sent: the session made fewer requests than the snippet does"
+            throw .transportFailure(TransportFailure(cause: .other(reason), code: 0), url: url.absoluteString)
+        }
+        return next
+    }
+
+    func finished(_ outcome: Result<Exchange, WorkbenchError>) {}
+}

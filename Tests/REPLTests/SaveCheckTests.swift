@@ -1,0 +1,82 @@
+import Foundation
+import SandboxTestSupport
+import Testing
+import WorkbenchKit
+@testable import REPL
+
+/// `save` replays what it is about to write, answered by the session's own responses, and names
+/// each statement that would fail; `steps`, `--steps` and `--from` choose what is written.
+@MainActor
+@Suite struct SaveCheckTests {
+    let console = Console(capturingWithColors: false)
+
+    /// The session: decode [User], redefine User with a property the data lacks, go on.
+    static let redefiningSession = [
+        "base sandbox/jsonplaceholder", "get /users",
+        "struct User: Codable { let id: Int; let name: String }", "let users = decode [User]",
+        "get /users/\\(users[0].id)",
+        "struct User: Codable { let id: Int; let name: String; let nickname: String }",
+        "users.count",
+    ]
+
+    func withSession(_ body: @MainActor (Session, URL) async throws -> Void) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("save-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withLiveSandbox { root in
+            let session = Session(console: console, isInteractive: false)
+            session.sandboxURL = root
+            for line in Self.redefiningSession {
+                #expect(await session.evaluate(line), "\(line): \(console.capturedText)")
+            }
+            console.clearCaptured()
+            try await body(session, directory)
+        }
+    }
+
+    @Test func aSnippetThatFailsItsOwnReplayIsNotWrittenAndItsStepsAreNamed() async throws {
+        try await withSession { session, directory in
+            #expect(await session.evaluate("save users --dir \(directory.path)") == false)
+            let lines = console.capturedText.split(separator: "\n").map(String.init)
+            #expect(lines.first?.contains("let users = try wb.decode([User].self) — fails on replay: error: DecodingError.keyNotFound: Key 'nickname' not found") == true, "\(lines)")
+            #expect(lines.last?.hasPrefix("error: not saved: 3 statements fail when the snippet replays") == true, "\(lines)")
+            #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("users.swift").path))
+
+            console.clearCaptured()
+            #expect(await session.evaluate("save users --dir \(directory.path) --force"))
+            #expect(console.capturedText.contains("saved anyway (--force): 3 statements fail when the snippet replays"))
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("users.swift").path))
+        }
+    }
+
+    /// `steps` numbers what `--steps` takes; declarations are kept whatever is chosen, and a
+    /// choice that replays cleanly is written.
+    @Test func chosenStepsThatReplayCleanlyAreWritten() async throws {
+        try await withSession { session, directory in
+            #expect(await session.evaluate("steps"))
+            let listing = console.capturedText.split(separator: "\n").map(String.init)
+            #expect(listing.count == Self.redefiningSession.count)
+            #expect(listing[1] == "2  try await wb.get(\"/users\")  (1 request)")
+            #expect(listing[5].hasPrefix("6  struct User: Codable { let id: Int; let name: String; let nickname: String }"))
+
+            console.clearCaptured()
+            #expect(await session.evaluate("save first --steps 1-5 --dir \(directory.path)"), "\(console.capturedText)")
+            let saved = try String(contentsOf: directory.appendingPathComponent("first.swift"), encoding: .utf8)
+            #expect(saved.contains("let users = try wb.decode([User].self)"))
+            #expect(!saved.contains("nickname"))
+            #expect(!saved.contains("print(users.count)"))
+        }
+    }
+
+    @Test(arguments: [
+        ("save x --steps 9", "error: step 9 does not exist: the session has 7 steps (`steps` lists them)"),
+        ("save x --steps 3-a", "error: '3-a' is not a step or a range of steps: write them as in `--steps 3-7,9`"),
+        ("save x --from 0", "error: --from needs a step number, as in `--from 4`"),
+        ("save x --from 8", "error: --from 8: the session has 7 steps (`steps` lists them)"),
+    ])
+    func badChoicesAreOneLine(input: String, expected: String) async throws {
+        try await withSession { session, directory in
+            #expect(await session.evaluate(input + " --dir \(directory.path)") == false)
+            #expect(console.capturedText == expected + "\n")
+        }
+    }
+}
