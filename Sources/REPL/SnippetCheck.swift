@@ -34,9 +34,8 @@ struct SnippetCheck {
             let message = lines.last { !$0.hasPrefix(SnippetReplay.echoMarker) } ?? "failed"
             failures.append(Failure(line: step.line, source: step.source, message: message))
         }
-        let previous = Workbench.exchangeRelay
-        Workbench.exchangeRelay = RecordedExchanges(exchanges)
-        defer { Workbench.exchangeRelay = previous }
+        let recorded = RecordedExchanges(exchanges)
+        replay.prepare = { workbench in workbench.relay = recorded }
         let outcome = await replay.run()
         return outcome.stopped ? nil : failures
     }

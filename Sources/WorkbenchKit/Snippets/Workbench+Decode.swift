@@ -20,7 +20,7 @@ extension Workbench {
         decoder.dateDecodingStrategy = dates
         let value = try decoder.decode(T.self, from: data)
         // An earlier input run again shows nothing: describing thousands of values is not free.
-        if Self.exchangeRelay?.isReplaying == true { return value }
+        if activeRelay?.isReplaying == true { return value }
         let module = String(file.prefix { $0 != "/" })
         let typeName = SwiftTypeName.readable(String(reflecting: T.self), dropping: module)
         let described = DecodedValueReport.Counted(value)

@@ -12,20 +12,20 @@ extension Workbench {
         let urlRequest = try request.urlRequest(defaultHeaders: defaultHeaders)
         let visibleURL = try request.url()
         let exchange: Exchange
-        if let relay = Self.exchangeRelay, relay.isReplaying {
+        if let relay = activeRelay, relay.isReplaying {
             exchange = try relay.nextRecorded(for: visibleURL).renumbered(exchanges.count + 1)
         } else {
             do {
                 exchange = try await sendOverNetwork(urlRequest, visibleURL: visibleURL)
             } catch {
                 failedSends.append(FailedSend(method: request.method, url: visibleURL, error: error, after: exchanges.count))
-                Self.exchangeRelay?.finished(.failure(error))
+                activeRelay?.finished(.failure(error))
                 throw error
             }
-            Self.exchangeRelay?.finished(.success(exchange))
+            activeRelay?.finished(.success(exchange))
         }
         exchanges.append(exchange)
-        if Self.exchangeRelay?.isReplaying != true { render(exchange, all: false) }
+        if activeRelay?.isReplaying != true { render(exchange, all: false) }
         return exchange
     }
 

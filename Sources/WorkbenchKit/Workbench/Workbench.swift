@@ -41,6 +41,10 @@ public final class Workbench {
     /// Answers or observes the sends of every `Workbench` in this process when set; nil sends
     /// to the network. The prompt's compiled path installs one in the program it runs.
     public static var exchangeRelay: (any ExchangeRelay)?
+    /// This session's own relay, before `exchangeRelay` (`save` checks a snippet in a scratch
+    /// session whose sends are answered from the session's responses, touching no other session).
+    public var relay: (any ExchangeRelay)?
+    var activeRelay: (any ExchangeRelay)? { relay ?? Self.exchangeRelay }
 
     /// Made on the first send: creating a URLSession (and libcurl) costs milliseconds of start-up.
     lazy var transport = Transport()
