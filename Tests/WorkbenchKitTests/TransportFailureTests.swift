@@ -45,6 +45,9 @@ import FoundationNetworking
         (-1007, "too many HTTP redirects", .tooManyRedirects),
         (-1, "Out of memory", .headersTooLarge),
         (-1, "Weird server reply", .other("Weird server reply")),
+        (-1002, "Received HTTP/0.9 when not allowed", .notHTTP),
+        (-1, "transfer closed with 50 bytes remaining to read", .bodyCutShort(missing: 50)),
+        (-1002, "Protocol \"ftp\" not supported or disabled in libcurl", .unsupportedScheme("ftp")),
     ])
     func causeOf(code: Int, message: String, cause: TransportFailure.Cause) {
         let failure = TransportFailure(Self.foundationError(code, message))

@@ -42,6 +42,15 @@ extension TransportFailure {
         if let cause = tlsCause(detail, url: url) { return cause }
         // libcurl refuses a header block over ~100 KB with "Out of memory".
         if text.contains("out of memory") { return .headersTooLarge }
+        // libcurl 7.88's words for a reply that is not HTTP, a body short of its Content-Length,
+        // and a Location it will not follow.
+        if text.contains("received http/0.9 when not allowed") || text.contains("unsupported http/1 subversion") { return .notHTTP }
+        if let remaining = after("transfer closed with ", in: detail).flatMap({ Int($0.prefix { $0.isNumber }) }) {
+            return .bodyCutShort(missing: remaining)
+        }
+        if let scheme = after("protocol \"", in: detail).map({ String($0.prefix { $0 != "\"" }) }), text.contains("not supported") {
+            return .unsupportedScheme(scheme)
+        }
         let words = URLErrorWords.words(for: urlCode)
         // "URL error -1" says nothing: libcurl's message is better, when there is one.
         return .other(words.hasPrefix("URL error") && !detail.isEmpty ? detail : words)

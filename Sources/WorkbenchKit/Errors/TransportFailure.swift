@@ -28,6 +28,12 @@ public struct TransportFailure: Sendable, Equatable {
         case emptyReply
         case tooManyRedirects
         case headersTooLarge
+        /// The reply does not begin with an HTTP status line.
+        case notHTTP
+        /// The connection closed `missing` bytes before the end its `Content-Length` announced.
+        case bodyCutShort(missing: Int)
+        /// A scheme libcurl does not speak (a redirect to `ftp://…`, say).
+        case unsupportedScheme(String)
         /// Anything else: Foundation's words for the code, and libcurl's message.
         case other(String)
     }
@@ -63,6 +69,9 @@ public struct TransportFailure: Sendable, Equatable {
         case .emptyReply: "the server closed the connection without answering"
         case .tooManyRedirects: "too many redirects"
         case .headersTooLarge: "the response headers are too large"
+        case .notHTTP: "the server's reply is not HTTP (no status line)"
+        case .bodyCutShort(let missing): "the server closed the connection \(missing) bytes before the end of the body its Content-Length announced"
+        case .unsupportedScheme(let scheme): "'\(scheme)' is not a scheme URLSession follows (a redirect's Location?)"
         case .other(let words): detail.isEmpty || detail == words ? words : "\(words) (\(detail))"
         }
     }
@@ -85,6 +94,9 @@ public struct TransportFailure: Sendable, Equatable {
         case .emptyReply: "if the server speaks TLS on that port, use https:// instead of http://"
         case .tooManyRedirects: "the server redirects in a loop; `set redirects off` shows the first redirect"
         case .headersTooLarge: "the server sent more than libcurl accepts (about 100 KB of headers)"
+        case .notHTTP: "check the port: something else than an HTTP server answers there"
+        case .bodyCutShort: "try again; if it persists, the server (or a proxy before it) breaks off its answers"
+        case .unsupportedScheme: "`set redirects off` shows the redirect; only http and https are followed"
         case .other: "check the URL and that the server is up"
         }
     }

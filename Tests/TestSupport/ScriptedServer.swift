@@ -1,0 +1,75 @@
+import Foundation
+
+/// A loopback server that answers every request with the same raw bytes (a misbehaving server:
+/// a huge header block, a status line that is not HTTP, a body cut short), or with nothing at
+/// all. It runs on a thread of its own, never on the cooperative pool.
+public final class ScriptedServer: @unchecked Sendable {
+    public enum Answer: Sendable {
+        /// These bytes, then the connection is closed.
+        case bytes([UInt8])
+        /// The request is read and never answered; the connection stays open.
+        case silence
+    }
+
+    public let port: Int
+    public var url: String { "http://127.0.0.1:\(port)/" }
+    private let socket: Int32
+
+    public init(_ answer: Answer) throws {
+        let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listener, pointer, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, pointer, &length) == 0
+            }
+        }
+        guard listening else {
+            close(listener)
+            throw POSIXError(.init(rawValue: errno) ?? .EIO)
+        }
+        socket = listener
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread {
+            var open: [Int32] = []
+            defer { open.forEach { close($0) } }
+            while true {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return }
+                var request: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                while !request.ends(with: Array("\r\n\r\n".utf8)) {
+                    let count = recv(connection, &buffer, buffer.count, 0)
+                    if count <= 0 { break }
+                    request += buffer.prefix(count)
+                }
+                switch answer {
+                case .bytes(let bytes):
+                    var sent = 0
+                    while sent < bytes.count {
+                        let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                        if count <= 0 { break }
+                        sent += count
+                    }
+                    close(connection)
+                case .silence:
+                    open.append(connection)
+                }
+            }
+        }
+    }
+
+    deinit {
+        // Unblocks accept in the thread, which then ends.
+        shutdown(socket, Int32(SHUT_RDWR))
+        close(socket)
+    }
+}
+
+private extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
+    }
+}
