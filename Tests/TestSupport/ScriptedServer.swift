@@ -1,14 +1,16 @@
 import Foundation
 
 /// A loopback server that answers every request with the same raw bytes (a misbehaving server:
-/// a huge header block, a status line that is not HTTP, a body cut short), or with nothing at
-/// all. It runs on a thread of its own, never on the cooperative pool.
+/// a huge header block, a status line that is not HTTP, a body cut short), with nothing at all,
+/// or with a reset. It runs on a thread of its own, never on the cooperative pool.
 public final class ScriptedServer: @unchecked Sendable {
     public enum Answer: Sendable {
         /// These bytes, then the connection is closed.
         case bytes([UInt8])
         /// The request is read and never answered; the connection stays open.
         case silence
+        /// The request is read and the connection is reset (SO_LINGER 0, then close).
+        case reset
     }
 
     public let port: Int
@@ -56,6 +58,10 @@ public final class ScriptedServer: @unchecked Sendable {
                     close(connection)
                 case .silence:
                     open.append(connection)
+                case .reset:
+                    var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+                    setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+                    close(connection)
                 }
             }
         }

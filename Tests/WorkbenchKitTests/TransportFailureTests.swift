@@ -87,7 +87,7 @@ import FoundationNetworking
     }
 
     @Test func aServerThatResetsTheConnectionIsNamed() async throws {
-        let server = try ResettingServer()
+        let server = try ScriptedServer(.reset)
         let wb = Workbench(console: console)
         let failure = await failure { try await wb.get("http://127.0.0.1:\(server.port)/x") }
         #expect(failure?.cause == .connectionReset)
@@ -102,44 +102,5 @@ import FoundationNetworking
             let failure = await failure { try await wb.get("/redirect/25") }
             #expect(failure?.cause == .tooManyRedirects)
         }
-    }
-}
-
-/// A loopback server that answers every connection with a TCP reset (SO_LINGER 0, then close).
-final class ResettingServer: @unchecked Sendable {
-    let port: Int
-    private let socket: Int32
-
-    init() throws {
-        let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        try #require(listening)
-        socket = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
-        Thread.detachNewThread {
-            while true {
-                let connection = accept(listener, nil, nil)
-                guard connection >= 0 else { return }
-                var request = [UInt8](repeating: 0, count: 4096)
-                _ = recv(connection, &request, request.count, 0)
-                var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
-                setsockopt(connection, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
-                close(connection)
-            }
-        }
-    }
-
-    deinit {
-        // Unblocks accept in the thread, which then ends.
-        shutdown(socket, Int32(SHUT_RDWR))
-        close(socket)
     }
 }
