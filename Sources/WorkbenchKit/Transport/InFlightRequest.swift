@@ -75,14 +75,18 @@ public final class InFlightRequest: @unchecked Sendable {
         }
     }
 
-    /// Appends body bytes; false when the size cap is passed and the task must stop.
+    /// Appends body bytes; false when the size cap is passed and the task must stop. Past the cap
+    /// nothing more is kept, and what was kept is let go: libcurl inflates a compressed body
+    /// faster than the cancel takes effect (a 1 MB gzip bomb grew the process past 2 GB).
     func received(_ chunk: Data) -> Bool {
         lock.withLock {
-            data.append(chunk)
-            if data.count > maxResponseBytes {
-                if cancelReason == nil { cancelReason = .tooLarge }
+            if cancelReason != nil { return false }
+            if data.count + chunk.count > maxResponseBytes {
+                cancelReason = .tooLarge
+                data = Data()
                 return false
             }
+            data.append(chunk)
             return true
         }
     }
