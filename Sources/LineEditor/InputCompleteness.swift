@@ -1,11 +1,22 @@
-/// Decides whether typed text is a whole input or continues on the next line.
-///
-/// Open `{`, `[` or `(`, an open string literal or an open block comment mean "more to come",
-/// so a multi-line Swift `struct` or JSON body can be typed line by line. Brackets inside
-/// strings and comments do not count. Too many closers count as complete: the parser
-/// that runs next reports the mistake.
-public enum InputCompleteness {
-    public static func isComplete(_ text: String) -> Bool {
+/// Whether the text typed so far is a whole input, and if not, what to do with the lines read.
+public enum InputCompleteness: Equatable, Sendable {
+    /// A whole input: run it.
+    case complete
+    /// A valid beginning that ends too early: read another line.
+    case incomplete
+    /// The last line cannot continue what came before: the lines before it are the input (it
+    /// fails with its own error) and the last line is read again as the start of the next one.
+    case completeBeforeLastLine
+
+    /// The rule for Swift: open `{`, `[` or `(`, an open string literal or an open block
+    /// comment mean "more to come", so a multi-line `struct` can be typed line by line; blank
+    /// lines inside change nothing. Brackets inside strings and comments do not count. Too many
+    /// closers count as complete: the parser that runs next reports the mistake.
+    public static func ofSwift(_ text: String) -> InputCompleteness {
+        bracketsAndStringsClosed(text) ? .complete : .incomplete
+    }
+
+    static func bracketsAndStringsClosed(_ text: String) -> Bool {
         var depth = 0
         var state = State.code
         let bytes = Array(text.utf8)

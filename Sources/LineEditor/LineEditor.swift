@@ -2,7 +2,7 @@ import Foundation
 
 /// What one read from the line editor produced.
 public enum InputEvent: Equatable, Sendable {
-    /// A complete input: one line, or several joined with newlines while brackets or a string were open.
+    /// A complete input: one line, or several joined with newlines while it was incomplete.
     case input(String)
     /// Ctrl-C while typing: the half-typed input was discarded.
     case interrupted
@@ -22,11 +22,18 @@ public final class LineEditor {
     public var completer: ((String) -> [String])?
     /// What goes into history for an input; nil keeps it out.
     public var historyFilter: ((String) -> String?)?
+    /// Whether the lines read so far (joined with newlines) are a whole input. The REPL knows
+    /// which words are commands and which commands take JSON; alone, the editor knows Swift's rule.
+    public var completeness: (String) -> InputCompleteness = InputCompleteness.ofSwift
+    /// Shown once, on its own line, before the first continuation prompt of a session (a terminal only).
+    public var firstContinuationHint: String? = "(Ctrl-C cancels the input)"
     /// True when input comes from a terminal (libedit), false for a pipe or file.
     public let isInteractive: Bool
 
     private let terminal: TerminalReader?
     private let history: HistoryStore?
+    /// A line that could not continue the input before it: the start of the next input.
+    private var pendingLine: String?
 
     /// - Parameters:
     ///   - historyFile: where history persists across runs; nil keeps none.
@@ -54,25 +61,52 @@ public final class LineEditor {
 
     /// Reads one complete input, joining continuation lines while the input is incomplete.
     public func read() -> InputEvent {
-        var text = ""
+        var lines: [String] = []
         while true {
-            let line: String?
-            if let terminal {
-                switch terminal.readLine(prompt: text.isEmpty ? prompt : continuationPrompt) {
-                case .line(let read): line = read
-                case .interrupted: return .interrupted
-                case .endOfInput: line = nil
-                }
-            } else {
-                line = Swift.readLine(strippingNewline: true)
-            }
-            guard let line else {
+            guard let line = nextLine(continuing: !lines.isEmpty) else {
                 // End of input in the middle of an unfinished input still runs what was typed.
-                return text.isEmpty ? .endOfInput : .input(text)
+                return lines.isEmpty ? .endOfInput : finish(lines)
             }
-            text += text.isEmpty ? line : "\n" + line
-            if InputCompleteness.isComplete(text) { break }
+            guard case .line(let line) = line else { return .interrupted }
+            lines.append(line)
+            switch completeness(lines.joined(separator: "\n")) {
+            case .complete:
+                return finish(lines)
+            case .incomplete:
+                continue
+            case .completeBeforeLastLine:
+                if lines.count > 1 { pendingLine = lines.removeLast() }
+                return finish(lines)
+            }
         }
+    }
+
+    private enum Line {
+        case line(String)
+        case interrupted
+    }
+
+    /// The line put back by the last input, else one from the terminal or the pipe; nil at the end.
+    private func nextLine(continuing: Bool) -> Line? {
+        if let pending = pendingLine {
+            pendingLine = nil
+            return .line(pending)
+        }
+        guard let terminal else { return Swift.readLine(strippingNewline: true).map(Line.line) }
+        if continuing, let hint = firstContinuationHint {
+            // Once a session: the bare `...` does not say how to get out of an input.
+            firstContinuationHint = nil
+            terminal.writeLine(hint)
+        }
+        switch terminal.readLine(prompt: continuing ? continuationPrompt : prompt) {
+        case .line(let read): return .line(read)
+        case .interrupted: return .interrupted
+        case .endOfInput: return nil
+        }
+    }
+
+    private func finish(_ lines: [String]) -> InputEvent {
+        let text = lines.joined(separator: "\n")
         if let history, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             if let entry = historyFilter.map({ $0(text) }) ?? text {
                 history.add(entry)

@@ -85,6 +85,12 @@ final class TerminalReader {
         return .line(line)
     }
 
+    /// Writes a line of its own before the next prompt.
+    func writeLine(_ text: String) {
+        fputs(text + "\n", wb_stdout())
+        fflush(wb_stdout())
+    }
+
     private func complete() -> UInt8 {
         guard let completer = owner?.completer, let info = el_line(editLine)?.pointee else {
             return UInt8(CC_ERROR)

@@ -15,6 +15,9 @@ public struct ReadEvalPrintLoop {
             MainActor.assumeIsolated { session.completions(before: before) }
         }
         editor.historyFilter = HistoryRedaction.redact
+        let rules = ContinuationRules(commands: session.commands)
+        editor.completeness = { text in MainActor.assumeIsolated { rules.completeness(of: text) } }
+        editor.firstContinuationHint = session.console.styled("(Ctrl-C cancels the input)", .dim)
     }
 
     /// Runs until `quit` or end of input; returns whether every input succeeded.
@@ -53,17 +56,22 @@ extension Session {
                 try await command.run(arguments, session: self)
             } else if try await !evaluateSwift(input) {
                 let hint = commands.suggestion(for: name).map { ", did you mean '\($0)'?" } ?? ""
-                throw UsageError("unknown command '\(name)'\(hint) ('help' lists commands)")
+                throw UsageError("unknown command '\(ErrorLine.echo(name))'\(hint) ('help' lists commands)")
             }
             return true
         } catch is AlreadyReported {
             return false
         } catch let error as WorkbenchError {
-            console.line(console.styled("error:", .red) + " " + error.lineWithOfflineHint(offline: offline))
+            reportError(error.lineWithOfflineHint(offline: offline))
             return false
         } catch {
-            console.line(console.styled("error:", .red) + " \(error)")
+            reportError("\(error)")
             return false
         }
+    }
+
+    /// Prints `error: MESSAGE` as one line, whatever input the message quotes.
+    private func reportError(_ message: String) {
+        console.line(console.styled("error:", .red) + " " + ErrorLine.oneLine(message))
     }
 }

@@ -248,10 +248,10 @@ import Testing
         defer { home.remove() }
         let terminal = try await start(home: home)
         let mark = terminal.mark
-        terminal.type("help (\r")
+        terminal.type("json {\r")
         try await terminal.waitForPrompt("... ", after: mark)
-        terminal.type(")\r")
-        try await terminal.waitFor("no command named", after: mark)
+        terminal.type("}\r")
+        try await terminal.waitFor("current body: an object with 0 members", after: mark)
         terminal.type("quit\r")
         #expect(try await terminal.waitForExit() == 0)
     }

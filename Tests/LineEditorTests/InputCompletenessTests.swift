@@ -22,8 +22,11 @@ import Testing
         ("}", true),
         ("print(1))", true),
         ("f(\n1,\n2\n)", true),
+        // Blank lines inside a declaration are ordinary lines.
+        ("struct Post {\n  let id: Int\n\n", false),
+        ("struct Post {\n  let id: Int\n\n  let title: String\n}", true),
     ])
     func completeness(text: String, complete: Bool) {
-        #expect(InputCompleteness.isComplete(text) == complete, "\(text.debugDescription)")
+        #expect(InputCompleteness.ofSwift(text) == (complete ? .complete : .incomplete), "\(text.debugDescription)")
     }
 }

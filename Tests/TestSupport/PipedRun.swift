@@ -11,11 +11,18 @@ public struct PipedRun: Sendable {
     public static func run(
         _ executable: String, _ arguments: [String] = [], input: String, environment: [String: String]
     ) async throws -> PipedRun {
+        try await run(executable, arguments, input: Data(input.utf8), environment: environment)
+    }
+
+    /// The same with bytes for input, which need not be UTF-8.
+    public static func run(
+        _ executable: String, _ arguments: [String] = [], input: Data, environment: [String: String]
+    ) async throws -> PipedRun {
         try await onOwnThread { try runBlocking(executable, arguments, input: input, environment: environment) }
     }
 
     private static func runBlocking(
-        _ executable: String, _ arguments: [String], input: String, environment: [String: String]
+        _ executable: String, _ arguments: [String], input: Data, environment: [String: String]
     ) throws -> PipedRun {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
@@ -26,7 +33,7 @@ public struct PipedRun: Sendable {
         process.standardOutput = stdout
         process.standardError = stderr
         try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
+        stdin.fileHandleForWriting.write(input)
         try stdin.fileHandleForWriting.close()
         // Read both pipes to the end before waiting, so a large output cannot block the child.
         // The semaphore both waits for the second reader and publishes what it read to this thread.

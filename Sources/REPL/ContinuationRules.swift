@@ -1,0 +1,51 @@
+import LineEditor
+import WorkbenchKit
+
+/// Which inputs go on to the next line: only an incomplete but valid beginning does.
+///
+/// - `body JSON` and `json JSON` continue while the JSON is valid so far but ends too early, and
+///   stop at the first line that makes it invalid: that line starts the next input.
+/// - Every other command's arguments are one line (`decode [`, a URL with `(`, a verb's
+///   `field:=JSON` too): they fail at the end of their line instead of swallowing the next ones.
+/// - Anything else is Swift: it continues while a bracket, string or block comment is open.
+@MainActor
+struct ContinuationRules {
+    let commands: CommandTable
+
+    func completeness(of text: String) -> InputCompleteness {
+        let input = text.drop { $0.isWhitespace }
+        if Session.decodeBinding(String(input)) != nil { return .complete }
+        let name = String(input.prefix { !$0.isWhitespace })
+        guard let command = commands.command(named: name) else { return InputCompleteness.ofSwift(text) }
+        guard command is BodyCommand || command is JSONCommand else { return .complete }
+        let arguments = String(input.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
+        return Self.jsonCompleteness(of: arguments)
+    }
+
+    /// A JSON argument is incomplete when it is valid up to its end and a line break there would
+    /// still be valid (an open string cannot take one); lines after the first that break it put
+    /// back their last line. An empty argument is not JSON (`body` alone shows the response).
+    nonisolated static func jsonCompleteness(of arguments: String) -> InputCompleteness {
+        guard !arguments.isEmpty, !arguments.hasPrefix("@"), !arguments.hasPrefix("--") else { return .complete }
+        if validBeginning(arguments + "\n") { return .incomplete }
+        // One line, a whole document, or a last line that only a line break would break (an open
+        // string): the input is all of it, and it fails with the JSON error if it must.
+        if !arguments.contains("\n") || isValid(arguments) || validBeginning(arguments) { return .complete }
+        // Valid before the last line (that is why it was read), so the last line broke it.
+        return .completeBeforeLastLine
+    }
+
+    private nonisolated static func isValid(_ json: String) -> Bool {
+        (try? JSONValidator.validate(json)) != nil
+    }
+
+    /// True when `json` is valid JSON so far and fails only because it ends.
+    private nonisolated static func validBeginning(_ json: String) -> Bool {
+        do {
+            try JSONValidator.validate(json)
+            return false
+        } catch {
+            return error.offset >= json.utf8.count
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Multi-line input at a real terminal: the first `...` of a session says how to get out, a pasted
+/// struct with blank lines is one input, and a command's arguments never continue.
+@Suite(.serialized) struct ContinuationTerminalTests {
+    static let hint = "(Ctrl-C cancels the input)"
+
+    func start(home: TemporaryDirectory) async throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(
+            executable: try Binaries.workbench, arguments: [],
+            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        try await terminal.waitForPrompt()
+        return terminal
+    }
+
+    @Test func theFirstContinuationSaysHowToCancelOnce() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await start(home: home)
+        var mark = terminal.mark
+        terminal.type("struct Pair: Codable {\r")
+        let first = try await terminal.waitForPrompt("... ", after: mark)
+        #expect(first.contains(Self.hint), "\(first)")
+        // Blank lines inside a declaration are ordinary lines, as when pasted from an editor.
+        for line in ["  let a: Int", "", "  let b: Int"] {
+            mark = terminal.mark
+            terminal.type(line + "\r")
+            try await terminal.waitForPrompt("... ", after: mark)
+        }
+        mark = terminal.mark
+        terminal.type("}\r")
+        try await terminal.waitFor("defined Pair (2 properties)", after: mark)
+        try await terminal.waitForPrompt(after: mark)
+
+        // The second continuation of the session has the bare prompt; Ctrl-C leaves it.
+        mark = terminal.mark
+        terminal.type("json {\r")
+        let second = try await terminal.waitForPrompt("... ", after: mark)
+        #expect(!second.contains(Self.hint), "\(second)")
+        terminal.type("\u{3}")
+        try await terminal.waitForPrompt(after: mark)
+
+        // The input was cancelled: nothing became the body.
+        mark = terminal.mark
+        terminal.type("json {\"a\": 1, \"b\": 2}\r")
+        try await terminal.waitFor("current body: an object with 2 members", after: mark)
+        mark = terminal.mark
+        terminal.type("decode Pair\r")
+        try await terminal.waitFor("Pair(a: 1, b: 2)", after: mark)
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+        #expect(terminal.output.components(separatedBy: Self.hint).count == 2, "\(terminal.output)")
+    }
+
+    @Test func aCommandsArgumentsEndWithTheirLine() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await start(home: home)
+        var mark = terminal.mark
+        terminal.type("json {\"a\": 1}\r")
+        try await terminal.waitForPrompt(after: mark)
+        mark = terminal.mark
+        terminal.type("decode [\r")
+        let seen = try await terminal.waitForPrompt(after: mark)
+        #expect(seen.contains("error: '[' is not a Swift type"), "\(seen)")
+        #expect(!seen.contains("... "), "\(seen)")
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+}
