@@ -8,11 +8,7 @@ import Testing
     static let hint = "(Ctrl-C cancels the input)"
 
     func start(home: TemporaryDirectory) async throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal(
-            executable: try Binaries.workbench, arguments: [],
-            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
-        try await terminal.waitForPrompt()
-        return terminal
+        try await PseudoTerminal.workbench(home: home.url)
     }
 
     @Test func theFirstContinuationSaysHowToCancelOnce() async throws {

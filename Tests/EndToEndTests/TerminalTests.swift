@@ -5,11 +5,7 @@ import Testing
 /// The real `workbench` binary driven through a pseudo-terminal, as a person uses it.
 @Suite(.serialized) struct TerminalTests {
     func start(home: TemporaryDirectory) async throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal(
-            executable: try Binaries.workbench, arguments: [],
-            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
-        try await terminal.waitForPrompt()
-        return terminal
+        try await PseudoTerminal.workbench(home: home.url)
     }
 
     @Test func tabCompletesACommandName() async throws {

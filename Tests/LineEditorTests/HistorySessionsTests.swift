@@ -6,11 +6,7 @@ import Testing
 /// Real `workbench` processes at terminals sharing one history file, as two windows do.
 @Suite(.serialized) struct HistorySessionsTests {
     func start(home: TemporaryDirectory) async throws -> PseudoTerminal {
-        let terminal = try PseudoTerminal(
-            executable: try Binaries.workbench,
-            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
-        try await terminal.waitForPrompt()
-        return terminal
+        try await PseudoTerminal.workbench(home: home.url)
     }
 
     /// Types `input` and waits until the input has run and the next prompt is reading keys.

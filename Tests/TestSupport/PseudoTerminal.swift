@@ -68,6 +68,16 @@ public final class PseudoTerminal: @unchecked Sendable {
         processID = pid
     }
 
+    /// The built `workbench` at a new terminal, with its history and state in `home` and colours
+    /// off, once its first prompt is reading keys.
+    public static func workbench(home: URL) async throws -> PseudoTerminal {
+        let terminal = try PseudoTerminal(
+            executable: try Binaries.workbench,
+            environment: isolatedEnvironment(home: home, extra: ["NO_COLOR": "1"]))
+        try await terminal.waitForPrompt()
+        return terminal
+    }
+
     deinit {
         if exitStatus == nil {
             kill(processID, SIGKILL)
