@@ -158,6 +158,8 @@ import Testing
         let terminal = try await start(home: home)
         var mark = terminal.mark
         terminal.type("base sandbox/httpbin\r")
+        // The URL, not the typed line (which the terminal echoes as "base sandbox/httpbin").
+        try await terminal.waitFor("http://127.0.0.1:", after: mark)
         try await terminal.waitFor("/httpbin\r\n", after: mark)
         mark = terminal.mark
         terminal.type("path /get\r")

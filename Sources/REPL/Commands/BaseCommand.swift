@@ -28,7 +28,9 @@ struct BaseCommand: StatementCommand {
             guard let base = session.workbench.base?.string else { throw UsageError("no base URL yet — `base URL` sets one") }
             return session.console.line(base)
         }
-        try await session.perform(try statements(arguments))
+        let statements = try statements(arguments)
+        try await session.perform(statements)
+        session.echoURL(after: statements)
     }
 
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {
