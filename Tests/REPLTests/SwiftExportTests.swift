@@ -28,9 +28,12 @@ import WorkbenchKit
             console.clearCaptured()
             await evaluate(["let posts = decode [Post]"], in: session)
             let decoded = console.capturedText.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+            // The request the decode read is exported, whatever the request being built is now.
+            await evaluate(["reset", "path /users"], in: session)
             console.clearCaptured()
             await evaluate(["swift"], in: session)
             let program = console.capturedText
+            #expect(program.contains("/jsonplaceholder/posts\")!"))
             #expect(program.contains("components.queryItems = [\n    URLQueryItem(name: \"userId\", value: \"1\"),"))
             #expect(program.contains("(200..<300).contains(http.statusCode)"))
             #expect(program.contains("let posts = try decoder.decode([Post].self, from: data)\nprint(posts)\n"))

@@ -6,10 +6,11 @@ import WorkbenchKit
 struct SwiftExportCommand: Command {
     let name = "swift"
     let synopsis = "swift"
-    let summary = "the current request and the last decode as Swift app code (Foundation only)"
+    let summary = "the last request and decode (or the request being built) as Swift app code"
     let group = CommandGroup.snippets
     let help = """
-        Prints a complete program: URLComponents with its queryItems, a URLRequest with the
+        Prints a complete program for the request whose body the last decode read (without a
+        decode, the request being built): URLComponents with its queryItems, a URLRequest with the
         method, headers (secrets read from the environment, as `save` writes them) and body,
         URLSession.shared.data(for:), the status check `(200..<300).contains(statusCode)`,
         then the models, a JSONDecoder with the last decode's strategies, and print of the
@@ -31,9 +32,14 @@ struct SwiftExportCommand: Command {
             return nil
         }.first
         let declarations = TranscriptSnippet(name: "app", description: nil, steps: steps, sandboxURL: nil).declarations
-        let program = try AppCode.program(
-            request: session.workbench.request, defaultHeaders: session.workbench.defaultHeaders,
-            decode: decode, declarations: declarations)
+        // With a decode, the request whose body it read (the last exchange), not what the request
+        // being built has become since; without one, the request being built.
+        let program = if let decode, let exchange = session.workbench.lastExchange {
+            try AppCode.program(for: exchange, decode: decode, declarations: declarations)
+        } else {
+            try AppCode.program(request: session.workbench.request, defaultHeaders: session.workbench.defaultHeaders,
+                                decode: decode, declarations: declarations)
+        }
         session.console.write(program)
         session.console.flush()
     }

@@ -5,6 +5,17 @@ import Foundation
 /// and `URLQueryItem`, the request with `URLRequest`, sends it with `URLSession.shared.data(for:)`,
 /// checks the status as the tutorials do, and decodes with a `JSONDecoder` set up as the decode was.
 public enum AppCode {
+    /// The program for the request `exchange` sent (the one whose body a decode read), whatever
+    /// the current request has become since.
+    public static func program(for exchange: Exchange, decode: DecodeCall?, declarations: [String]) throws(WorkbenchError) -> String {
+        var draft = RequestDraft()
+        draft.method = exchange.method
+        draft.components = URLComponents(url: exchange.url, resolvingAgainstBaseURL: false) ?? URLComponents()
+        draft.headers = exchange.requestHeaders  // Content-Type included, as it was sent
+        draft.body = exchange.requestBody.map { .json(String(decoding: $0, as: UTF8.self)) }
+        return try program(request: draft, defaultHeaders: HeaderList(), decode: decode, declarations: declarations)
+    }
+
     /// A whole program. `declarations` are the session's types (and functions), as typed;
     /// secrets (`SecretNames`) are read from the environment, as `save` writes them.
     public static func program(request: RequestDraft, defaultHeaders: HeaderList, decode: DecodeCall?,
