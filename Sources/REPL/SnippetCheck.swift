@@ -34,30 +34,9 @@ struct SnippetCheck {
             let message = lines.last { !$0.hasPrefix(SnippetReplay.echoMarker) } ?? "failed"
             failures.append(Failure(line: step.line, source: step.source, message: message))
         }
-        let recorded = RecordedExchanges(exchanges)
+        let recorded = PromptRelay(answering: exchanges)
         replay.prepare = { workbench in workbench.relay = recorded }
         let outcome = await replay.run()
         return outcome.stopped ? nil : failures
     }
-}
-
-/// Answers sends with recorded exchanges, in order, and shows nothing: a scratch replay that
-/// must not send anything again.
-final class RecordedExchanges: ExchangeRelay {
-    let isReplaying = true
-    private var remaining: ArraySlice<Exchange>
-
-    init(_ exchanges: [Exchange]) {
-        remaining = exchanges[...]
-    }
-
-    func nextRecorded(for url: URL) throws(WorkbenchError) -> Exchange {
-        guard let next = remaining.popFirst() else {
-            let reason = "not sent: the session made fewer requests than the snippet does"
-            throw .transportFailure(TransportFailure(cause: .other(reason), code: 0), url: url.absoluteString)
-        }
-        return next
-    }
-
-    func finished(_ outcome: Result<Exchange, WorkbenchError>) {}
 }

@@ -17,22 +17,36 @@ import WorkbenchKit
         }
     }
 
-    @Test func theProgramPrintsWhatDecodePrinted() async throws {
+    func withSession(_ body: @MainActor (Session) async throws -> Void) async throws {
         try await withLiveSandbox { root in
             let session = Session(console: console, isInteractive: false)
             session.sandboxURL = root
+            try await body(session)
+        }
+    }
+
+    /// What `line` prints.
+    func output(of line: String, in session: Session) async -> String {
+        console.clearCaptured()
+        await evaluate([line], in: session)
+        return console.capturedText
+    }
+
+    /// The value a decode printed, without its summary line (`[Post] · 2 values`).
+    func decodedValue(_ line: String, in session: Session) async -> String {
+        await output(of: line, in: session).split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+    }
+
+    @Test func theProgramPrintsWhatDecodePrinted() async throws {
+        try await withSession { session in
             await evaluate([
                 "base sandbox/jsonplaceholder", "get /posts userId==1 id==3",
                 "struct Post: Codable {\n  let userId: Int\n  let id: Int\n  let title: String\n}",
             ], in: session)
-            console.clearCaptured()
-            await evaluate(["let posts = decode [Post]"], in: session)
-            let decoded = console.capturedText.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
+            let decoded = await decodedValue("let posts = decode [Post]", in: session)
             // The request the decode read is exported, whatever the request being built is now.
             await evaluate(["reset", "path /users"], in: session)
-            console.clearCaptured()
-            await evaluate(["swift"], in: session)
-            let program = console.capturedText
+            let program = await output(of: "swift", in: session)
             #expect(program.contains("/jsonplaceholder/posts\")!"))
             #expect(program.contains("components.queryItems = [\n    URLQueryItem(name: \"userId\", value: \"1\"),"))
             #expect(program.contains("(200..<300).contains(http.statusCode)"))
@@ -46,20 +60,14 @@ import WorkbenchKit
 
     /// Strategies, a path into the document, and a secret header read from the environment.
     @Test func strategiesPathsAndSecretsCarryOver() async throws {
-        try await withLiveSandbox { root in
-            let session = Session(console: console, isInteractive: false)
-            session.sandboxURL = root
+        try await withSession { session in
             await evaluate([
                 "base sandbox/httpbin", "header Authorization: Bearer s3cr3t", "header Accept: application/json",
                 "post /anything user_name=ada",
                 "struct Sent: Codable {\n  let userName: String\n}",
             ], in: session)
-            console.clearCaptured()
-            await evaluate(["decode Sent --keys snake --at json"], in: session)
-            let decoded = console.capturedText.split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
-            console.clearCaptured()
-            await evaluate(["swift"], in: session)
-            let program = console.capturedText
+            let decoded = await decodedValue("decode Sent --keys snake --at json", in: session)
+            let program = await output(of: "swift", in: session)
             #expect(!program.contains("s3cr3t"))
             #expect(program.contains(#"request.setValue(ProcessInfo.processInfo.environment["AUTHORIZATION"] ?? "", forHTTPHeaderField: "Authorization")"#))
             #expect(program.contains(#"request.httpMethod = "POST""#))
@@ -72,13 +80,10 @@ import WorkbenchKit
     }
 
     @Test func withoutADecodeTheBodyIsPrinted() async throws {
-        try await withLiveSandbox { root in
-            let session = Session(console: console, isInteractive: false)
-            session.sandboxURL = root
+        try await withSession { session in
             await evaluate(["base sandbox/jokes", "path /jokes/1"], in: session)
-            console.clearCaptured()
-            await evaluate(["swift"], in: session)
-            let program = console.capturedText
+            let program = await output(of: "swift", in: session)
+            let root = try #require(session.sandboxURL)
             #expect(program.contains("let url = URL(string: \"\(root.absoluteString)/jokes/jokes/1\")!"))
             #expect(program.hasSuffix("print(String(decoding: data, as: UTF8.self))\n"))
             #expect(!program.contains("JSONDecoder"))

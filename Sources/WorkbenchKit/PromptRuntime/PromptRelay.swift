@@ -1,10 +1,11 @@
 import Foundation
 
 /// The `ExchangeRelay` of a compiled input's program: while earlier inputs run again it answers
-/// their sends from the recording, in order; afterwards it reports every send to the REPL.
+/// their sends from the recording, in order; afterwards it reports every send to the REPL. `save`
+/// answers its scratch replay with one too.
 @MainActor
-final class PromptRelay: ExchangeRelay {
-    var isReplaying = true
+public final class PromptRelay: ExchangeRelay {
+    public var isReplaying = true
     private let recording: [PromptEvent]
     private var position = 0
     private let results: Int32
@@ -15,7 +16,12 @@ final class PromptRelay: ExchangeRelay {
         self.results = results
     }
 
-    func nextRecorded(for url: URL) throws(WorkbenchError) -> Exchange {
+    /// A relay that answers every send with `exchanges`, in order, and reports nothing.
+    public convenience init(answering exchanges: [Exchange]) {
+        self.init(recording: exchanges.map(PromptEvent.exchange), results: -1)
+    }
+
+    public func nextRecorded(for url: URL) throws(WorkbenchError) -> Exchange {
         defer { position += 1 }
         switch position < recording.count ? recording[position] : nil {
         case .exchange(let exchange):
@@ -29,7 +35,7 @@ final class PromptRelay: ExchangeRelay {
         }
     }
 
-    func finished(_ outcome: Result<Exchange, WorkbenchError>) {
+    public func finished(_ outcome: Result<Exchange, WorkbenchError>) {
         switch outcome {
         case .success(let exchange): report(.exchange(exchange))
         case .failure(let error): report(.sendFailed(error.description))
