@@ -73,6 +73,6 @@ let package = Package(
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "TestSupport", "SandboxTestSupport"]),
         // SwiftForms/ holds the forms table, its generator and the harness its programs compile with.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SandboxTestSupport"], exclude: ["SwiftForms"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SandboxTestSupport", "CZlib"], exclude: ["SwiftForms"]),
     ]
 )

@@ -21,6 +21,7 @@ import WorkbenchKit
         ("header", #"wb.header()"#, { $0.header() }),
         ("url", #"try wb.url()"#, { try $0.url() }),
         ("set body-lines 12", #"wb.bodyLines = 12"#, { $0.bodyLines = 12 }),
+        ("set max-body 64KB", #"wb.maxBodyBytes = 65536"#, { $0.maxBodyBytes = 65536 }),
         ("send", #"try await wb.send()"#, { try await $0.send() }),
         ("status", #"try wb.status()"#, { try $0.status() }),
         ("headers content-type", #"try wb.headers("content-type")"#, { try $0.headers("content-type") }),

@@ -54,10 +54,19 @@ import Testing
     }
 
     @Test(arguments: [
-        (0, "0 B"), (1023, "1023 B"), (2662, "2.6 KB"), (1024 * 1024 * 3 / 2, "1.5 MB"),
+        (0, "0 B"), (1023, "1023 B"), (2662, "2.6 KB"), (1024 * 1024 * 3 / 2, "1.5 MB"), (256 << 20, "256 MB"), (3 << 29, "1.5 GB"),
     ])
     func sizes(bytes: Int, expected: String) {
         #expect(ByteSize.text(bytes) == expected)
+    }
+
+    /// What `set max-body` reads: binary units, with or without a space or a B; nil for nonsense.
+    @Test(arguments: [
+        ("1000", 1000), ("64KB", 65536), ("64k", 65536), ("10 MB", 10 << 20), ("256MB", 256 << 20), ("1.5GB", 3 << 29), ("1g", 1 << 30),
+        ("0", nil), ("-1MB", nil), ("MB", nil), ("5TB", nil), ("1.2.3MB", nil), ("ten", nil),
+    ] as [(String, Int?)])
+    func parsedSizes(text: String, expected: Int?) {
+        #expect(ByteSize.parse(text) == expected)
     }
 
     @Test(arguments: [

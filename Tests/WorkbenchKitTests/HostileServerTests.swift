@@ -47,4 +47,23 @@ import Testing
         let exchange = try await wb.get(next.url)
         #expect(exchange.response.statusCode == 200, "\(name)")
     }
+
+    @Test func aBodyWithoutALengthStopsAtMaxBodyAndKeepsNothing() async throws {
+        let server = try ScriptedServer(Self.response("HTTP/1.1 200 OK\r\nConnection: close", body: String(repeating: "x", count: 5000)))
+        let wb = Workbench(console: console)
+        wb.maxBodyBytes = 1000
+        await #expect(throws: WorkbenchError.responseTooLarge(limit: 1000, url: server.url)) { try await wb.get(server.url) }
+        #expect(wb.exchanges.isEmpty)
+    }
+
+    @Test func aContentLengthOverMaxBodyIsRefusedBeforeReading() async throws {
+        // The server announces 3 GB and sends a few bytes; nothing of it is waited for or kept.
+        let server = try ScriptedServer(Self.response("HTTP/1.1 200 OK\r\nContent-Length: 3221225472", body: "{}"))
+        let wb = Workbench(console: console)
+        wb.timeout = 20
+        let error = await #expect(throws: WorkbenchError.self) { try await wb.get(server.url) }
+        #expect(error == .responseTooLarge(limit: 256 << 20, url: server.url, declared: 3 << 30))
+        #expect("\(error.map { "\($0)" } ?? "")".contains("set max-body"))
+    }
 }
+

@@ -141,6 +141,20 @@ import Testing
         #expect(throws: WorkbenchError.fileNotFound("/no/such/file.json")) { try wb.body(file: "/no/such/file.json") }
     }
 
+    @Test func aFileOverMaxBodyIsRefusedBeforeItIsRead() throws {
+        let wb = workbench()
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("wb-big-\(UUID()).json")
+        try Data(repeating: 0x20, count: 5000).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        wb.maxBodyBytes = 4999
+        #expect(throws: WorkbenchError.fileTooLarge(file.path, size: 5000, limit: 4999)) { try wb.body(file: file.path) }
+        #expect(throws: WorkbenchError.fileTooLarge(file.path, size: 5000, limit: 4999)) { try wb.json(file: file.path) }
+        #expect(wb.request.body == nil)
+        wb.maxBodyBytes = 5000
+        try wb.body(file: file.path)
+        #expect(wb.request.body?.data.count == 5000)
+    }
+
     @Test func fullURLBecomesTheRequestAndItsOriginTheBase() throws {
         let wb = Workbench(console: console)
         try wb.url("https://example.com:8443/v1/items?id=7&id=8#top")

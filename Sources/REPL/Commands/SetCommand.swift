@@ -1,28 +1,33 @@
 import WorkbenchKit
 
-/// `set timeout|redirects|body-lines|color|offline VALUE`.
+/// `set timeout|redirects|body-lines|max-body|color|offline VALUE`.
 struct SetCommand: StatementCommand {
     let name = "set"
     let synopsis = "set [OPTION VALUE]"
-    let summary = "change a setting: timeout, redirects, body-lines, color, offline"
+    let summary = "change a setting: timeout, redirects, body-lines, max-body, color, offline"
     let group = CommandGroup.misc
     let help = """
         timeout     seconds a whole request may take (default 30)
         redirects   whether 3xx redirects are followed (default on)
         body-lines  body lines shown before `… N more lines` (default 40)
+        max-body    the largest response body kept, counted after decompression, and
+                    the largest file `json @FILE` / `body @FILE` read (default 256MB;
+                    sizes like 64KB, 10MB, 1GB); a larger one stops with one line
         color       colours on a terminal (off with NO_COLOR)
         offline     whether the real hosts of the sandbox's APIs are answered by the
                     sandbox (as `workbench --offline`); URLs stay as typed
         Without arguments, lists the settings.
         Swift: wb.timeout = 5   wb.followRedirects = false   wb.bodyLines = 20
+               wb.maxBodyBytes = 1073741824  (1GB)
 
         Examples:
           wb> set timeout 5
           wb> set redirects off
+          wb> set max-body 1GB
           wb> set offline on
         """
 
-    static let options = ["timeout", "redirects", "body-lines", "color", "offline"]
+    static let options = ["timeout", "redirects", "body-lines", "max-body", "color", "offline"]
     static let switches = ["redirects", "color", "offline"]
 
     func complete(_ words: [String], session: Session) -> [String] {
@@ -39,6 +44,7 @@ struct SetCommand: StatementCommand {
             session.console.line("timeout     \(workbench.timeout) s")
             session.console.line("redirects   \(workbench.followRedirects ? "on" : "off")")
             session.console.line("body-lines  \(workbench.bodyLines)")
+            session.console.line("max-body    \(ByteSize.text(workbench.maxBodyBytes))")
             session.console.line("color       \(session.console.colors ? "on" : "off")")
             session.console.line("offline     \(session.offline ? "on" : "off")")
             return
@@ -69,6 +75,11 @@ struct SetCommand: StatementCommand {
         case "body-lines":
             guard let lines = Int(value), lines > 0 else { throw UsageError("body-lines '\(value)' is not a whole number above 0") }
             return [.bodyLines(lines)]
+        case "max-body":
+            guard let bytes = ByteSize.parse(value) else {
+                throw UsageError("max-body '\(value)' is not a size — write it like 64KB, 10MB or 1GB")
+            }
+            return [.maxBody(bytes)]
         case "color": return [.colors(try Self.onOff(value, for: "color"))]
         default:
             throw UsageError("unknown setting '\(words[0])' — set knows \(Self.options.joined(separator: ", "))")

@@ -19,7 +19,9 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     case transportFailure(TransportFailure, url: String)
     case cancelled
     case timedOut(seconds: Double, url: String)
-    case responseTooLarge(limit: Int, url: String)
+    /// Over `max-body`; `declared` is the `Content-Length` of a response refused before reading.
+    case responseTooLarge(limit: Int, url: String, declared: Int? = nil)
+    case fileTooLarge(String, size: Int, limit: Int)
     case noResponse
     case noSuchExchange(Int, count: Int)
     case noSuchHeader(String)
@@ -55,8 +57,12 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
             "cancelled"
         case .timedOut(let seconds, let url):
             "request to \(url) timed out after \(Self.seconds(seconds)) — try again, or `set timeout SECONDS` for more time"
-        case .responseTooLarge(let limit, let url):
-            "response from \(url) is larger than \(ByteSize.text(limit)); stopped reading — ask for less (a query, a page) or send it with `curl`"
+        case .responseTooLarge(let limit, let url, nil):
+            "response from \(url) exceeds max-body \(ByteSize.text(limit)); stopped reading — ask for less (a query, a page) or `set max-body SIZE`"
+        case .responseTooLarge(let limit, let url, let declared?):
+            "response from \(url) declares \(ByteSize.text(declared)) (Content-Length), over max-body \(ByteSize.text(limit)); not read — ask for less or `set max-body SIZE`"
+        case .fileTooLarge(let path, let size, let limit):
+            "'\(path)' is \(ByteSize.text(size)), over max-body \(ByteSize.text(limit)); not read — `set max-body SIZE` to allow it"
         case .noResponse:
             "no response yet — send a request first (`send` or `get PATH`)"
         case .noSuchExchange(let number, let count):

@@ -12,15 +12,23 @@ extension Workbench {
     /// `json @FILE`: makes the file's bytes the current document and says what it holds (a file that
     /// is not valid JSON is kept too, with a warning).
     public func json(file path: String) throws(WorkbenchError) {
+        useDocument(try readFile(path))
+    }
+
+    /// The bytes of the file at `path` (`~` expanded), if it is no larger than `max-body`: the
+    /// size is checked before reading, so a huge file costs nothing.
+    func readFile(_ path: String) throws(WorkbenchError) -> Data {
         let expanded = (path as NSString).expandingTildeInPath
         guard FileManager.default.fileExists(atPath: expanded) else { throw .fileNotFound(path) }
-        let data: Data
+        let size = (try? FileManager.default.attributesOfItem(atPath: expanded)[.size] as? Int) ?? nil
+        if let size, size > options.maxResponseBytes {
+            throw .fileTooLarge(path, size: size, limit: options.maxResponseBytes)
+        }
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: expanded))
+            return try Data(contentsOf: URL(fileURLWithPath: expanded))
         } catch {
             throw .fileUnreadable(path, reason: (error as NSError).localizedDescription)
         }
-        useDocument(data)
     }
 
     /// What `decode` reads: the document from `json(_:)` unless a request was sent after it,

@@ -77,6 +77,7 @@ extension WorkbenchStatement {
         case .timeout(let seconds): wb.timeout = seconds
         case .followRedirects(let flag): wb.followRedirects = flag
         case .bodyLines(let lines): wb.bodyLines = lines
+        case .maxBody(let bytes): wb.maxBodyBytes = bytes
         case .colors(let flag): wb.console.colors = flag
         }
         return .none

@@ -65,6 +65,7 @@ extension WorkbenchStatement {
         case .timeout(let seconds): return "wb.timeout = \(seconds)"
         case .followRedirects(let flag): return "wb.followRedirects = \(flag)"
         case .bodyLines(let lines): return "wb.bodyLines = \(lines)"
+        case .maxBody(let bytes): return "wb.maxBodyBytes = \(bytes)"
         case .colors(let flag): return "wb.console.colors = \(flag)"
         }
     }

@@ -50,6 +50,7 @@ public enum WorkbenchStatement: Equatable, Sendable {
     case timeout(Double)
     case followRedirects(Bool)
     case bodyLines(Int)
+    case maxBody(Int)
     case colors(Bool)
 
     /// A name and a value, in the order given (query items, headers, form fields).

@@ -42,14 +42,17 @@ public final class InFlightRequest: @unchecked Sendable {
 
     func attach(_ task: URLSessionTask) { lock.withLock { self.task = task } }
 
-    /// Stops the request; the first reason given is the one reported.
+    /// Stops the request; the first reason given is the one reported. Returns at once:
+    /// `URLSessionTask.cancel()` waits for URLSession's work queue, which may be inflating a body
+    /// for seconds, and must never run on the delegate queue (`PacedDelegateQueue`).
     public func cancel(_ reason: CancelReason) {
         let task: URLSessionTask? = lock.withLock {
             guard outcome == nil else { return nil }
             if cancelReason == nil { cancelReason = reason }
             return self.task
         }
-        task?.cancel()
+        guard let task else { return }
+        DispatchQueue.global().async { task.cancel() }
     }
 
     public var isFinished: Bool { lock.withLock { outcome != nil } }
@@ -68,27 +71,32 @@ public final class InFlightRequest: @unchecked Sendable {
 
     // MARK: Delegate events
 
+    /// The head of the response; a `Content-Length` over the size cap stops the request before
+    /// any of its body is kept.
     func received(_ response: URLResponse) {
-        lock.withLock {
+        let declared = response.expectedContentLength
+        let refused: Bool = lock.withLock {
             self.response = response as? HTTPURLResponse
             headersReceived = .now
+            return declared > maxResponseBytes
         }
+        if refused { cancel(.tooLarge(declaredBytes: Int(declared))) }
     }
 
-    /// Appends body bytes; false when the size cap is passed and the task must stop. Past the cap
-    /// nothing more is kept, and what was kept is let go: libcurl inflates a compressed body
-    /// faster than the cancel takes effect (a 1 MB gzip bomb grew the process past 2 GB).
-    func received(_ chunk: Data) -> Bool {
-        lock.withLock {
+    /// Keeps body bytes up to the size cap (counted after decompression). Past it the request is
+    /// stopped, nothing more is kept and what was kept is let go: the cancel takes effect only when
+    /// libcurl has inflated what it already read, which for a gzip bomb is up to a gigabyte.
+    func received(_ chunk: Data) {
+        let passedCap: Bool = lock.withLock {
             if cancelReason != nil { return false }
             if data.count + chunk.count > maxResponseBytes {
-                cancelReason = .tooLarge
                 data = Data()
-                return false
+                return true
             }
             data.append(chunk)
-            return true
+            return false
         }
+        if passedCap { cancel(.tooLarge(declaredBytes: nil)) }
     }
 
     func challengeFailed(_ response: URLResponse?) {

@@ -20,12 +20,13 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
+        // URLSession on Linux ignores the disposition; a refused response is cancelled instead.
         request(for: dataTask)?.received(response)
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        if request(for: dataTask)?.received(data) == false { dataTask.cancel() }
+        request(for: dataTask)?.received(data)
     }
 
     func urlSession(

@@ -4,10 +4,13 @@ public struct TransportOptions: Sendable, Equatable {
     public var timeout: Double = 30
     /// Whether 3xx redirects are followed (`set redirects on|off`).
     public var followRedirects = true
-    /// Bytes of response body read before the request is stopped (URLSession inflates gzip without limit).
-    public var maxResponseBytes = 64 * 1024 * 1024
+    /// Bytes of response body kept, after decompression, before the request is stopped
+    /// (`set max-body`); also the largest file `json @FILE` and `body @FILE` read.
+    public var maxResponseBytes = TransportOptions.defaultMaxResponseBytes
 
-    public init(timeout: Double = 30, followRedirects: Bool = true, maxResponseBytes: Int = 64 * 1024 * 1024) {
+    public static let defaultMaxResponseBytes = 256 * 1024 * 1024
+
+    public init(timeout: Double = 30, followRedirects: Bool = true, maxResponseBytes: Int = TransportOptions.defaultMaxResponseBytes) {
         self.timeout = timeout
         self.followRedirects = followRedirects
         self.maxResponseBytes = maxResponseBytes
@@ -18,5 +21,6 @@ public struct TransportOptions: Sendable, Equatable {
 public enum CancelReason: Sendable, Equatable {
     case interrupted
     case deadline
-    case tooLarge
+    /// Over the size cap: announced by `Content-Length` (refused before reading) or counted as read.
+    case tooLarge(declaredBytes: Int?)
 }

@@ -15,7 +15,7 @@ public struct FailedSend: Sendable, Equatable {
         case .cancelled: "cancelled"
         case .timedOut(let seconds, _): "timed out after \(WorkbenchError.seconds(seconds))"
         case .transportFailure(let failure, _): "failed: \(failure.words)"
-        case .responseTooLarge(let limit, _): "stopped: larger than \(ByteSize.text(limit))"
+        case .responseTooLarge(let limit, _, _): "stopped: larger than \(ByteSize.text(limit))"
         default: "failed: \(error)"
         }
     }

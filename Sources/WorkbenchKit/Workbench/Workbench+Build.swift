@@ -108,15 +108,9 @@ extension Workbench {
         request.body = .json(try RequestBody.validatedJSON(json))
     }
 
-    /// `body @FILE`: the file's bytes as the body, read now.
+    /// `body @FILE`: the file's bytes as the body, read now (no larger than `max-body`).
     public func body(file path: String) throws(WorkbenchError) {
-        let expanded = (path as NSString).expandingTildeInPath
-        guard FileManager.default.fileExists(atPath: expanded) else { throw .fileNotFound(path) }
-        do {
-            request.body = .file(path: path, data: try Data(contentsOf: URL(fileURLWithPath: expanded)))
-        } catch {
-            throw .fileUnreadable(path, reason: (error as NSError).localizedDescription)
-        }
+        request.body = .file(path: path, data: try readFile(path))
     }
 
     /// `body --form a=b c=d`: an `application/x-www-form-urlencoded` body.

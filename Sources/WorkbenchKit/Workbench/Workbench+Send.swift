@@ -172,7 +172,7 @@ extension Workbench {
         switch outcome.cancelReason {
         case .interrupted: throw .cancelled
         case .deadline: throw .timedOut(seconds: timeout, url: url.absoluteString)
-        case .tooLarge: throw .responseTooLarge(limit: options.maxResponseBytes, url: url.absoluteString)
+        case .tooLarge(let declared): throw .responseTooLarge(limit: options.maxResponseBytes, url: url.absoluteString, declared: declared)
         case nil: break
         }
         if let error = outcome.error {

@@ -78,6 +78,13 @@ public final class Workbench {
         set { options.timeout = newValue }
     }
 
+    /// The most bytes a response body (after decompression) or a file read by `json @FILE` and
+    /// `body @FILE` may have (`set max-body SIZE`).
+    public var maxBodyBytes: Int {
+        get { options.maxResponseBytes }
+        set { options.maxResponseBytes = newValue }
+    }
+
     /// Whether redirects are followed (`set redirects on|off`).
     public var followRedirects: Bool {
         get { options.followRedirects }

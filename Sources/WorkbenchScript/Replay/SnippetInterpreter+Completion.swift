@@ -34,6 +34,6 @@ extension SnippetInterpreter {
     static let workbenchMembers = [
         "base", "path", "query", "addQuery", "removeQuery", "header", "removeHeader", "method", "body", "url", "reset", "send", "get",
         "post", "put", "patch", "delete", "head", "status", "headers", "timing", "history", "show", "curl", "json", "decode",
-        "exchanges", "lastExchange", "timeout", "followRedirects", "bodyLines",
+        "exchanges", "lastExchange", "timeout", "followRedirects", "bodyLines", "maxBodyBytes",
     ]
 }

@@ -102,6 +102,7 @@ extension SnippetInterpreter {
         case (.workbench(let workbench), "timeout"): return .double(workbench.timeout)
         case (.workbench(let workbench), "followRedirects"): return .bool(workbench.followRedirects)
         case (.workbench(let workbench), "bodyLines"): return .int(workbench.bodyLines)
+        case (.workbench(let workbench), "maxBodyBytes"): return .int(workbench.maxBodyBytes)
         case (.typed(let value), _):
             return try access(value, .member(name, optionalChain: chained), describedAs: baseExpression.trimmedDescription, at: node)
         default:

@@ -60,6 +60,7 @@ extension WorkbenchStatement {
         case ("timeout", .int(let seconds)): return .timeout(Double(seconds))
         case ("followRedirects", .bool(let flag)): return .followRedirects(flag)
         case ("bodyLines", .int(let lines)): return .bodyLines(lines)
+        case ("maxBodyBytes", .int(let bytes)) where bytes > 0: return .maxBody(bytes)
         case ("console.colors", .bool(let flag)): return .colors(flag)
         default: throw UnsupportedConstruct(node, "assigning '\(property)' a value of type '\(value.kindName)' is not supported")
         }
