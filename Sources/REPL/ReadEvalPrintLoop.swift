@@ -42,12 +42,16 @@ extension Session {
     public func evaluate(_ text: String) async -> Bool {
         let input = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !input.isEmpty, !input.hasPrefix("//") else { return true }
+        let name = String(input.prefix { !$0.isWhitespace })
+        if let start = deferredSandboxStart, !(commands.command(named: name) is QuitCommand) {
+            deferredSandboxStart = nil
+            start()
+        }
         // Only the first input can find the sandbox still starting (it takes a few milliseconds).
         if let startup = sandboxStartup { await startup.value }
         currentInput = input
         // A Ctrl-C from before this input is not meant for it; one from now on stops all of it.
         Interrupt.clear()
-        let name = String(input.prefix { !$0.isWhitespace })
         let arguments = String(input.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines)
         do {
             if let (binding, rest) = Self.decodeBinding(input) {

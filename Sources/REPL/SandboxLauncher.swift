@@ -29,14 +29,27 @@ enum SandboxLauncher {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Begins starting the sandbox for `session`: its URL is known at once, the server follows.
+    /// Reserves the sandbox's port for `session`, so its URL is known at once, and starts the server
+    /// now (`deferred` false) or with the first input that is not `quit` (`Session.evaluate`).
     ///
-    /// The server starts off the main actor, which sits blocked in libedit while the user types:
-    /// the sandbox must answer (curl, a browser) before the first input is entered.
+    /// At a terminal it starts now, off the main actor, which sits blocked in libedit while the
+    /// user types: the sandbox must answer (curl, a browser) before the first input is entered.
+    /// With piped input nobody can reach it before the first line, and a script that only quits
+    /// never pays for it: starting Hummingbird alongside added ~4 ms to such a run
+    /// (Benchmarks/RESULTS.md, figure 1).
     @MainActor
-    static func launch(for session: Session) {
+    static func launch(for session: Session, deferred: Bool) {
         let port = reservePort() ?? 0
         if port != 0 { session.sandboxURL = URL(string: "http://127.0.0.1:\(port)") }
+        if deferred {
+            session.deferredSandboxStart = { start(for: session, port: port) }
+        } else {
+            start(for: session, port: port)
+        }
+    }
+
+    @MainActor
+    private static func start(for session: Session, port: Int) {
         let starting = Task.detached { () -> Result<Sandbox, any Error> in
             do {
                 return .success(try await Sandbox.start(port: port))

@@ -21,6 +21,9 @@ public final class Session {
     public var sandbox: Sandbox?
     /// The sandbox still starting; the next input waits for it.
     var sandboxStartup: Task<Void, Never>?
+    /// Starts the sandbox whose port is reserved, when piped input reaches its first line that is
+    /// not `quit` (SandboxLauncher).
+    var deferredSandboxStart: (() -> Void)?
     /// Whether requests to the real APIs' hosts are answered by the sandbox (`--offline`).
     public var offline = false {
         didSet { connectWorkbenchToSandbox() }

@@ -25,7 +25,7 @@ public enum Startup {
         let editor = LineEditor(historyFile: options.historyFile)
         let session = Session(isInteractive: editor.isInteractive)
         session.offline = options.offline
-        if options.sandbox { SandboxLauncher.launch(for: session) }
+        if options.sandbox { SandboxLauncher.launch(for: session, deferred: !editor.isInteractive) }
         if editor.isInteractive { session.console.line(banner(session)) }
         let succeeded = await ReadEvalPrintLoop(session: session, editor: editor).run()
         session.compiled.close()
