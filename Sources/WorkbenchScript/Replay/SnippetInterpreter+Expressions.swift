@@ -38,8 +38,23 @@ extension SnippetInterpreter {
         throw UnsupportedConstruct(expression, UnsupportedConstruct.sentence(for: expression))
     }
 
+    /// The text of a one-line literal with neither escapes nor interpolations (`"/posts/1"`), read
+    /// straight from its token: most literals of a snippet, and swift-syntax's general evaluation
+    /// (`representedLiteralValue`) was a sixth of replay's instructions.
+    static func escapeFreeText(of literal: StringLiteralExprSyntax) -> String? {
+        guard literal.openingPounds == nil, literal.openingQuote.tokenKind == .stringQuote, literal.segments.count == 1,
+              case .stringSegment(let piece)? = literal.segments.first else { return nil }
+        return escapeFreeText(of: piece)
+    }
+
+    private static func escapeFreeText(of piece: StringSegmentSyntax) -> String? {
+        let text = piece.content.text
+        return text.utf8.contains(UInt8(ascii: "\\")) ? nil : text
+    }
+
     /// A string literal's value, with `\(…)` interpolations printed as `print` would print them.
     func text(of literal: StringLiteralExprSyntax) async throws -> String {
+        if let plain = Self.escapeFreeText(of: literal) { return plain }
         if let plain = literal.representedLiteralValue { return plain }
         guard literal.openingQuote.tokenKind == .stringQuote, literal.openingPounds == nil else {
             throw UnsupportedConstruct(literal, "interpolation in multi-line or raw strings is not supported in replay")
@@ -48,9 +63,13 @@ extension SnippetInterpreter {
         for segment in literal.segments {
             switch segment {
             case .stringSegment(let piece):
-                let single = StringLiteralExprSyntax(openingQuote: .stringQuoteToken(), segments: [.stringSegment(piece)],
-                                                     closingQuote: .stringQuoteToken())
-                result += single.representedLiteralValue ?? piece.content.text
+                if let plain = Self.escapeFreeText(of: piece) {
+                    result += plain
+                } else {
+                    let single = StringLiteralExprSyntax(openingQuote: .stringQuoteToken(), segments: [.stringSegment(piece)],
+                                                         closingQuote: .stringQuoteToken())
+                    result += single.representedLiteralValue ?? piece.content.text
+                }
             case .expressionSegment(let piece):
                 guard piece.expressions.count == 1, let only = piece.expressions.first, only.label == nil else {
                     throw UnsupportedConstruct(piece, "interpolations with options are not supported in replay")
