@@ -4,8 +4,9 @@ public struct DecodedValueReport: Sendable, Equatable {
     public var typeName: String
     /// Elements of an array or entries of a dictionary; nil for any other value.
     public var count: (number: Int, isDictionary: Bool)?
-    /// `print(value)`'s text.
-    public var fullText: String
+    /// Writes `print(value)`'s text to its argument, in pieces: the text of a decoded document can
+    /// be tens of megabytes, and printed whole it is never held whole.
+    public let writeText: @Sendable (_ emit: (String) -> Void) -> Void
     /// For an array, each element as the array prints it (`debugPrint`'s text); lets a terminal cut
     /// between elements. Only needed on a terminal.
     public var elements: [String]?
@@ -14,10 +15,22 @@ public struct DecodedValueReport: Sendable, Equatable {
     public static let terminalLimit = 2_000
 
     public init(typeName: String, count: (number: Int, isDictionary: Bool)?, text: String, elements: [String]? = nil) {
+        self.init(typeName: typeName, count: count, elements: elements) { emit in emit(text) }
+    }
+
+    public init(typeName: String, count: (number: Int, isDictionary: Bool)?, elements: [String]? = nil,
+                writingText writeText: @escaping @Sendable (_ emit: (String) -> Void) -> Void) {
         self.typeName = typeName
         self.count = count
-        self.fullText = text
+        self.writeText = writeText
         self.elements = elements
+    }
+
+    /// `print(value)`'s text, whole.
+    public var fullText: String {
+        var text = ""
+        writeText { text += $0 }
+        return text
     }
 
     /// `[Post] · 10 values`, `[String: Int] · 1 entry`, `Post`.
@@ -30,6 +43,7 @@ public struct DecodedValueReport: Sendable, Equatable {
     /// The value's text, cut near `limit` characters as the REPL cuts it: an array between
     /// elements with a count of the rest, anything else with a count of characters.
     public func text(limit: Int?) -> (text: String, cut: Bool) {
+        let fullText = fullText
         guard let limit, fullText.count > limit else { return (fullText, false) }
         if let elements {
             var text = "["

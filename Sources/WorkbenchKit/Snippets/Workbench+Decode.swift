@@ -51,8 +51,12 @@ extension Workbench {
     private func show(_ report: DecodedValueReport, summary: String) {
         defer { console.flush() }
         console.line(console.styled(summary, .dim))
-        let limit = console.isTerminal && cutsLongValues ? DecodedValueReport.terminalLimit : nil
-        let (text, cut) = report.text(limit: limit)
+        guard console.isTerminal && cutsLongValues else {
+            report.writeText { console.write($0) }
+            console.line()
+            return
+        }
+        let (text, cut) = report.text(limit: DecodedValueReport.terminalLimit)
         console.line(text)
         if cut { console.line(console.styled("(cut on a terminal: add --all, or pipe the output, to see everything)", .dim)) }
     }

@@ -12,84 +12,122 @@ public struct ValuePrinter: Sendable {
     /// What `print(value)` prints.
     public func description(of value: ModelValue, as type: ResolvedType) -> String {
         var output = ""
-        switch (value, type) {
-        case (.record(let fields), .structure(let schema)):
-            output += schema.name
-            writeFields(fields, of: schema, into: &output)
-        case (.enumCase(let index), .enumeration(let schema)):
-            output += schema.caseNames[index]
-        case (.string(let text), .string):
-            output += text
-        default:
-            write(value, as: type, into: &output)
-        }
+        writeTopLevel(value, as: type, into: &output)
         return output
     }
 
-    /// What `debugPrint(value)` prints: the form used inside containers and struct fields.
-    public func write(_ value: ModelValue, as type: ResolvedType, into output: inout String) {
+    /// What `print(value)` prints, handed to `emit` in pieces of about 64 KB: the text of a decoded
+    /// document can be tens of megabytes, and is never held whole.
+    public func stream(_ value: ModelValue, as type: ResolvedType, to emit: (String) -> Void) {
+        withoutActuallyEscaping(emit) { emit in
+            var output = ChunkedText(emit: emit)
+            writeTopLevel(value, as: type, into: &output)
+            output.finish()
+        }
+    }
+
+    private func writeTopLevel(_ value: ModelValue, as type: ResolvedType, into output: inout some TextOutputStream) {
         switch (value, type) {
-        case (.null, _):
-            output += "nil"
-        case (_, .optional(let wrapped)):
-            output += "Optional("
-            write(value, as: wrapped, into: &output)
-            output += ")"
         case (.record(let fields), .structure(let schema)):
-            output += moduleName
-            output += "."
-            output += schema.qualifiedName
+            output.write(schema.name)
             writeFields(fields, of: schema, into: &output)
         case (.enumCase(let index), .enumeration(let schema)):
-            output += moduleName + "." + schema.qualifiedName + "." + schema.caseNames[index]
+            output.write(schema.caseNames[index])
+        case (.string(let text), .string):
+            output.write(text)
+        default:
+            write(value, as: type, into: &output)
+        }
+    }
+
+    /// What `debugPrint(value)` prints: the form used inside containers and struct fields.
+    public func write(_ value: ModelValue, as type: ResolvedType, into output: inout some TextOutputStream) {
+        switch (value, type) {
+        case (.null, _):
+            output.write("nil")
+        case (_, .optional(let wrapped)):
+            output.write("Optional(")
+            write(value, as: wrapped, into: &output)
+            output.write(")")
+        case (.record(let fields), .structure(let schema)):
+            output.write(moduleName)
+            output.write(".")
+            output.write(schema.qualifiedName)
+            writeFields(fields, of: schema, into: &output)
+        case (.enumCase(let index), .enumeration(let schema)):
+            output.write(moduleName + "." + schema.qualifiedName + "." + schema.caseNames[index])
         case (.array(let items), .array(let element)):
-            output += "["
+            output.write("[")
             for (index, item) in items.enumerated() {
-                if index > 0 { output += ", " }
+                if index > 0 { output.write(", ") }
                 write(item, as: element, into: &output)
             }
-            output += "]"
+            output.write("]")
         case (.dictionary(let keys, let values), .dictionary(let keyType, let element)):
-            guard !keys.isEmpty else { output += "[:]"; return }
-            output += "["
+            guard !keys.isEmpty else { output.write("[:]"); return }
+            output.write("[")
             for index in keys.indices {
-                if index > 0 { output += ", " }
+                if index > 0 { output.write(", ") }
                 write(keys[index], as: keyType, into: &output)
-                output += ": "
+                output.write(": ")
                 write(values[index], as: element, into: &output)
             }
-            output += "]"
+            output.write("]")
         default:
             writeScalar(value, into: &output)
         }
     }
 
-    private func writeFields(_ fields: [ModelValue], of schema: StructSchema, into output: inout String) {
-        output += "("
+    private func writeFields(_ fields: [ModelValue], of schema: StructSchema, into output: inout some TextOutputStream) {
+        output.write("(")
         for (index, field) in schema.fields.enumerated() where index < fields.count {
-            if index > 0 { output += ", " }
-            output += field.name
-            output += ": "
+            if index > 0 { output.write(", ") }
+            output.write(field.name)
+            output.write(": ")
             write(fields[index], as: field.type, into: &output)
         }
-        output += ")"
+        output.write(")")
     }
 
-    private func writeScalar(_ value: ModelValue, into output: inout String) {
+    private func writeScalar(_ value: ModelValue, into output: inout some TextOutputStream) {
         switch value {
-        case .null: output += "nil"
-        case .int(let number): output += String(number)
-        case .uint(let number): output += String(number)
-        case .double(let number): output += number.description
-        case .float(let number): output += number.description
-        case .bool(let flag): output += flag ? "true" : "false"
-        case .string(let text): output += text.debugDescription
-        case .date(let date): output += date.description
-        case .url(let text): output += text
-        case .uuid(let uuid): output += uuid.uuidString
-        case .decimal(let decimal): output += decimal.description
-        case .enumCase(let index): output += "case \(index)"
-        case .array, .dictionary, .record: output += "…"
+        case .null: output.write("nil")
+        case .int(let number): output.write(String(number))
+        case .uint(let number): output.write(String(number))
+        case .double(let number): output.write(number.description)
+        case .float(let number): output.write(number.description)
+        case .bool(let flag): output.write(flag ? "true" : "false")
+        case .string(let text): output.write(text.debugDescription)
+        case .date(let date): output.write(date.description)
+        case .url(let text): output.write(text)
+        case .uuid(let uuid): output.write(uuid.uuidString)
+        case .decimal(let decimal): output.write(decimal.description)
+        case .enumCase(let index): output.write("case \(index)")
+        case .array, .dictionary, .record: output.write("…")
         }
+    }
+}
+
+/// Text collected up to a chunk's size, then handed on.
+private struct ChunkedText: TextOutputStream {
+    static let chunk = 1 << 16
+    let emit: (String) -> Void
+    var text = ""
+
+    init(emit: @escaping (String) -> Void) {
+        self.emit = emit
+        text.reserveCapacity(Self.chunk + 4096)
+    }
+
+    mutating func write(_ string: String) {
+        text += string
+        if text.utf8.count >= Self.chunk {
+            emit(text)
+            text.removeAll(keepingCapacity: true)
+        }
+    }
+
+    mutating func finish() {
+        if !text.isEmpty { emit(text) }
     }
 }

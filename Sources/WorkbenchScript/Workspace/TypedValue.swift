@@ -45,6 +45,9 @@ public struct TypedValue: Sendable {
                 return text
             }
         }
-        return DecodedValueReport(typeName: type.source, count: count, text: printed(moduleName: moduleName), elements: elements)
+        let (value, type) = (value, type)
+        return DecodedValueReport(typeName: type.source, count: count, elements: elements) { emit in
+            ValuePrinter(moduleName: moduleName).stream(value, as: type, to: emit)
+        }
     }
 }
