@@ -6,10 +6,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl); the openssl tool for the TLS
-# tests' certificates and server (not in a base Debian 12).
+# tests' certificates and server (not in a base Debian 12); patchelf for the release binary (build).
 deps:
 	@pkg-config --exists libedit zlib libcurl || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libedit-dev zlib1g-dev libcurl4-openssl-dev; }
 	@test -x /usr/bin/openssl || { $(SUDO) apt-get update && $(SUDO) apt-get install -y openssl; }
+	@command -v patchelf >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y patchelf; }
 
 # The Swift runtime linked statically: start-up falls by ~40% (docs/ARCHITECTURE.md, "Start-up costs").
 # Swift typed at the prompt that the fast path does not cover runs on the toolchain, importing
@@ -17,6 +18,8 @@ deps:
 # scratch path, no static runtime) and put in prompt-kit/ beside the binary, where it is looked for.
 build: deps
 	swift build -c release --static-swift-stdlib --product workbench
+	# libcurl and its ~30 libraries are loaded on the first request, not at start-up (Sources/CurlOnDemand).
+	patchelf --remove-needed libcurl.so.4 .build/release/workbench
 	swift build -c release --product WorkbenchKitDynamic --scratch-path .build/prompt-kit
 	rm -rf .build/release/prompt-kit && mkdir -p .build/release/prompt-kit/Modules
 	cp .build/prompt-kit/release/libWorkbenchKitDynamic.so .build/release/prompt-kit/

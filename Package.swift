@@ -54,9 +54,12 @@ let package = Package(
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
+        // libcurl's functions for the executable, loading libcurl on first use (CurlOnDemand.c);
+        // `make build` then drops libcurl from the release binary's load-time libraries.
+        .target(name: "CurlOnDemand"),
         .executableTarget(
             name: "workbench",
-            dependencies: ["REPL", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["REPL", "CurlOnDemand", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
 
         // Shared by the test targets: running the built programs (pipes, a pseudo-terminal, swiftc).

@@ -15,6 +15,16 @@ public enum Startup {
         public var offline = false
 
         public init() {}
+
+        /// The options of a command line made only of the REPL's own flags, each at most once
+        /// (`--no-sandbox`, `--offline`, not both); nil for anything else, which ArgumentParser reads.
+        public init?(plainArguments arguments: some Collection<String>) {
+            guard Set(arguments).count == arguments.count,
+                  arguments.allSatisfy({ $0 == "--no-sandbox" || $0 == "--offline" }) else { return nil }
+            sandbox = !arguments.contains("--no-sandbox")
+            offline = arguments.contains("--offline")
+            if offline && !sandbox { return nil }
+        }
     }
 
     /// Runs the REPL until `quit` or end of input; returns the process exit status.

@@ -1,9 +1,10 @@
 import Foundation
 import REPL
 
-// A bare `workbench` skips argument parsing: its first dynamic casts cost start-up time
-// (docs/ARCHITECTURE.md, "Start-up costs"), and the prompt should appear as fast as possible.
-if CommandLine.arguments.count == 1 {
-    exit(await Startup.runREPL())
+// The REPL's own flags skip argument parsing: ArgumentParser's first dynamic casts scan the
+// runtime's conformance records (docs/ARCHITECTURE.md, "Start-up costs"), and the prompt should
+// appear as fast as possible. Anything else (subcommands, --help, mistakes) goes to ArgumentParser.
+if let options = Startup.Options(plainArguments: CommandLine.arguments.dropFirst()) {
+    exit(await Startup.runREPL(options))
 }
 await WorkbenchCommand.parseAndRun()
