@@ -10,6 +10,8 @@ let package = Package(
         // What Swift typed at the prompt imports when it runs on the toolchain (immediate mode loads
         // a shared library, not a static one).
         .library(name: "WorkbenchKitDynamic", type: .dynamic, targets: ["WorkbenchKit"]),
+        // What a snippet replayed with `--results` imports: the functions the playground transform calls.
+        .library(name: "ResultsLog", type: .dynamic, targets: ["ResultsLog"]),
         // Snippets can import only targets in a product: this lets them start the sandbox in-process.
         .library(name: "Sandbox", targets: ["Sandbox"]),
         // For Benchmarks/ (a separate package): the micro-benchmarks time the prompt's decoder.
@@ -29,10 +31,14 @@ let package = Package(
         ),
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
         .target(name: "WorkbenchKit"),
+        // The results column's runtime: compiled without the playground transform, imported by the
+        // programs compiled with it (and read back by WorkbenchScript through `ResultRecord`). Swift 5
+        // mode: it sets the standard library's `_playgroundPrintHook`, a global Swift 6 will not let it touch.
+        .target(name: "ResultsLog", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(
             name: "WorkbenchScript",
             dependencies: [
-                "WorkbenchKit",
+                "WorkbenchKit", "ResultsLog",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),

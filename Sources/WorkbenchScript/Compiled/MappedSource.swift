@@ -56,6 +56,14 @@ struct MappedSource {
         return segments.first?.origin
     }
 
+    /// Where line `line`, column `column` came from when the user wrote it; nil for generated text.
+    func userOrigin(line: Int, column: Int) -> Origin? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let offset = lineStarts[line - 1] + max(column - 1, 0)
+        guard let segment = segments.first(where: { offset >= $0.start && offset < $0.start + $0.length }) else { return nil }
+        return Origin(unit: segment.origin.unit, offset: segment.origin.offset + (segment.exact ? offset - segment.start : 0))
+    }
+
     private mutating func mapped(_ bytes: [UInt8], origin: Origin, exact: Bool = true) {
         guard !bytes.isEmpty else { return }
         segments.append(Segment(start: text.count, length: bytes.count, origin: origin, exact: exact))
