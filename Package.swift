@@ -78,7 +78,8 @@ let package = Package(
         ),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "TestSupport", "SandboxTestSupport"]),
-        // SwiftForms/ holds the forms table, its generator and the harness its programs compile with.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SandboxTestSupport"], exclude: ["SwiftForms"]),
+        // SwiftForms/ holds the forms table, its generator and the harness its programs compile with;
+        // ResultsColumn/ the snippet the results column's tests replay.
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SandboxTestSupport"], exclude: ["SwiftForms", "ResultsColumn"]),
     ]
 )

@@ -47,10 +47,14 @@ extension SnippetReplay {
                 outcome.stopped = true
                 break
             }
-            let empty = ResultsColumn([])
-            let echoed = layout.render(lines, column: empty, console: console)
-            for line in echoed { console.line(line) }
-            console.flush()
+            // At a terminal the lines are written again with their column once the statement ran.
+            let echoed = console.isTerminal ? layout.render(lines, column: ResultsColumn([]), console: console) : []
+            if console.isTerminal {
+                for line in echoed { console.line(line) }
+                console.flush()
+            } else {
+                echo(step.source)
+            }
             if !waitForEnter() {
                 outcome.stopped = true
                 break
@@ -76,7 +80,7 @@ extension SnippetReplay {
         if console.isTerminal {
             for line in layout.render(lines, column: column, console: console) { console.line(line) }
         } else {
-            for line in column.lines where lines.contains(line) { console.line("\(line)  \(column.entries[line]!)") }
+            for line in column.lines where lines.contains(line) { console.line("\(line)  \(column.entries[line]!.description)") }
         }
         console.flush()
     }

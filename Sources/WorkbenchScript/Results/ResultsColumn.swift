@@ -2,8 +2,19 @@
 /// (`name = value` where a name is declared, the text where it printed), with `(N times)` when the
 /// line ran more than once.
 public struct ResultsColumn: Equatable, Sendable {
-    /// The column's text for each line that has a result.
-    public let entries: [Int: String]
+    /// What the column says for one line.
+    public struct Entry: Equatable, Sendable, CustomStringConvertible {
+        /// The line's last value (several when the line holds several, `; ` between them).
+        public var text: String
+        /// How many times the line ran (the most any of its values was reported).
+        public var times: Int
+        /// ` (3 times)` for a line that ran more than once, else empty.
+        public var timesSuffix: String { times > 1 ? "  (\(times) times)" : "" }
+        public var description: String { text + timesSuffix }
+    }
+
+    /// The column for each line that has a result.
+    public let entries: [Int: Entry]
 
     public init(_ results: [LineResult]) {
         // A line can hold several results (`let a = 1; let b = 2`): each place on it keeps its last.
@@ -27,8 +38,7 @@ public struct ResultsColumn: Equatable, Sendable {
             let named = Set(places.filter { !$0.result.name.isEmpty }.map(\.result.text))
             let kept = places.filter { !$0.result.name.isEmpty || $0.result.kind == .printed || !named.contains($0.result.text) }
             let text = kept.sorted { $0.result.column < $1.result.column }.map { Self.shown($0.result) }.joined(separator: "; ")
-            let times = kept.map(\.count).max() ?? 1
-            return times > 1 ? "\(text)  (\(times) times)" : text
+            return Entry(text: text, times: kept.map(\.count).max() ?? 1)
         }
     }
 

@@ -50,7 +50,10 @@ public struct ResultsLayout {
                 output.append(prefix + code)
                 continue
             }
-            let result = console.styled("│ ", .dim) + console.styled(Self.cut(entry, to: resultWidth), .green)
+            // The value is cut, `(N times)` always shown.
+            let suffix = entry.timesSuffix
+            let value = Self.cut(entry.text, to: max(resultWidth - suffix.count, 1)) + suffix
+            let result = console.styled("│ ", .dim) + console.styled(value, .green)
             if code.count <= codeWidth {
                 output.append(prefix + code + String(repeating: " ", count: codeWidth - code.count + 2) + result)
             } else {
