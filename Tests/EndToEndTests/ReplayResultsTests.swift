@@ -142,6 +142,38 @@ import Testing
     }
 }
 
+/// `--step --results` at a terminal: Enter runs the next statement and fills in its column.
+@Suite struct ReplayStepResultsTests {
+    @Test func enterFillsInTheNextStatementsColumn() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try PseudoTerminal(
+            executable: try Binaries.workbench,
+            arguments: ["replay", try ReplayResultsTests.snippet().path, "--results", "--step", "--no-sandbox"],
+            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]), columns: 100)
+        // struct Item, `let json`, `let items`: each shown, then run on Enter.
+        for statement in ["struct Item", "let json", "let items"] {
+            let mark = terminal.mark
+            try await terminal.waitFor(statement, after: mark)
+            try await terminal.waitFor(ReplayStepTests.hint, after: mark)
+            terminal.type("\r")
+        }
+        var mark = terminal.mark
+        try await terminal.waitFor("│ items = [shopping.Item(", after: mark)
+        try await terminal.waitFor("var total = 0", after: mark)
+        try await terminal.waitFor(ReplayStepTests.hint, after: mark)
+        // Not run before Enter: the line has no column yet.
+        #expect(!terminal.output.contains("│ total = 0"))
+        mark = terminal.mark
+        terminal.type("\r")
+        try await terminal.waitFor("│ total = 0", after: mark)
+        try await terminal.waitFor(ReplayStepTests.hint, after: mark)
+        terminal.type("q\r")
+        #expect(try await terminal.waitForExit() == 0)
+        #expect(!terminal.output.contains("(3 times)"))
+    }
+}
+
 extension Array {
     subscript(safe index: Int) -> Element? { indices.contains(index) ? self[index] : nil }
 }
