@@ -13,6 +13,8 @@ struct SetCommand: StatementCommand {
         color       colours on a terminal (off with NO_COLOR)
         offline     whether the real hosts of the sandbox's APIs are answered by the
                     sandbox (as `workbench --offline`); URLs stay as typed
+        results     whether Swift of several lines (a loop, a function and its call) is
+                    shown again with each line's values beside it, as in a playground
         Without arguments, lists the settings.
         Swift: wb.timeout = 5   wb.followRedirects = false   wb.bodyLines = 20
 
@@ -41,6 +43,7 @@ struct SetCommand: StatementCommand {
             session.console.line("body-lines  \(workbench.bodyLines)")
             session.console.line("color       \(session.console.colors ? "on" : "off")")
             session.console.line("offline     \(session.offline ? "on" : "off")")
+            session.console.line("results     \(session.resultsColumn ? "on" : "off")")
             return
         }
         if words.count == 2 && words[0] == "offline" {
@@ -49,6 +52,10 @@ struct SetCommand: StatementCommand {
                 throw UsageError("offline mode needs the sandbox, which is not running (--no-sandbox?)")
             }
             session.offline = offline
+            return
+        }
+        if words.count == 2 && words[0] == "results" {
+            session.resultsColumn = try Self.onOff(words[1], for: "results")
             return
         }
         try await session.perform(try statements(arguments))
