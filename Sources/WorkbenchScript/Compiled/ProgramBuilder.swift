@@ -41,6 +41,8 @@ struct ProgramUnit {
 
 enum ProgramBuilder {
     static let runtime = "WorkbenchKit.PromptRuntime"
+    /// What a `wb.…` call's value goes through in the results column's program.
+    static let workbenchResult = "__wb_result"
 
     static func program(steps: [String], input: String, resultsColumn: Bool = false) -> CompiledProgram {
         program(units: (steps + [input]).map(ProgramUnit.init), resultsColumn: resultsColumn)
@@ -77,12 +79,22 @@ enum ProgramBuilder {
         }
         if resultsColumn { source.generated("import ResultsLog\nResultsLog.start()\n") }
         source.generated("let wb = \(runtime).start()\n")
+        if resultsColumn {
+            // The results column shows a request's status line (what `wb.get` prints), not the
+            // whole `Exchange` value.
+            source.generated("""
+                @MainActor @discardableResult func \(workbenchResult)(_ exchange: WorkbenchKit.Exchange) -> String { wb.statusLine(exchange) }
+                @discardableResult func \(workbenchResult)<T>(_ value: T) -> T { value }
+
+                """)
+        }
         for (index, unit) in units.enumerated() {
             source.generated(index == live ? "\(runtime).live()\n" : "\(runtime).step(\(index + 1))\n")
             for (itemIndex, item) in unit.items.enumerated() {
                 if case .declaration(let key) = item.kind, lastDeclaration[key, default: index] > index { continue }
                 let rename = renames[index][itemIndex]
-                let edits = BindingRenamer.edits(in: item, references: rename.references, declared: rename.declared)
+                var edits = BindingRenamer.edits(in: item, references: rename.references, declared: rename.declared)
+                if resultsColumn && index == live { edits += WorkbenchCallWrapper.edits(in: item) }
                 emit(item, of: unit, unit: index, edits: edits, live: index == live, shows: !resultsColumn, into: &source)
             }
         }

@@ -23,8 +23,9 @@ public struct ResultsColumn: Equatable, Sendable {
             var count: Int
         }
         var places: [Int: [Place]] = [:]
-        // A closure's anonymous parameters (`$0`) are no names the user declared.
-        for result in results where !result.name.hasPrefix("$") {
+        // A closure's anonymous parameters (`$0`) are no names the user declared; a WorkbenchKit
+        // object (`wb` after `wb.timeout = 5`) describes itself as its class's name only.
+        for result in results where !result.name.hasPrefix("$") && !Self.isKitObject(result) {
             if let index = places[result.line]?.firstIndex(where: { $0.result.column == result.column && $0.result.kind == result.kind }) {
                 places[result.line]![index].result = result
                 places[result.line]![index].count += 1
@@ -42,6 +43,10 @@ public struct ResultsColumn: Equatable, Sendable {
         }
     }
 
+    static func isKitObject(_ result: LineResult) -> Bool {
+        result.kind == .value && result.text.hasPrefix("WorkbenchKit.") && !result.text.contains { !($0.isLetter || $0 == ".") }
+    }
+
     /// The lines that have a result, in order.
     public var lines: [Int] { entries.keys.sorted() }
 
@@ -50,16 +55,34 @@ public struct ResultsColumn: Equatable, Sendable {
         lines.map { "\($0)  \(entries[$0]!)" }
     }
 
-    /// A result as one line of the column: newlines the value or the printed text holds become `⏎`.
+    /// A result as one line of the column: newlines the value or the printed text holds become `⏎`,
+    /// colours (a status line printed for a terminal) go.
     static func shown(_ result: LineResult) -> String {
         var text = result.text
         if result.kind == .printed, text.hasSuffix("\n") { text.removeLast() }
-        text = text.replacingNewlines
+        text = text.withoutEscapes.replacingNewlines
         return result.kind == .value && !result.name.isEmpty ? "\(result.name) = \(text)" : text
     }
 }
 
 extension String {
+    /// Without terminal escape sequences (`ESC [ … letter`).
+    fileprivate var withoutEscapes: String {
+        guard contains("\u{1B}") else { return self }
+        var result = ""
+        var inEscape = false
+        for character in self {
+            if inEscape {
+                if character.isLetter { inEscape = false }  // the `[` and digits before it are skipped too
+            } else if character == "\u{1B}" {
+                inEscape = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
     fileprivate var replacingNewlines: String {
         split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " ⏎ ")
     }
