@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way (docs/ARCHITECTURE.md, "Modules"):
-// workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation only).
+// workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation only);
+// WorkbenchScript → ResultsLog (the results column's runtime, standard library only).
 let package = Package(
     name: "Workbench",
     products: [
