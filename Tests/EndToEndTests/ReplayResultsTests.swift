@@ -99,6 +99,25 @@ import Testing
         #expect(replayed.output.split(separator: "\n").count == column.count)
     }
 
+    /// A crash is one line after the column of the lines that ran before it; replay exits 1.
+    @Test func aCrashKeepsTheLinesThatRan() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let snippet = home.url.appendingPathComponent("crash.swift")
+        try "let numbers = [1, 2]\nprint(numbers.count)\nlet third = numbers[2]\nprint(third)\n"
+            .write(to: snippet, atomically: true, encoding: .utf8)
+        let replayed = try await PipedRun.run(try Binaries.workbench, ["replay", snippet.path, "--results", "--no-sandbox"],
+                                              input: "", environment: isolatedEnvironment(home: home.url))
+        #expect(replayed.status == 1)
+        let column = Self.column(of: replayed.output)
+        #expect(column[1]?.hasPrefix("numbers = [") == true, "\(replayed.output)")
+        #expect(column[2] != nil)
+        #expect(column[3] == nil && column[4] == nil)
+        let lines = replayed.output.split(separator: "\n")
+        #expect(lines.last?.contains("Index out of range") == true, "\(replayed.output)")
+        #expect(lines.count == column.count + 1)
+    }
+
     @Test func aTerminalOf80ColumnsGetsTheColumnCutToItsWidth() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }

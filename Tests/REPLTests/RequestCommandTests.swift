@@ -75,7 +75,7 @@ import WorkbenchKit
         #expect(await session.evaluate("set body-lines 7"))
         #expect(session.workbench.timeout == 2.5 && !session.workbench.followRedirects && session.workbench.bodyLines == 7)
         #expect(await session.evaluate("set"))
-        #expect(console.capturedText == "timeout     2.5 s\nredirects   off\nbody-lines  7\ncolor       off\noffline     off\n")
+        #expect(console.capturedText == "timeout     2.5 s\nredirects   off\nbody-lines  7\ncolor       off\noffline     off\nresults     off\n")
     }
 
     @Test(arguments: [

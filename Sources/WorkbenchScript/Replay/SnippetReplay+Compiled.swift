@@ -9,6 +9,7 @@ import WorkbenchKit
 @MainActor
 final class ReplayCompiledPath {
     private let engine: CompiledEngine
+    private let resultsColumn: Bool
     private var steps: [CompiledStep] = []
 
     /// With `resultsColumn`, statements are compiled with the playground transform and their output
@@ -17,6 +18,7 @@ final class ReplayCompiledPath {
         var configuration = CompiledConfiguration()
         configuration.moduleName = moduleName
         configuration.resultsColumn = resultsColumn
+        self.resultsColumn = resultsColumn
         configuration.settings = PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
                                                 terminal: console.isTerminal, colors: console.colors)
         configuration.settings.showsResults = false
@@ -39,7 +41,7 @@ final class ReplayCompiledPath {
     func run(source: String, interrupted: () -> Bool) async -> CompiledOutcome {
         let outcome = await engine.run(source, after: steps, interrupted: interrupted)
         if let step = outcome.step { steps.append(step) }
-        engine.console.clearCaptured()
+        if resultsColumn { engine.console.clearCaptured() }  // the program's output, kept from the console
         return outcome
     }
 
