@@ -1,6 +1,6 @@
 import WorkbenchKit
 
-/// `set timeout|redirects|body-lines|color|offline VALUE`.
+/// `set timeout|redirects|body-lines|color|offline|results VALUE`.
 struct SetCommand: StatementCommand {
     let name = "set"
     let synopsis = "set [OPTION VALUE]"
@@ -29,8 +29,8 @@ struct SetCommand: StatementCommand {
 
     func complete(_ words: [String], session: Session) -> [String] {
         guard let last = words.last else { return [] }
-        if words.count == 1 { return RequestCompletion.matching(last, Self.options) }
-        if words.count == 2 && Self.switches.contains(words[0]) { return RequestCompletion.matching(last, ["on", "off"]) }
+        if words.count == 1 { return RequestCompletion.matching(last, Self.options + ["results"]) }
+        if words.count == 2 && (Self.switches + ["results"]).contains(words[0]) { return RequestCompletion.matching(last, ["on", "off"]) }
         return []
     }
 
