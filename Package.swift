@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way (docs/ARCHITECTURE.md, "Modules"):
-// workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation only).
+// workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation only);
+// WorkbenchScript → ResultsLog (the results column's runtime, standard library only).
 let package = Package(
     name: "Workbench",
     products: [
@@ -10,6 +11,8 @@ let package = Package(
         // What Swift typed at the prompt imports when it runs on the toolchain (immediate mode loads
         // a shared library, not a static one).
         .library(name: "WorkbenchKitDynamic", type: .dynamic, targets: ["WorkbenchKit"]),
+        // What a snippet replayed with `--results` imports: the functions the playground transform calls.
+        .library(name: "ResultsLog", type: .dynamic, targets: ["ResultsLog"]),
         // Snippets can import only targets in a product: this lets them start the sandbox in-process.
         .library(name: "Sandbox", targets: ["Sandbox"]),
         // For Benchmarks/ (a separate package): the micro-benchmarks time the prompt's decoder.
@@ -29,10 +32,14 @@ let package = Package(
         ),
         .target(name: "LineEditor", dependencies: ["CLibEdit"]),
         .target(name: "WorkbenchKit"),
+        // The results column's runtime: compiled without the playground transform, imported by the
+        // programs compiled with it (and read back by WorkbenchScript through `ResultRecord`). Swift 5
+        // mode: it sets the standard library's `_playgroundPrintHook`, a global Swift 6 will not let it touch.
+        .target(name: "ResultsLog", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(
             name: "WorkbenchScript",
             dependencies: [
-                "WorkbenchKit",
+                "WorkbenchKit", "ResultsLog",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -75,7 +82,8 @@ let package = Package(
         ),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "TestSupport", "SandboxTestSupport"]),
-        // SwiftForms/ holds the forms table, its generator and the harness its programs compile with.
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SandboxTestSupport", "CZlib"], exclude: ["SwiftForms"]),
+        // SwiftForms/ holds the forms table, its generator and the harness its programs compile with;
+        // ResultsColumn/ the snippet the results column's tests replay.
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SandboxTestSupport", "CZlib"], exclude: ["SwiftForms", "ResultsColumn"]),
     ]
 )

@@ -16,8 +16,11 @@ extension Session {
 
     /// Runs `source` on the compiled path after the session's steps so far; its requests join the
     /// history and `wb` continues from the request it left.
-    func runCompiled(_ source: String) async throws {
-        let outcome = await runOnEngine(compiled.engine, source)
+    /// With `resultsColumn` it is compiled as a playground: its output shows as usual, then its lines
+    /// with the results column (also when it failed part-way, for the lines that ran).
+    func runCompiled(_ source: String, resultsColumn: Bool = false) async throws {
+        let outcome = await runOnEngine(resultsColumn ? compiled.results : compiled.engine, source)
+        if resultsColumn { showResults(outcome.results, of: source) }
         workbench.join(outcome.exchanges)
         if let state = outcome.requestState { workbench.restore(state) }
         requestChanged()
@@ -25,6 +28,20 @@ extension Session {
         for line in DeclarationSummary.lines(for: source) { console.line(line) }
         transcript.record(SessionStep(.swift(source), exchanges: outcome.exchanges))
         forgetFastValues(changedBy: source)
+    }
+
+    /// The input's lines with their values beside them at a terminal, else `LINE  value` lines.
+    private func showResults(_ results: [LineResult], of source: String) {
+        let column = ResultsColumn(results)
+        guard !column.entries.isEmpty else { return }
+        if console.isTerminal {
+            let lines = 1...(source.count { $0 == "\n" } + 1)
+            let layout = ResultsLayout(source: source, width: TerminalWidth.current(), shownLines: lines)
+            for line in layout.render(lines, column: column, console: console) { console.line(line) }
+        } else {
+            for line in column.plainLines { console.line(line) }
+        }
+        console.flush()
     }
 
     /// After compiled code ran, a value the fast path holds may be stale: a name the code mentions
@@ -95,6 +112,12 @@ final class CompiledPath {
     let console: Console
     private(set) lazy var engine = CompiledEngine(console: console)
     private(set) lazy var capture = CompiledEngine(console: Console(capturingWithColors: false))
+    /// For `set results on`: compiled with the playground transform.
+    private(set) lazy var results: CompiledEngine = {
+        var configuration = CompiledConfiguration()
+        configuration.resultsColumn = true
+        return CompiledEngine(console: console, configuration: configuration)
+    }()
 
     init(console: Console) {
         self.console = console
@@ -107,5 +130,6 @@ final class CompiledPath {
     func close() {
         engine.close()
         capture.close()
+        results.close()
     }
 }

@@ -44,6 +44,9 @@ public final class Session {
     var fastVariables: Set<String> = []
     /// The compiled path for Swift the fast path does not cover (the toolchain is looked for on first use).
     lazy var compiled = CompiledPath(console: console)
+    /// `set results on`: a Swift input of several lines runs compiled as a playground, its lines
+    /// shown again with their values beside them.
+    var resultsColumn = false
 
     public init(console: Console = .standard, commands: CommandTable = .standard, isInteractive: Bool) {
         self.console = console

@@ -26,6 +26,10 @@ extension Session {
         }
         workbench.cutsLongValues = !showAll
         defer { workbench.cutsLongValues = true }
+        if resultsColumn, text.contains("\n"), compiledPathAvailable {
+            try await runCompiled(text, resultsColumn: true)
+            return true
+        }
         var index = 0
         while index < items.count {
             let before = workbench.exchanges.count

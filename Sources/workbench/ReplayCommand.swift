@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import REPL
 
-/// `workbench replay NAME|PATH [--step] [--check]`: a snippet replayed from the shell.
+/// `workbench replay NAME|PATH [--step] [--check] [--results]`: a snippet replayed from the shell.
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -10,6 +10,8 @@ struct ReplayCommand: AsyncParsableCommand {
         discussion: """
             NAME is Snippets/NAME.swift under the current directory; anything with a '/' or ending \
             in .swift is a path. Each statement is printed (dimmed on a terminal), then its result. \
+            With --results the snippet is compiled as a playground and its source is shown with \
+            each line's values beside it (one `LINE  value` line per result when not on a terminal). \
             The exit status is 1 when any statement failed.
             """
     )
@@ -23,6 +25,9 @@ struct ReplayCommand: AsyncParsableCommand {
     @Flag(help: "Stop at the first failing statement (the exit status is 1 whenever one failed).")
     var check = false
 
+    @Flag(help: "Show the source with a results column: each line's last value, as a playground shows it.")
+    var results = false
+
     @Option(help: "The snippets folder (default: ./Snippets).")
     var dir: String?
 
@@ -33,7 +38,7 @@ struct ReplayCommand: AsyncParsableCommand {
     var offline = false
 
     func run() async throws {
-        let request = ReplayRequest(target: snippet, step: step, check: check, directory: dir)
+        let request = ReplayRequest(target: snippet, step: step, check: check, results: results, directory: dir)
         // ArgumentParser hands `--offline` and `--no-sandbox` to the parent command, which declares them too.
         let given = CommandLine.arguments.dropFirst()
         let offline = self.offline || given.contains("--offline")

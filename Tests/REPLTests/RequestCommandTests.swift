@@ -77,7 +77,14 @@ import WorkbenchKit
         #expect(session.workbench.timeout == 2.5 && !session.workbench.followRedirects && session.workbench.bodyLines == 7)
         #expect(session.workbench.maxBodyBytes == 3 << 29)
         #expect(await session.evaluate("set"))
-        #expect(console.capturedText == "timeout     2.5 s\nredirects   off\nbody-lines  7\nmax-body    1.5 GB\ncolor       off\noffline     off\n")
+        #expect(console.capturedText == "timeout     2.5 s
+redirects   off
+body-lines  7
+max-body    1.5 GB
+color       off
+offline     off
+results     off
+")
     }
 
     @Test(arguments: [
@@ -97,7 +104,7 @@ import WorkbenchKit
         ("show 3", "error: no exchange 3: nothing has been sent yet"),
         ("set timeout -1", "error: timeout '-1' is not a number of seconds above 0"),
         ("set redirects maybe", "error: redirects takes on or off, not 'maybe'"),
-        ("set speed 9", "error: unknown setting 'speed' — set knows timeout, redirects, body-lines, max-body, color, offline"),
+        ("set speed 9", "error: unknown setting 'speed' — set knows timeout, redirects, body-lines, max-body, color, offline, results"),
         ("set max-body lots", "error: max-body 'lots' is not a size — write it like 64KB, 10MB or 1GB"),
         ("set max-body 0", "error: max-body '0' is not a size — write it like 64KB, 10MB or 1GB"),
         ("set max-body 5TB", "error: max-body '5TB' is not a size — write it like 64KB, 10MB or 1GB"),

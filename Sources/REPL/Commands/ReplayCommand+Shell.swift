@@ -27,6 +27,8 @@ extension ReplayRequest {
         var replay = SnippetReplay(script: script, console: console, sandboxURL: sandbox?.baseURL)
         replay.step = step
         replay.check = check
+        replay.resultsColumn = results
+        replay.terminalWidth = TerminalWidth.current()
         let offlineSandbox = offline ? sandbox?.baseURL : nil
         replay.offlineRoutes = offline ? OfflineRouting.routes : []
         replay.prepare = { workbench in workbench.routeOffline(through: offlineSandbox) }

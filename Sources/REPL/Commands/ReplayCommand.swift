@@ -4,28 +4,33 @@ import Sandbox
 import WorkbenchKit
 import WorkbenchScript
 
-/// `replay NAME|PATH [--step] [--check]`: runs a snippet's statements here, printing each one.
+/// `replay NAME|PATH [--step] [--check] [--results]`: runs a snippet's statements here, printing each one.
 struct ReplayCommand: Command {
     let name = "replay"
-    let synopsis = "replay NAME|PATH [--step] [--check] [--dir DIR]"
+    let synopsis = "replay NAME|PATH [--step] [--check] [--results] [--dir DIR]"
     let summary = "run a snippet statement by statement, showing each one and its result"
     let help = """
         Reads Snippets/NAME.swift (or the file at PATH), and runs its statements one by one as
         the prompt would, printing each statement (dimmed) and then its result. Requests go to
         this session's sandbox where the snippet starts one. With --step it waits for Enter
         before each statement (type q to stop) — the classroom mode. With --check it stops at
-        the first failing statement. Your own session is left as it was.
+        the first failing statement. With --results the snippet is compiled as a playground
+        and its source is shown with a results column on the right, as Xcode shows one: each
+        line's last value (`total = 3`), `(N times)` for a line that ran more than once, and
+        what a print wrote where it printed; with --step as well, Enter runs the next statement
+        and fills in its column. Your own session is left as it was.
         Swift: none (it runs a snippet; `swift run NAME` runs it compiled)
 
         Examples:
           wb> replay borders --step
+          wb> replay borders --results
           wb> replay Snippets/jokes.swift --check
         """
     let group = CommandGroup.snippets
 
     func complete(_ words: [String], session: Session) -> [String] {
         let names = SnippetsFolder.snippets(in: SnippetsFolder.directory(nil)).map { $0.deletingPathExtension().lastPathComponent }
-        return names + ["--step", "--check"]
+        return names + ["--step", "--check", "--results"]
     }
 
     func run(_ arguments: String, session: Session) async throws {
@@ -34,6 +39,8 @@ struct ReplayCommand: Command {
         var replay = SnippetReplay(script: script, console: session.console, sandboxURL: session.sandboxURL)
         replay.step = request.step
         replay.check = request.check
+        replay.resultsColumn = request.results
+        replay.terminalWidth = TerminalWidth.current()
         replay.interrupted = { Interrupt.isPending }
         let offline = session.offline
         let sandboxURL = session.sandboxURL
@@ -49,34 +56,38 @@ struct ReplayCommand: Command {
     }
 }
 
-/// `NAME|PATH [--step] [--check] [--dir DIR]`, shared by the `replay` command and `workbench replay`.
+/// `NAME|PATH [--step] [--check] [--results] [--dir DIR]`, shared by the `replay` command and `workbench replay`.
 public struct ReplayRequest {
     public var target: String
     public var step = false
     public var check = false
+    /// Show the source with the results column (the snippet compiled as a playground).
+    public var results = false
     public var directory: String?
 
-    public init(target: String, step: Bool = false, check: Bool = false, directory: String? = nil) {
+    public init(target: String, step: Bool = false, check: Bool = false, results: Bool = false, directory: String? = nil) {
         self.target = target
         self.step = step
         self.check = check
+        self.results = results
         self.directory = directory
     }
 
     init(words: [String]) throws {
         var target: String?
         var index = 0
-        var step = false, check = false
+        var step = false, check = false, results = false
         var directory: String?
         while index < words.count {
             switch words[index] {
             case "--step": step = true
             case "--check": check = true
+            case "--results": results = true
             case "--dir":
                 guard index + 1 < words.count else { throw UsageError("--dir needs a directory") }
                 directory = words[index + 1]
                 index += 1
-            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (replay takes --step, --check and --dir DIR)")
+            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (replay takes --step, --check, --results and --dir DIR)")
             case let word:
                 guard target == nil else { throw UsageError("replay takes one snippet; '\(word)' is one too many") }
                 target = word
@@ -84,7 +95,7 @@ public struct ReplayRequest {
             index += 1
         }
         guard let target else { throw UsageError("which snippet? `replay NAME` (`snippets` lists them)") }
-        self.init(target: target, step: step, check: check, directory: directory)
+        self.init(target: target, step: step, check: check, results: results, directory: directory)
     }
 
     /// The snippet parsed; a missing file or a syntax error is one line.

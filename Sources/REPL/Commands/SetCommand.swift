@@ -1,10 +1,10 @@
 import WorkbenchKit
 
-/// `set timeout|redirects|body-lines|max-body|color|offline VALUE`.
+/// `set timeout|redirects|body-lines|max-body|color|offline|results VALUE`.
 struct SetCommand: StatementCommand {
     let name = "set"
     let synopsis = "set [OPTION VALUE]"
-    let summary = "change a setting: timeout, redirects, body-lines, max-body, color, offline"
+    let summary = "change a setting: timeout, redirects, body-lines, max-body, color, offline, results"
     let group = CommandGroup.misc
     let help = """
         timeout     seconds a whole request may take (default 30)
@@ -16,6 +16,8 @@ struct SetCommand: StatementCommand {
         color       colours on a terminal (off with NO_COLOR)
         offline     whether the real hosts of the sandbox's APIs are answered by the
                     sandbox (as `workbench --offline`); URLs stay as typed
+        results     whether Swift of several lines (a loop, a function and its call) is
+                    shown again with each line's values beside it, as in a playground
         Without arguments, lists the settings.
         Swift: wb.timeout = 5   wb.followRedirects = false   wb.bodyLines = 20
                wb.maxBodyBytes = 1073741824  (1GB)
@@ -27,8 +29,8 @@ struct SetCommand: StatementCommand {
           wb> set offline on
         """
 
-    static let options = ["timeout", "redirects", "body-lines", "max-body", "color", "offline"]
-    static let switches = ["redirects", "color", "offline"]
+    static let options = ["timeout", "redirects", "body-lines", "max-body", "color", "offline", "results"]
+    static let switches = ["redirects", "color", "offline", "results"]
 
     func complete(_ words: [String], session: Session) -> [String] {
         guard let last = words.last else { return [] }
@@ -47,6 +49,7 @@ struct SetCommand: StatementCommand {
             session.console.line("max-body    \(ByteSize.text(workbench.maxBodyBytes))")
             session.console.line("color       \(session.console.colors ? "on" : "off")")
             session.console.line("offline     \(session.offline ? "on" : "off")")
+            session.console.line("results     \(session.resultsColumn ? "on" : "off")")
             return
         }
         if words.count == 2 && words[0] == "offline" {
@@ -55,6 +58,10 @@ struct SetCommand: StatementCommand {
                 throw UsageError("offline mode needs the sandbox, which is not running (--no-sandbox?)")
             }
             session.offline = offline
+            return
+        }
+        if words.count == 2 && words[0] == "results" {
+            session.resultsColumn = try Self.onOff(words[1], for: "results")
             return
         }
         try await session.perform(try statements(arguments))

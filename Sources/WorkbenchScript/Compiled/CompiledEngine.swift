@@ -30,7 +30,7 @@ public final class CompiledEngine {
         // Earlier inputs are parsed once, not on every input after them.
         let units = (steps.map(\.source) + [input]).map { source in parsed[source] ?? ProgramUnit(source) }
         parsed = Dictionary(zip(steps.map(\.source) + [input], units)) { first, _ in first }
-        let program = ProgramBuilder.program(units: units)
+        let program = ProgramBuilder.program(units: units, resultsColumn: configuration.resultsColumn)
         let programFile = directory.file("main.swift")
         do {
             try writeFiles(program: program, to: programFile, steps: steps, in: directory)
@@ -41,6 +41,8 @@ public final class CompiledEngine {
         var environment = configuration.environment.merging(toolchain.environment) { $1 }.merging(configuration.secrets) { $1 }
         environment[PromptFiles.directoryVariable] = directory.url.path
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        let resultsFile = directory.file(Self.resultsFileName)
+        if configuration.resultsColumn { environment["WORKBENCH_RESULTS_FILE"] = resultsFile.path }
         let process: ChildProcess
         do {
             process = try ChildProcess(executable: toolchain.executable, arguments: toolchain.arguments(for: programFile),
@@ -64,16 +66,22 @@ public final class CompiledEngine {
             }
         }
         let exchanges = CompiledStep(source: input, recording: recording).exchanges
+        let results = configuration.resultsColumn
+            ? LineResult.results(in: (try? String(contentsOf: resultsFile, encoding: .utf8)) ?? "", program: program) : []
         if let failure {
             show(failure)
-            return CompiledOutcome(succeeded: false, exchanges: exchanges, requestState: nil, failure: failure, step: nil)
+            var outcome = CompiledOutcome(succeeded: false, exchanges: exchanges, requestState: nil, failure: failure, step: nil)
+            outcome.results = results
+            return outcome
         }
         if !run.errors.isEmpty {
             console.write(run.errors)  // what the input itself wrote to standard error
             console.flush()
         }
-        return CompiledOutcome(succeeded: true, exchanges: exchanges, requestState: state, failure: nil,
-                               step: CompiledStep(source: input, recording: recording))
+        var outcome = CompiledOutcome(succeeded: true, exchanges: exchanges, requestState: state, failure: nil,
+                                      step: CompiledStep(source: input, recording: recording))
+        outcome.results = results
+        return outcome
     }
 
     /// Whether the toolchain and WorkbenchKit's shared library are found (looked for once).
@@ -91,7 +99,7 @@ public final class CompiledEngine {
         if toolchain == nil {
             toolchain = try Toolchain.discover(
                 kitDirectory: configuration.kitDirectory ?? Self.kitDirectory, moduleName: configuration.moduleName,
-                environment: configuration.environment)
+                resultsColumn: configuration.resultsColumn, environment: configuration.environment)
         }
         guard let toolchain else { throw .noToolchain }
         return (directory, toolchain)
@@ -101,8 +109,11 @@ public final class CompiledEngine {
         try Data(program.source.text).write(to: programFile)
         try JSONEncoder().encode(configuration.settings).write(to: directory.file(PromptFiles.settings))
         try Data(PromptEvent.bytes(steps.flatMap(\.recording))).write(to: directory.file(PromptFiles.recording))
-        for name in [PromptFiles.results, PromptFiles.quietErrors] { try? FileManager.default.removeItem(at: directory.file(name)) }
+        for name in [PromptFiles.results, PromptFiles.quietErrors, Self.resultsFileName] { try? FileManager.default.removeItem(at: directory.file(name)) }
     }
+
+    /// Where ResultsLog writes the results column's values (named by `WORKBENCH_RESULTS_FILE`).
+    static let resultsFileName = "results-column"
 
     private func failed(_ line: String) -> CompiledOutcome {
         show(line)

@@ -41,6 +41,8 @@ public struct CompiledConfiguration: Sendable {
     /// The module the program is compiled as: `main` at the prompt, a snippet's own in replay, so
     /// values print with the module name the compiled snippet prints.
     public var moduleName = "main"
+    /// Compile with the playground transform and report each line's values (`CompiledOutcome.results`).
+    public var resultsColumn = false
 
     public init(settings: PromptSettings = PromptSettings(), secrets: [String: String] = [:], memoryLimit: Int = 2 << 30,
                 kitDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -64,4 +66,7 @@ public struct CompiledOutcome: Sendable {
     public let failure: String?
     /// The input as a step for the inputs after it (nil when it failed).
     public let step: CompiledStep?
+    /// With `CompiledConfiguration.resultsColumn`: the values the input's lines had, in the order
+    /// they were reported (also when it failed part-way).
+    public var results: [LineResult] = []
 }

@@ -56,6 +56,18 @@ struct MappedSource {
         return segments.first?.origin
     }
 
+    /// Where line `line`, column `column` came from when the user wrote it; generated text maps to
+    /// the user's text after it on its line (`do { try f()`), and is nil on a line without any.
+    func userOrigin(line: Int, column: Int) -> Origin? {
+        guard line >= 1, line <= lineStarts.count else { return nil }
+        let lineEnd = line < lineStarts.count ? lineStarts[line] : text.count
+        let offset = lineStarts[line - 1] + max(column - 1, 0)
+        if let segment = segments.first(where: { offset >= $0.start && offset < $0.start + $0.length }) {
+            return Origin(unit: segment.origin.unit, offset: segment.origin.offset + (segment.exact ? offset - segment.start : 0))
+        }
+        return segments.first(where: { $0.start >= offset && $0.start < lineEnd })?.origin
+    }
+
     private mutating func mapped(_ bytes: [UInt8], origin: Origin, exact: Bool = true) {
         guard !bytes.isEmpty else { return }
         segments.append(Segment(start: text.count, length: bytes.count, origin: origin, exact: exact))

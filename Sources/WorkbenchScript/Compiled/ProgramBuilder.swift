@@ -41,13 +41,17 @@ struct ProgramUnit {
 
 enum ProgramBuilder {
     static let runtime = "WorkbenchKit.PromptRuntime"
+    /// What a `wb.…` call's value goes through in the results column's program.
+    static let workbenchResult = "__wb_result"
 
-    static func program(steps: [String], input: String) -> CompiledProgram {
-        program(units: (steps + [input]).map(ProgramUnit.init))
+    static func program(steps: [String], input: String, resultsColumn: Bool = false) -> CompiledProgram {
+        program(units: (steps + [input]).map(ProgramUnit.init), resultsColumn: resultsColumn)
     }
 
-    /// The program of `units`: the earlier inputs, then the new one (the last).
-    static func program(units: [ProgramUnit]) -> CompiledProgram {
+    /// The program of `units`: the earlier inputs, then the new one (the last). With `resultsColumn`
+    /// it is compiled with the playground transform: it starts ResultsLog, which records each line's
+    /// values, and shows no values of its own.
+    static func program(units: [ProgramUnit], resultsColumn: Bool = false) -> CompiledProgram {
         let live = units.count - 1
         let renames = BindingRenamer.renames(units: units.map(\.items))
         var lastDeclaration: [String: Int] = [:]
@@ -73,14 +77,25 @@ enum ProgramBuilder {
                 source.generated("\n")
             }
         }
+        if resultsColumn { source.generated("import ResultsLog\nResultsLog.start()\n") }
         source.generated("let wb = \(runtime).start()\n")
+        if resultsColumn {
+            // The results column shows a request's status line (what `wb.get` prints), not the
+            // whole `Exchange` value.
+            source.generated("""
+                @MainActor @discardableResult func \(workbenchResult)(_ exchange: WorkbenchKit.Exchange) -> String { wb.statusLine(exchange) }
+                @discardableResult func \(workbenchResult)<T>(_ value: T) -> T { value }
+
+                """)
+        }
         for (index, unit) in units.enumerated() {
             source.generated(index == live ? "\(runtime).live()\n" : "\(runtime).step(\(index + 1))\n")
             for (itemIndex, item) in unit.items.enumerated() {
                 if case .declaration(let key) = item.kind, lastDeclaration[key, default: index] > index { continue }
                 let rename = renames[index][itemIndex]
-                let edits = BindingRenamer.edits(in: item, references: rename.references, declared: rename.declared)
-                emit(item, of: unit, unit: index, edits: edits, live: index == live, into: &source)
+                var edits = BindingRenamer.edits(in: item, references: rename.references, declared: rename.declared)
+                if resultsColumn && index == live { edits += WorkbenchCallWrapper.edits(in: item) }
+                emit(item, of: unit, unit: index, edits: edits, live: index == live, shows: !resultsColumn, into: &source)
             }
         }
         source.generated("\(runtime).finish()\n")
@@ -88,7 +103,7 @@ enum ProgramBuilder {
     }
 
     private static func emit(_ item: TopLevelItem, of unit: ProgramUnit, unit index: Int, edits: [SourceEdit],
-                             live: Bool, into source: inout MappedSource) {
+                             live: Bool, shows: Bool, into source: inout MappedSource) {
         let catchClause = " } catch { \(runtime).exit(after: error) }\n"
         func original(_ range: Range<Int>) {
             source.original(unit.bytes, unit: index, range: range, edits: edits)
@@ -108,10 +123,10 @@ enum ProgramBuilder {
                 original(item.range)
             }
             source.generated("\n")
-            if live, let shownName {
+            if live, shows, let shownName {
                 source.generated("\(runtime).show(\(shownName), source: \(literal(shownName)))\n")
             }
-        case .expression(let expression, let shown) where live && shown:
+        case .expression(let expression, let shown) where live && shown && shows:
             source.generated("do { let __wb_value = ")
             original(item.range)
             source.generated("\n\(runtime).show(__wb_value, source: \(literal(summarySource(expression))))")

@@ -13,11 +13,15 @@ struct Toolchain {
 
     static let sourcePlaceholder = "__WORKBENCH_PROGRAM__.swift"
     static let kitLibrary = "WorkbenchKitDynamic"
+    static let resultsLibrary = "ResultsLog"
 
     /// Finds `swift` (`$WORKBENCH_SWIFT`, else on `PATH`) and the WorkbenchKit module and library in
     /// `kitDirectory`, and asks the driver once what it would run. The compiler's module cache is the
     /// user's own (the one `swift FILE` uses): a cache per session made its first input 3 s slower.
-    static func discover(kitDirectory: URL, moduleName: String = "main", environment: [String: String]) throws(CompiledSetupError) -> Toolchain {
+    /// With `resultsColumn`, programs are compiled with the playground transform and link ResultsLog
+    /// (found beside WorkbenchKit), which receives the transform's calls.
+    static func discover(kitDirectory: URL, moduleName: String = "main", resultsColumn: Bool = false,
+                         environment: [String: String]) throws(CompiledSetupError) -> Toolchain {
         guard let swift = swiftExecutable(environment: environment) else { throw .noToolchain }
         let modules = kitDirectory.appendingPathComponent("Modules")
         let module = modules.appendingPathComponent("WorkbenchKit.swiftmodule")
@@ -26,11 +30,17 @@ struct Toolchain {
         guard files.fileExists(atPath: module.path), files.fileExists(atPath: library.path) else {
             throw .noKit(kitDirectory.path)
         }
-        let flags = [
+        var flags = [
             "-swift-version", "6", "-module-name", moduleName,
             "-I", modules.path, "-L", kitDirectory.path, "-l\(kitLibrary)",
             "-suppress-warnings", "-diagnostic-style", "llvm",
         ]
+        if resultsColumn {
+            guard files.fileExists(atPath: modules.appendingPathComponent("\(resultsLibrary).swiftmodule").path),
+                  files.fileExists(atPath: kitDirectory.appendingPathComponent("lib\(resultsLibrary).so").path)
+            else { throw .noResultsLog(kitDirectory.path) }
+            flags += ["-Xfrontend", "-playground", "-l\(resultsLibrary)"]
+        }
         if let frontend = frontendInvocation(swift: swift, flags: flags, environment: environment) { return frontend }
         return Toolchain(executable: swift, arguments: flags + [sourcePlaceholder], environment: [:])
     }
@@ -130,6 +140,7 @@ enum ShellWords {
 enum CompiledSetupError: Error, Equatable, CustomStringConvertible {
     case noToolchain
     case noKit(String)
+    case noResultsLog(String)
     case sessionDirectory(String)
 
     var description: String {
@@ -138,6 +149,8 @@ enum CompiledSetupError: Error, Equatable, CustomStringConvertible {
             "this input needs the Swift compiler, and no Swift toolchain was found: install Swift 6 (`swift` on PATH) or set WORKBENCH_SWIFT to its `swift`"
         case .noKit(let directory):
             "this input needs WorkbenchKit built as a shared library (libWorkbenchKitDynamic.so and Modules/WorkbenchKit.swiftmodule) in \(directory): run `make build` (or `swift build`) in the Workbench package"
+        case .noResultsLog(let directory):
+            "the results column needs ResultsLog built as a shared library (libResultsLog.so and Modules/ResultsLog.swiftmodule) in \(directory): run `make build` (or `swift build`) in the Workbench package"
         case .sessionDirectory(let reason):
             "cannot make a private directory for compiled input: \(reason)"
         }

@@ -9,15 +9,21 @@ import WorkbenchKit
 @MainActor
 final class ReplayCompiledPath {
     private let engine: CompiledEngine
+    private let resultsColumn: Bool
     private var steps: [CompiledStep] = []
 
-    init(console: Console, moduleName: String, sandboxURL: URL?, offlineRoutes: [OfflineRoute]) {
+    /// With `resultsColumn`, statements are compiled with the playground transform and their output
+    /// is kept from the console (the results column shows what they printed).
+    init(console: Console, moduleName: String, sandboxURL: URL?, offlineRoutes: [OfflineRoute], resultsColumn: Bool = false) {
         var configuration = CompiledConfiguration()
         configuration.moduleName = moduleName
+        configuration.resultsColumn = resultsColumn
+        self.resultsColumn = resultsColumn
         configuration.settings = PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
                                                 terminal: console.isTerminal, colors: console.colors)
         configuration.settings.showsResults = false
-        engine = CompiledEngine(console: console, configuration: configuration)
+        engine = CompiledEngine(console: resultsColumn ? Console(capturingWithColors: false) : console,
+                                configuration: configuration)
     }
 
     /// Records a statement the interpreter ran, with the requests it made.
@@ -28,9 +34,14 @@ final class ReplayCompiledPath {
 
     /// Runs `item` compiled; the failure, if any, has been printed.
     func run(_ item: CodeBlockItemSyntax, interrupted: () -> Bool) async -> CompiledOutcome {
-        let source = Self.programForm(of: item) ?? item.trimmedDescription
+        await run(source: Self.programForm(of: item) ?? item.trimmedDescription, interrupted: interrupted)
+    }
+
+    /// Runs `source` (statements in their program form) compiled after the statements so far.
+    func run(source: String, interrupted: () -> Bool) async -> CompiledOutcome {
         let outcome = await engine.run(source, after: steps, interrupted: interrupted)
         if let step = outcome.step { steps.append(step) }
+        if resultsColumn { engine.console.clearCaptured() }  // the program's output, kept from the console
         return outcome
     }
 

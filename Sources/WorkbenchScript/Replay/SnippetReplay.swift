@@ -32,6 +32,10 @@ public struct SnippetReplay {
     public var interrupted: () -> Bool = { false }
     /// Offline mode's routes, for statements that run compiled (empty: offline mode is off).
     public var offlineRoutes: [OfflineRoute] = []
+    /// Compile the snippet with the playground transform and show its source with the results column.
+    public var resultsColumn = false
+    /// The terminal's width, for the results column.
+    public var terminalWidth = 80
     /// Called after each statement with whether it succeeded (`save` checks a snippet this way).
     public var stepEnded: (SnippetScript.Step, Bool) -> Void = { _, _ in }
 
@@ -42,6 +46,7 @@ public struct SnippetReplay {
     }
 
     public func run() async -> Outcome {
+        if resultsColumn { return await runWithResults() }
         let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: sandboxURL, prepare: prepare)
         let compiled = ReplayCompiledPath(console: console, moduleName: script.moduleName, sandboxURL: sandboxURL,
                                           offlineRoutes: offlineRoutes)
@@ -94,7 +99,7 @@ public struct SnippetReplay {
         return result.succeeded
     }
 
-    private func echo(_ source: String) {
+    func echo(_ source: String) {
         for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
             console.line(console.styled(Self.echoMarker + line, .dim))
         }
@@ -102,7 +107,7 @@ public struct SnippetReplay {
     }
 
     /// True to run the statement, false when the user typed `q` or input ended.
-    private func waitForEnter() -> Bool {
+    func waitForEnter() -> Bool {
         console.write(console.styled("  ⏎ run · q stop ", .dim))
         console.flush()
         guard let answer = readAnswer() else { return false }

@@ -23,6 +23,8 @@ public struct SnippetScript {
     /// The leading `//` comment block, without the slashes.
     public let summary: String
     public let steps: [Step]
+    /// The file's text, as the results column shows it.
+    public let text: String
     let converter: SourceLocationConverter
 
     /// Parses `source`; a syntax error is reported at its `line:col`.
@@ -37,6 +39,7 @@ public struct SnippetScript {
         self.moduleName = Self.moduleName(forFile: fileName)
         self.summary = Self.summary(of: source)
         self.converter = converter
+        self.text = source
         self.steps = tree.statements.map { item in
             let location = item.startLocation(converter: converter, afterLeadingTrivia: true)
             return Step(item: item, line: location.line, column: location.column)

@@ -1,0 +1,114 @@
+import Foundation
+import WorkbenchKit
+
+/// Replay with the results column: the snippet is compiled with the playground transform (every
+/// statement, the interpreter is not used) and its source is shown with each line's values beside
+/// it. At a terminal the lines are laid out at its width; elsewhere each result is one line,
+/// `12  total = 3`.
+extension SnippetReplay {
+    func runWithResults() async -> Outcome {
+        let compiled = ReplayCompiledPath(console: console, moduleName: script.moduleName, sandboxURL: sandboxURL,
+                                          offlineRoutes: offlineRoutes, resultsColumn: true)
+        defer {
+            compiled.close()
+            console.flush()
+        }
+        let steps = script.steps.filter { ReplayCompiledPath.programForm(of: $0.item) != nil }
+        guard let first = steps.first, let last = steps.last else { return Outcome() }
+        let shown = first.line...Self.lastLine(of: last)
+        let layout = ResultsLayout(source: script.text, width: terminalWidth, shownLines: shown)
+        return step
+            ? await stepWithResults(steps, layout: layout, compiled: compiled)
+            : await runWholeWithResults(steps, layout: layout, compiled: compiled)
+    }
+
+    /// The whole snippet as one program: one compile, then the column for every line.
+    private func runWholeWithResults(_ steps: [SnippetScript.Step], layout: ResultsLayout, compiled: ReplayCompiledPath) async -> Outcome {
+        var outcome = Outcome()
+        outcome.stepsRun = steps.count
+        let result = await compiled.run(source: Self.programText(of: steps), interrupted: interrupted)
+        show(layout.shownLines, column: ResultsColumn(result.results), layout: layout)
+        if let failure = result.failure {
+            report(failure)
+            outcome.failures = 1
+            outcome.stopped = interrupted()
+        }
+        return outcome
+    }
+
+    /// Enter runs the next statement and fills in its column (the lines above it stay as they were).
+    private func stepWithResults(_ steps: [SnippetScript.Step], layout: ResultsLayout, compiled: ReplayCompiledPath) async -> Outcome {
+        var outcome = Outcome()
+        var nextLine = layout.shownLines.lowerBound
+        for step in steps {
+            let lines = nextLine...Self.lastLine(of: step)
+            nextLine = lines.upperBound + 1
+            if interrupted() {
+                outcome.stopped = true
+                break
+            }
+            // At a terminal the lines are written again with their column once the statement ran.
+            let echoed = console.isTerminal ? layout.render(lines, column: ResultsColumn([]), console: console) : []
+            if console.isTerminal {
+                for line in echoed { console.line(line) }
+                console.flush()
+            } else {
+                echo(step.source)
+            }
+            if !waitForEnter() {
+                outcome.stopped = true
+                break
+            }
+            outcome.stepsRun += 1
+            let result = await compiled.run(source: Self.programText(of: [step]), interrupted: interrupted)
+            if console.isTerminal {
+                // Back over the echoed lines and the Enter the user typed; they are written again with the column.
+                console.write("\u{1B}[\(echoed.count + 1)A\r\u{1B}[J")
+            }
+            show(lines, column: ResultsColumn(result.results), layout: layout)
+            stepEnded(step, result.failure == nil)
+            if let failure = result.failure {
+                report(failure)
+                outcome.failures += 1
+                if check { break }
+            }
+        }
+        return outcome
+    }
+
+    private func show(_ lines: ClosedRange<Int>, column: ResultsColumn, layout: ResultsLayout) {
+        if console.isTerminal {
+            for line in layout.render(lines, column: column, console: console) { console.line(line) }
+        } else {
+            for line in column.lines where lines.contains(line) { console.line("\(line)  \(column.entries[line]!.description)") }
+        }
+        console.flush()
+    }
+
+    /// A failure as the REPL prints errors: one line, `error:` in red.
+    private func report(_ line: String) {
+        console.line(line.hasPrefix("error:") ? console.styled("error:", .red) + line.dropFirst("error:".count) : console.styled(line, .red))
+        console.flush()
+    }
+
+    /// The statements in their program form, each at the line where the snippet has it, so that the
+    /// lines the transform reports are the snippet's lines.
+    static func programText(of steps: [SnippetScript.Step]) -> String {
+        var text = ""
+        var line = 1
+        for step in steps {
+            guard let form = ReplayCompiledPath.programForm(of: step.item) else { continue }
+            if line < step.line {
+                text += String(repeating: "\n", count: step.line - line)
+                line = step.line
+            }
+            text += form + "\n"
+            line += form.count { $0 == "\n" } + 1
+        }
+        return text
+    }
+
+    static func lastLine(of step: SnippetScript.Step) -> Int {
+        step.line + step.source.count { $0 == "\n" }
+    }
+}

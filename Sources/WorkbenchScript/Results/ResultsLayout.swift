@@ -1,0 +1,73 @@
+import Foundation
+import WorkbenchKit
+
+/// Lays source lines out at a terminal's width with the results column on their right: the line
+/// number, the code, then the line's result, cut with `…` where the width ends. A line of code too
+/// long to leave room for its result gets the result on a line of its own below it.
+public struct ResultsLayout {
+    /// The source's lines (line 1 first).
+    public let source: [String]
+    /// The terminal's width in characters.
+    public let width: Int
+    /// The lines that will be shown, for the code column's width.
+    public let shownLines: ClosedRange<Int>
+
+    public init(source: String, width: Int, shownLines: ClosedRange<Int>) {
+        self.source = source.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.replacingOccurrences(of: "\t", with: "    ") }
+        self.width = max(width, 40)
+        self.shownLines = shownLines
+    }
+
+    private var gutter: Int { String(shownLines.upperBound).count }
+
+    /// Where the code column ends: after the longest shown line, but leaving the results at least
+    /// two fifths of the width.
+    private var codeWidth: Int {
+        let longest = shownLines.map { code(at: $0).count }.max() ?? 0
+        return min(longest, (width - gutter - 2) * 3 / 5)
+    }
+
+    /// The code of line `number` without trailing spaces.
+    public func code(at number: Int) -> String {
+        guard number >= 1, number <= source.count else { return "" }
+        var line = source[number - 1]
+        while line.last?.isWhitespace == true { line.removeLast() }
+        return line
+    }
+
+    /// Lines `lines` (within `shownLines`) with `column`'s entries beside them; `console` styles them.
+    public func render(_ lines: ClosedRange<Int>, column: ResultsColumn, console: Console) -> [String] {
+        let codeWidth = self.codeWidth
+        let resultStart = gutter + 2 + codeWidth + 2
+        let resultWidth = width - resultStart - 2  // "│ " before the result
+        var output: [String] = []
+        for number in lines {
+            let numberText = String(repeating: " ", count: gutter - String(number).count) + String(number)
+            let code = Self.cut(self.code(at: number), to: width - gutter - 2)
+            let prefix = console.styled(numberText, .dim) + "  "
+            guard let entry = column.entries[number] else {
+                output.append(prefix + code)
+                continue
+            }
+            // The value is cut, `(N times)` always shown.
+            let suffix = entry.timesSuffix
+            let value = Self.cut(entry.text, to: max(resultWidth - suffix.count, 1)) + suffix
+            let result = console.styled("│ ", .dim) + console.styled(value, .green)
+            if code.count <= codeWidth {
+                output.append(prefix + code + String(repeating: " ", count: codeWidth - code.count + 2) + result)
+            } else {
+                output.append(prefix + code)
+                output.append(String(repeating: " ", count: resultStart) + result)
+            }
+        }
+        return output
+    }
+
+    /// `text` cut to `width` characters, its last one `…` when it was longer.
+    static func cut(_ text: String, to width: Int) -> String {
+        guard text.count > width else { return text }
+        guard width > 1 else { return width == 1 ? "…" : "" }
+        return String(text.prefix(width - 1)) + "…"
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `set results on` at the prompt: Swift of several lines gets the results column for its lines.
+@Suite struct PromptResultsTests {
+    @Test func aLoopAndAFunctionCallGetTheColumn() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        // One input (a `do` block): a function, a loop calling it, and a print of what the loop built.
+        let input = """
+            set results on
+            do {
+                func square(_ n: Int) -> Int {
+                    n * n
+                }
+                var squares: [Int] = []
+                for n in 1...4 {
+                    squares.append(square(n))
+                }
+                print(squares)
+            }
+            set results off
+            do {
+                let quiet = 1
+                print(quiet)
+            }
+            """
+        let run = try await PipedRun.run(try Binaries.workbench, ["--no-sandbox"], input: input + "\n",
+                                         environment: isolatedEnvironment(home: home.url))
+        #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
+        let lines = run.output.split(separator: "\n").map(String.init)
+        // What the compiled input printed, then the column; the print's own line shows the same text.
+        let printed = try #require(lines.first { $0.hasPrefix("[") }, "the input printed nothing: \(run.output)")
+        #expect(lines.contains("9  \(printed)"))
+        // The function's body ran once per number; the column holds its last value, the last square.
+        let last = try #require(printed.dropFirst().dropLast().split(separator: ",").last?.trimmingCharacters(in: .whitespaces))
+        #expect(lines.contains("3  \(last)  (4 times)"))
+        // The loop's body: the array after its last append.
+        #expect(lines.contains("7  squares = \(printed)  (4 times)"))
+        // With results off, an input of several lines shows no column.
+        #expect(lines.contains("1"))
+        #expect(!lines.contains { $0.hasPrefix("3  quiet") || $0.hasPrefix("2  quiet") })
+    }
+}
