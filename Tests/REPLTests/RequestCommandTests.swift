@@ -77,14 +77,7 @@ import WorkbenchKit
         #expect(session.workbench.timeout == 2.5 && !session.workbench.followRedirects && session.workbench.bodyLines == 7)
         #expect(session.workbench.maxBodyBytes == 3 << 29)
         #expect(await session.evaluate("set"))
-        #expect(console.capturedText == "timeout     2.5 s
-redirects   off
-body-lines  7
-max-body    1.5 GB
-color       off
-offline     off
-results     off
-")
+        #expect(console.capturedText == "timeout     2.5 s\nredirects   off\nbody-lines  7\nmax-body    1.5 GB\ncolor       off\noffline     off\nresults     off\n")
     }
 
     @Test(arguments: [
