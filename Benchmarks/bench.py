@@ -204,7 +204,7 @@ class Bench:
         for name, path in sessions.items():
             probe = subprocess.run(f"{self.workbench} --no-sandbox < {path}", shell=True, capture_output=True,
                                    text=True, env=self.env)
-            if probe.returncode != 0 or "error" in probe.stdout:
+            if probe.returncode != 0 or any(line.startswith("error:") for line in probe.stdout.splitlines()):
                 raise RuntimeError(f"{name} failed (exit {probe.returncode}): {probe.stdout[-300:]!r}")
         commands = {name: f"{self.workbench} --no-sandbox < {path}" for name, path in sessions.items()}
         commands["swift FILE"] = f"swift {program}"
