@@ -1,0 +1,40 @@
+import Foundation
+import FuzzSupport
+import WorkbenchScript
+
+/// Swift declarations (and type spellings) through the model parser and registry, then a decode of
+/// a few fixed documents into every type declared: none of it may trap, whatever was typed.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDeclarations(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let source = FuzzSupport.text(data, size)
+    _ = DeclarationParser.looksLikeDeclaration(source)
+    if let type = try? ModelRegistry.parseType(source) {
+        _ = try? ModelRegistry().resolveForDecoding(type)
+    }
+    let workspace = ModelWorkspace()
+    guard let declarations = try? workspace.declare(source) else { return 0 }
+    for document in documents {
+        workspace.setBody(Data(document.utf8))
+        for declaration in declarations {
+            _ = ModelWorkspace.summary(of: declaration)
+            for spelling in [declaration.name, "[\(declaration.name)]", "[String: \(declaration.name)]", "\(declaration.name)?"] {
+                if let value = try? workspace.decode(spelling) { _ = value.printed(moduleName: "main") }
+            }
+        }
+    }
+    // Declaring the same source again redeclares every type.
+    _ = try? workspace.declare(source)
+    return 0
+}
+
+let documents = [
+    "{}", "[]", "null", "1", "\"a\"",
+    #"{"id": 1, "name": "a", "value": 2.5, "ok": true, "items": [1, 2], "child": {"id": 2}, "kind": "a"}"#,
+    #"[{"id": 1, "title": "t", "tags": ["x"]}, {"id": 2}]"#,
+]
+
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+    MainActor.assumeIsolated { FuzzSupport.prepareProcess() }
+    return 0
+}

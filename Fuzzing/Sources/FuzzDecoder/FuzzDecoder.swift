@@ -1,0 +1,168 @@
+import Foundation
+import FuzzSupport
+import WorkbenchScript
+
+/// Documents × models through the prompt's dynamic decoder, differential against Foundation's
+/// JSONDecoder: the models below are compiled into this program and given to the decoder as source
+/// (`modelSource`), and both must agree on success or failure and print the same value.
+/// The first byte of an input picks the type; the rest is the document.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    guard size > 0 else { return 0 }
+    let target = targets[Int(data[0]) % targets.count]
+    let document = Data(UnsafeBufferPointer(start: data + 1, count: size - 1))
+    for snakeCase in [false, true] {
+        let decoder = JSONDecoder()
+        if snakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+        let expected: String?
+        do { expected = try target.reference(decoder, document) } catch { expected = nil }
+
+        workspace.setBody(document)
+        let options = DecodingOptions(keys: snakeCase ? .convertFromSnakeCase : .useDefaultKeys)
+        let actual: String?
+        do { actual = try workspace.decode(target.spelling, options: options).printed(moduleName: moduleName) } catch { actual = nil }
+        if expected != actual {
+            fatalError("""
+                \(target.spelling)\(snakeCase ? " (snake case)" : ""): JSONDecoder gives \(expected ?? "an error"), \
+                the prompt's decoder \(actual ?? "an error") for \(String(decoding: document, as: UTF8.self))
+                """)
+        }
+    }
+    return 0
+}
+
+/// The module the reference types belong to, as `print` names them.
+let moduleName = "FuzzDecoder"
+
+let workspace: ModelWorkspace = {
+    let workspace = ModelWorkspace(moduleName: moduleName)
+    do { try workspace.declare(modelSource) } catch { fatalError("the fuzzer's models do not declare: \(error)") }
+    return workspace
+}()
+
+struct Target {
+    let spelling: String
+    let reference: (JSONDecoder, Data) throws -> String
+}
+
+func target<T: Decodable>(_ spelling: String, _ type: T.Type) -> Target {
+    Target(spelling: spelling) { decoder, data in String(describing: try decoder.decode(T.self, from: data)) }
+}
+
+let targets: [Target] = [
+    target("Post", Post.self),
+    target("[Post]", [Post].self),
+    target("Numbers", Numbers.self),
+    target("[Numbers]", [Numbers].self),
+    target("Tree", Tree.self),
+    target("[String: Kind]", [String: Kind].self),
+    target("Kind", Kind.self),
+    target("Level", Level.self),
+    target("[Level?]", [Level?].self),
+    target("Holder", Holder.self),
+    target("[String: [Int]]", [String: [Int]].self),
+    target("Int", Int.self),
+    target("Double", Double.self),
+    target("String", String.self),
+    target("[Bool]", [Bool].self),
+    target("Float", Float.self),
+]
+
+// The same declarations twice: compiled here, and as the text the prompt's decoder is given.
+struct Post: Codable {
+    let userId: Int
+    let id: Int
+    let title: String
+    let body: String?
+    let tags: [String]?
+}
+
+struct Numbers: Codable {
+    let int: Int
+    let int8: Int8?
+    let uint16: UInt16?
+    let int64: Int64?
+    let uint: UInt?
+    let double: Double?
+    let float: Float?
+    let flag: Bool?
+}
+
+struct Tree: Codable {
+    let name: String
+    let children: [Tree]?
+    let attributes: [String: String]?
+    let kind: Kind?
+}
+
+enum Kind: String, Codable {
+    case leaf
+    case branch = "BRANCH"
+    case root
+}
+
+enum Level: Int, Codable {
+    case low = 1
+    case high = 10
+}
+
+struct Holder: Codable {
+    var levels: [Level]
+    var scores: [String: Double]
+    var nested: [[Int]]?
+    var post: Post?
+    var first_name: String?
+}
+
+let modelSource = """
+    struct Post: Codable {
+        let userId: Int
+        let id: Int
+        let title: String
+        let body: String?
+        let tags: [String]?
+    }
+
+    struct Numbers: Codable {
+        let int: Int
+        let int8: Int8?
+        let uint16: UInt16?
+        let int64: Int64?
+        let uint: UInt?
+        let double: Double?
+        let float: Float?
+        let flag: Bool?
+    }
+
+    struct Tree: Codable {
+        let name: String
+        let children: [Tree]?
+        let attributes: [String: String]?
+        let kind: Kind?
+    }
+
+    enum Kind: String, Codable {
+        case leaf
+        case branch = "BRANCH"
+        case root
+    }
+
+    enum Level: Int, Codable {
+        case low = 1
+        case high = 10
+    }
+
+    struct Holder: Codable {
+        var levels: [Level]
+        var scores: [String: Double]
+        var nested: [[Int]]?
+        var post: Post?
+        var first_name: String?
+    }
+    """
+
+@_cdecl("LLVMFuzzerInitialize")
+public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
+    MainActor.assumeIsolated { FuzzSupport.prepareProcess() }
+    return 0
+}
