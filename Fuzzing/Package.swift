@@ -4,7 +4,10 @@ import PackageDescription
 // libFuzzer targets over Workbench's parsers, decoder, interpreter and command dispatch.
 // A package of its own so that `make test` never builds it; `make fuzz` builds it with
 // `-sanitize=fuzzer,address` into Fuzzing/.build and runs each target (Fuzzing/run-fuzzers.py).
-// Each target is one file without a `main`: libFuzzer's own `main` calls LLVMFuzzerTestOneInput.
+// Each target is one file without a `main`: libFuzzer's own `main` calls LLVMFuzzerTestOneInput
+// (parsed as a library: SwiftPM would compile the file as top-level code, whose `main` runs instead).
+let libFuzzerEntry: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+
 let package = Package(
     name: "WorkbenchFuzz",
     dependencies: [
@@ -20,23 +23,28 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzCommands",
-            dependencies: ["FuzzSupport", .product(name: "REPL", package: "Workbench")]
+            dependencies: ["FuzzSupport", .product(name: "REPL", package: "Workbench")],
+            swiftSettings: libFuzzerEntry
         ),
         .executableTarget(
             name: "FuzzDeclarations",
-            dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")]
+            dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")],
+            swiftSettings: libFuzzerEntry
         ),
         .executableTarget(
             name: "FuzzJSON",
-            dependencies: ["FuzzSupport", .product(name: "WorkbenchKit", package: "Workbench")]
+            dependencies: ["FuzzSupport", .product(name: "WorkbenchKit", package: "Workbench")],
+            swiftSettings: libFuzzerEntry
         ),
         .executableTarget(
             name: "FuzzDecoder",
-            dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")]
+            dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")],
+            swiftSettings: libFuzzerEntry
         ),
         .executableTarget(
             name: "FuzzExpressions",
-            dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")]
+            dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")],
+            swiftSettings: libFuzzerEntry
         ),
     ],
     swiftLanguageModes: [.v5]

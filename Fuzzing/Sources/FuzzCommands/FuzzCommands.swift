@@ -7,11 +7,12 @@ import WorkbenchKit
 /// a fresh session (no sandbox, sends answered by `NetworkOff`, no toolchain) evaluates each line of
 /// the input in turn (up to four, so that one line can set up what the next reads). No line may
 /// trap, and every error must be one line.
+// Also under libFuzzer's name: the toolchain links its `main` (unused: SwiftPM's `main` wins), which names it.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzCommands(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzzCommands(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let lines = FuzzSupport.text(data, size).split(separator: "\n", omittingEmptySubsequences: true).prefix(4).map(String.init)
     guard lines.allSatisfy(staysInScratchFolder) else { return -1 }
-    MainActor.assumeIsolated {
+    do {
         FuzzSupport.runToEnd {
             let console = Console(capturingWithColors: false)
             let session = Session(console: console, isInteractive: false)
@@ -38,8 +39,7 @@ func staysInScratchFolder(_ line: String) -> Bool {
 
 let fileCommands: Set<String> = ["save", "load", "replay", "snippets", "history", "set", "json", "body"]
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    MainActor.assumeIsolated { FuzzSupport.prepareProcess() }
-    return 0
+@_cdecl("FuzzCommands_main")
+public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    MainActor.assumeIsolated { FuzzSupport.main(argc, argv, fuzzCommands) }
 }

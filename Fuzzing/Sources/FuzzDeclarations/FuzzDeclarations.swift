@@ -4,8 +4,9 @@ import WorkbenchScript
 
 /// Swift declarations (and type spellings) through the model parser and registry, then a decode of
 /// a few fixed documents into every type declared: none of it may trap, whatever was typed.
+// Also under libFuzzer's name: the toolchain links its `main` (unused: SwiftPM's `main` wins), which names it.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzDeclarations(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzzDeclarations(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let source = FuzzSupport.text(data, size)
     _ = DeclarationParser.looksLikeDeclaration(source)
     if let type = try? ModelRegistry.parseType(source) {
@@ -33,8 +34,7 @@ let documents = [
     #"[{"id": 1, "title": "t", "tags": ["x"]}, {"id": 2}]"#,
 ]
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    MainActor.assumeIsolated { FuzzSupport.prepareProcess() }
-    return 0
+@_cdecl("FuzzDeclarations_main")
+public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    MainActor.assumeIsolated { FuzzSupport.main(argc, argv, fuzzDeclarations) }
 }

@@ -7,10 +7,11 @@ import WorkbenchScript
 /// Swift typed at the prompt through the fast path and the interpreter's expressions, with models
 /// declared and values bound (`posts`, `post`), and the same text as a `\(…)` interpolation.
 /// What the fast path does not cover is refused (`NotCovered`); nothing may trap.
+// Also under libFuzzer's name: the toolchain links its `main` (unused: SwiftPM's `main` wins), which names it.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzExpressions(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+public func fuzzExpressions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let source = FuzzSupport.text(data, size)
-    MainActor.assumeIsolated {
+    do {
         FuzzSupport.runToEnd {
             let interpreter = freshInterpreter()
             _ = try? await interpreter.interpolationText(source)
@@ -25,10 +26,9 @@ public func fuzzExpressions(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     return 0
 }
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    MainActor.assumeIsolated { FuzzSupport.prepareProcess() }
-    return 0
+@_cdecl("FuzzExpressions_main")
+public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    MainActor.assumeIsolated { FuzzSupport.main(argc, argv, fuzzExpressions) }
 }
 
 /// An interpreter as the prompt has it after `json …`, two model declarations and two decodes.

@@ -5,9 +5,10 @@ import WorkbenchKit
 /// JSON bytes through the parser, the printer (both layouts, themed, cut) and the validator, checked
 /// against each other and against Foundation's JSONSerialization: they must agree on validity, and
 /// what the printer prints must parse again to the same compact text.
+// Also under libFuzzer's name: the toolchain links its `main` (unused: SwiftPM's `main` wins), which names it.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
-    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let bytes = Array(FuzzSupport.bytes(data, size))
     let strict = try? JSONDocument(parsing: bytes, options: .foundationCompatible)
     _ = try? JSONDocument(parsing: bytes)
     let validates = (try? JSONValidator.validate(Data(bytes))) != nil
@@ -29,7 +30,9 @@ public func fuzzJSON(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     // numbers only when they are read: `.foundationDecoding` claims to accept exactly that.
     let decoderScan = (try? JSONDecoder().decode(NothingRead.self, from: Data(bytes))) != nil
     let deferred = (try? JSONDocument(parsing: bytes, options: .foundationDecoding)) != nil
-    if decoderScan != deferred {
+    // Foundation's scanner reads a NUL byte after a number inconsistently ("1\0" and "-\0" pass,
+    // "1\0\0" and "[1\0]" fail): a quirk of the reference, not something to copy.
+    if decoderScan != deferred && !bytes.contains(0) {
         fatalError("JSONDecoder's scan says \(decoderScan), .foundationDecoding says \(deferred)")
     }
     if let strict { _ = strict.root.kind }
@@ -41,8 +44,7 @@ struct NothingRead: Decodable {
     init(from decoder: any Decoder) throws {}
 }
 
-@_cdecl("LLVMFuzzerInitialize")
-public func initialize(_ argc: UnsafeMutablePointer<CInt>, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>) -> CInt {
-    MainActor.assumeIsolated { FuzzSupport.prepareProcess() }
-    return 0
+@_cdecl("FuzzJSON_main")
+public func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> CInt {
+    MainActor.assumeIsolated { FuzzSupport.main(argc, argv, fuzzJSON) }
 }

@@ -1,12 +1,38 @@
 import Foundation
 import WorkbenchKit
 
+/// One input as libFuzzer hands it over.
+public typealias FuzzInput = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+
+/// libFuzzer's driver (in the toolchain's libclang_rt.fuzzer), for a program with its own `main`.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: FuzzInput) -> CInt
+
 /// What every target needs around its one input: the network cut off, no toolchain, no terminal,
 /// and a way to run the REPL's main-actor async code from libFuzzer's synchronous callback.
 public enum FuzzSupport {
-    /// Called once before the first input (each target's LLVMFuzzerInitialize).
+    /// A target's `main` (SwiftPM names it `<module>_main` and makes it the program's entry):
+    /// prepares the process, then runs libFuzzer with the command line on a thread of its own, calling
+    /// `test` per input, while the main thread serves the main actor (the REPL's code runs there).
     @MainActor
-    public static func prepareProcess() {
+    public static func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+                            _ test: FuzzInput) -> CInt {
+        prepareProcess()
+        let arguments = UncheckedPointer(argv)
+        let driver = Thread {
+            var count = argc
+            var vector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = arguments.pointer
+            exit(LLVMFuzzerRunDriver(&count, &vector, test))
+        }
+        driver.stackSize = 64 << 20  // deep inputs recurse (nested JSON, nested brackets)
+        driver.start()
+        dispatchMain()
+    }
+
+    @MainActor
+    static func prepareProcess() {
         // Sends are answered by the relay, never the network (no sandbox runs either).
         Workbench.exchangeRelay = NetworkOff()
         // Swift the fast path does not cover would start the toolchain: report "no toolchain" instead.
@@ -17,28 +43,28 @@ public enum FuzzSupport {
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         setenv("HOME", scratch.path, 1)
         setenv("XDG_STATE_HOME", scratch.path, 1)
-        FileManager.default.changeCurrentDirectoryPath(scratch.path)
+        _ = FileManager.default.changeCurrentDirectoryPath(scratch.path)
         // A command that asks a question reads end of input.
         _ = freopen("/dev/null", "r", stdin)
     }
 
     /// The input as text, as a terminal would hand over undecodable bytes (replacement characters).
-    public static func text(_ data: UnsafePointer<UInt8>, _ size: Int) -> String {
-        String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+    public static func text(_ data: UnsafePointer<UInt8>?, _ size: Int) -> String {
+        String(decoding: bytes(data, size), as: UTF8.self)
     }
 
-    /// Runs `body` on the main actor to its end, serving the main queue meanwhile. libFuzzer calls
-    /// its callback on the main thread, so tasks on the main actor can only run while this spins.
-    @MainActor
+    public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: size > 0 ? data : nil, count: size)
+    }
+
+    /// Runs `body` on the main actor to its end, from libFuzzer's thread.
     public static func runToEnd(_ body: @escaping @MainActor () async -> Void) {
-        var finished = false
+        let finished = DispatchSemaphore(value: 0)
         Task { @MainActor in
             await body()
-            finished = true
+            finished.signal()
         }
-        while !finished {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001))
-        }
+        finished.wait()
     }
 }
 
@@ -48,4 +74,10 @@ final class NetworkOff: ExchangeRelay {
     var isReplaying: Bool { true }
     func nextRecorded(for url: URL) throws(WorkbenchError) -> Exchange { throw .noResponse }
     func finished(_ outcome: Result<Exchange, WorkbenchError>) {}
+}
+
+/// argv, handed to the driver's thread.
+struct UncheckedPointer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    init(_ pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) { self.pointer = pointer }
 }
