@@ -38,11 +38,13 @@ clean:
 	rm -rf .build Benchmarks/.build Fuzzing/.build
 
 # libFuzzer targets (README.md, "Fuzzing"): the package in Fuzzing/, built with the toolchain's own
-# libFuzzer and AddressSanitizer into its own scratch path, each target run FUZZ_RUNS times.
+# libFuzzer and AddressSanitizer into its own scratch path, each target run FUZZ_RUNS times (or for
+# FUZZ_SECONDS, if set, whichever ends first); FUZZ_TARGETS picks some (`FuzzJSON FuzzDecoder`).
 FUZZ_RUNS ?= 1000000
+FUZZ_SECONDS ?= 0
 fuzz: deps
 	swift build --package-path Fuzzing --scratch-path Fuzzing/.build -Xswiftc -sanitize=fuzzer,address
-	python3 Fuzzing/run-fuzzers.py --runs $(FUZZ_RUNS) $(FUZZ_TARGETS)
+	python3 Fuzzing/run-fuzzers.py --runs $(FUZZ_RUNS) --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # Benchmarks against the peers (README.md, "Performance"); they report and never fail the build.
 # `bench` runs everything; `bench-figures` the side-by-side figures 1-4 (a few minutes);

@@ -22,6 +22,7 @@ def corpus_name(target):
     return target[len("Fuzz"):].lower()
 
 
+# One process per target, fuzzing on one thread (no -jobs: it would log to a file of its own).
 def run(target, runs, seconds, build_dir):
     name = corpus_name(target)
     seeds = os.path.join(HERE, "Corpus", name)
@@ -29,7 +30,7 @@ def run(target, runs, seconds, build_dir):
     findings = os.path.join(HERE, ".build", "findings", name)
     os.makedirs(grown, exist_ok=True)
     os.makedirs(findings, exist_ok=True)
-    command = [os.path.join(build_dir, target), grown, seeds, f"-runs={runs}", "-jobs=1", "-workers=1",
+    command = [os.path.join(build_dir, target), grown, seeds, f"-runs={runs}",
                "-timeout=10", "-rss_limit_mb=2048", "-detect_leaks=0", "-print_final_stats=1", "-close_fd_mask=1",
                f"-artifact_prefix={findings}/"]
     if seconds:
@@ -41,7 +42,10 @@ def run(target, runs, seconds, build_dir):
     log_path = os.path.join(HERE, ".build", f"{name}.log")
     with open(log_path, "w") as log:
         # No Swift backtracer (it takes seconds per crash); leaks are not findings (see above).
-        environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", ASAN_OPTIONS="detect_leaks=0")
+        # The scratch folder the targets make (and run in) lands in Fuzzing/.build/scratch.
+        scratch = os.path.join(HERE, ".build", "scratch")
+        os.makedirs(scratch, exist_ok=True)
+        environment = dict(os.environ, SWIFT_BACKTRACE="enable=no", ASAN_OPTIONS="detect_leaks=0", TMPDIR=scratch)
         status = subprocess.call(command, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                  env=environment)
     seconds = time.monotonic() - started
