@@ -28,6 +28,11 @@ public enum FuzzSupport {
         }
         driver.stackSize = 64 << 20  // deep inputs recurse (nested JSON, nested brackets)
         driver.start()
+        // libFuzzer's per-input timeout (SIGALRM) only acts on the thread that fuzzes: keep it away from this one.
+        var alarm = sigset_t()
+        sigemptyset(&alarm)
+        sigaddset(&alarm, SIGALRM)
+        pthread_sigmask(SIG_BLOCK, &alarm, nil)
         dispatchMain()
     }
 
