@@ -22,17 +22,34 @@ import Testing
         let workspace = ModelWorkspace()
         try workspace.declare("struct D: Codable { let d: Double }\nstruct F: Codable { let f: Float }")
         let data = Data(text.utf8)
-        #expect((try? workspace.decodeDocument(data, as: "Double")) != nil
-                == ((try? JSONDecoder().decode(Double.self, from: data)) != nil))
-        #expect((try? workspace.decodeDocument(data, as: "Float")) != nil
-                == ((try? JSONDecoder().decode(Float.self, from: data)) != nil))
         let object = Data(#"{"d": \#(text), "f": \#(text)}"#.utf8)
         struct D: Decodable { let d: Double }
         struct F: Decodable { let f: Float }
-        #expect((try? workspace.decodeDocument(object, as: "D")) != nil
-                == ((try? JSONDecoder().decode(D.self, from: object)) != nil))
-        #expect((try? workspace.decodeDocument(object, as: "F")) != nil
-                == ((try? JSONDecoder().decode(F.self, from: object)) != nil))
+        let prompt = ["Double", "Float", "D", "F"].map { type in
+            (try? workspace.decodeDocument(type.count == 1 ? object : data, as: type)) != nil
+        }
+        let foundation = [
+            (try? JSONDecoder().decode(Double.self, from: data)) != nil,
+            (try? JSONDecoder().decode(Float.self, from: data)) != nil,
+            (try? JSONDecoder().decode(D.self, from: object)) != nil,
+            (try? JSONDecoder().decode(F.self, from: object)) != nil,
+        ]
+        #expect(prompt == foundation)
+    }
+
+    /// A repeated key in a `[String: Kind]` with snake-case keys: JSONDecoder keeps the first value
+    /// but still decodes the later ones (an invalid one fails it); the prompt's decoder skipped them.
+    @Test(arguments: [#"{"y": "leaf", "y": "x"}"#, #"{"y": "leaf", "y": "root"}"#, #"{"a_b": "leaf", "aB": "root"}"#])
+    func repeatedKeyWithSnakeCaseDecodesAsJSONDecoderDoes(_ text: String) throws {
+        enum Kind: String, Decodable { case leaf, root }
+        let workspace = ModelWorkspace(moduleName: "M")
+        try workspace.declare("enum Kind: String, Codable { case leaf, root }")
+        workspace.setBody(Data(text.utf8))
+        let prompt = try? workspace.decode("[String: Kind]", options: DecodingOptions(keys: .convertFromSnakeCase))
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let reference = try? decoder.decode([String: Kind].self, from: Data(text.utf8))
+        #expect((prompt == nil) == (reference == nil))
     }
 }
 
