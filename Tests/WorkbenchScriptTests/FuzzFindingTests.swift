@@ -15,6 +15,13 @@ import Testing
         #expect("\(replay)".contains("1:7"))
     }
 
+    /// The same trap from U+FFFD (an undecodable byte) or DEL before `=`, in an enum case's raw value.
+    @Test(arguments: ["enum L: Int, Decodable { case low \u{FFFD}= 2, high }", "let n \u{7F}= 3"])
+    func invalidCharacterInSwiftIsAnErrorNotATrap(_ source: String) throws {
+        let error = try #require(throws: ModelSourceError.self) { try DeclarationParser.parse(source) }
+        #expect(error.message.contains("character"))
+    }
+
     /// JSONDecoder refuses a Double or Float written `0eN` (one non-zero exponent digit) and takes its
     /// neighbours; the prompt's decoder took them all. JSONDecoder is the reference here.
     @Test(arguments: ["0e3", "0E9", "0e1", "0e0", "0e10", "0e01", "0e+3", "0e-3", "-0e3", "0.0e3", "1e3"])

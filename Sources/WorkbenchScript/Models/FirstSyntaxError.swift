@@ -11,12 +11,14 @@ public struct FirstSyntaxError: Sendable {
     /// nil when `tree` has no error.
     public init?(in tree: SourceFileSyntax, converter: SourceLocationConverter) {
         guard tree.hasError else { return nil }
-        // A control character is reported first, as swiftc does: swift-syntax's diagnostics trap on
-        // some sources holding one (`let n \u{1}= 3`: "A Fix-It must have at least one change").
+        // A control character or U+FFFD (what undecodable bytes become) is reported first, as swiftc
+        // does: swift-syntax's diagnostics trap on some sources holding one (`let n \u{1}= 3`,
+        // `let n \u{FFFD}= 3`: "A Fix-It must have at least one change"), found by `make fuzz`.
         let bytes = tree.syntaxTextBytes
-        if let offset = bytes.firstIndex(where: { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) {
+        if let offset = Self.firstInvalidCharacter(in: bytes) {
             let location = converter.location(for: AbsolutePosition(utf8Offset: offset))
-            message = "unprintable ASCII character U+\(String(bytes[offset], radix: 16, uppercase: true).leftPadded(4)) found in source"
+            message = bytes[offset] == 0xEF ? "invalid character in source"
+                : "unprintable ASCII character U+\(String(bytes[offset], radix: 16, uppercase: true).leftPadded(4)) found in source"
             line = location.line
             column = location.column
             return
@@ -26,6 +28,17 @@ public struct FirstSyntaxError: Sendable {
         message = first.message
         line = location.line
         column = location.column
+    }
+}
+
+extension FirstSyntaxError {
+    /// The offset of the first control character (but tab and line breaks), DEL or U+FFFD.
+    static func firstInvalidCharacter(in bytes: [UInt8]) -> Int? {
+        for (offset, byte) in bytes.enumerated() {
+            if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F { return offset }
+            if byte == 0xEF, offset + 2 < bytes.count, bytes[offset + 1] == 0xBF, bytes[offset + 2] == 0xBD { return offset }
+        }
+        return nil
     }
 }
 
