@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean bench bench-figures bench-micro bench-peers forms-expected
+.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl); the openssl tool for the TLS
@@ -41,7 +41,16 @@ forms-expected: deps
 	python3 Tests/EndToEndTests/SwiftForms/generate.py
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build Fuzzing/.build
+
+# libFuzzer targets (README.md, "Fuzzing"): the package in Fuzzing/, built with the toolchain's own
+# libFuzzer and AddressSanitizer into its own scratch path, each target run FUZZ_RUNS times (or for
+# FUZZ_SECONDS, if set, whichever ends first); FUZZ_TARGETS picks some (`FuzzJSON FuzzDecoder`).
+FUZZ_RUNS ?= 1000000
+FUZZ_SECONDS ?= 0
+fuzz: deps
+	swift build --package-path Fuzzing --scratch-path Fuzzing/.build -Xswiftc -sanitize=fuzzer,address
+	python3 Fuzzing/run-fuzzers.py --runs $(FUZZ_RUNS) --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # Benchmarks against the peers (README.md, "Performance"); they report and never fail the build.
 # `bench` runs everything; `bench-figures` the side-by-side figures 1-4 (a few minutes);

@@ -15,8 +15,11 @@ let package = Package(
         .library(name: "ResultsLog", type: .dynamic, targets: ["ResultsLog"]),
         // Snippets can import only targets in a product: this lets them start the sandbox in-process.
         .library(name: "Sandbox", targets: ["Sandbox"]),
-        // For Benchmarks/ (a separate package): the micro-benchmarks time the prompt's decoder.
+        // For Benchmarks/ and Fuzzing/ (separate packages): the micro-benchmarks time the prompt's decoder,
+        // and libFuzzer targets run it, the model parser and the interpreter.
         .library(name: "WorkbenchScript", targets: ["WorkbenchScript"]),
+        // For Fuzzing/ (a separate package): a libFuzzer target runs whole input lines through a Session.
+        .library(name: "REPL", targets: ["REPL"]),
         .executable(name: "workbench", targets: ["workbench"]),
     ],
     dependencies: [

@@ -1,6 +1,5 @@
 import Foundation
 import SwiftParser
-import SwiftParserDiagnostics
 import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
@@ -99,9 +98,8 @@ extension Session {
     /// `1:9: expected expression after '='`, at the first syntax error.
     static func firstSyntaxError(in tree: SourceFileSyntax) -> String {
         let converter = SourceLocationConverter(fileName: "", tree: tree)
-        guard let first = ParseDiagnosticsGenerator.diagnostics(for: tree).first else { return "invalid Swift" }
-        let location = first.location(converter: converter)
-        return "\(location.line):\(location.column): \(first.message)"
+        guard let first = FirstSyntaxError(in: tree, converter: converter) else { return "invalid Swift" }
+        return "\(first.line):\(first.column): \(first.message)"
     }
 }
 

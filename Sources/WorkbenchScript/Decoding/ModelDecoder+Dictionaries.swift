@@ -26,8 +26,19 @@ extension ModelDecoder {
             var key = try memberKey(keyNode)
             // JSONDecoder reads `[String: …]` itself, without the key strategy; other keys go through a keyed container.
             if form != .stringKeys && options.keys == .convertFromSnakeCase { key = convertFromSnakeCase(key) }
-            guard seen.insert(key).inserted else { continue }
             let component = Self.pathComponent(forDictionaryKey: key)
+            guard seen.insert(key).inserted else {
+                // The first value of a repeated key is kept; with a key strategy JSONDecoder still
+                // decodes the later ones, and their errors fail the decode (found by `make fuzz`).
+                if options.keys == .convertFromSnakeCase {
+                    do {
+                        _ = try value(element, member)
+                    } catch {
+                        throw error.throughOptional(element.isOptional).prefixed(component)
+                    }
+                }
+                continue
+            }
             let converted: ModelValue
             switch form {
             case .intKeys:

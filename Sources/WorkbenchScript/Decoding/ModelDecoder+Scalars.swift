@@ -92,9 +92,16 @@ extension ModelDecoder {
         return value
     }
 
-    /// Whether every digit before the exponent is zero.
+    /// Whether every digit before the exponent is zero, as JSONDecoder checks a Double or Float that
+    /// came out 0 — which on Linux also refuses exactly `0eN` with one non-zero digit N (`0e3`; `0e0`,
+    /// `0e10`, `0e+3`, `-0e3` pass), found by `make fuzz` (FuzzDecoder).
     static func isTrueZero(_ text: String) -> Bool {
-        for byte in text.utf8 {
+        let utf8 = Array(text.utf8)
+        if utf8.count == 3, utf8[0] == UInt8(ascii: "0"), utf8[1] | 0x20 == UInt8(ascii: "e"),
+           utf8[2] >= UInt8(ascii: "1"), utf8[2] <= UInt8(ascii: "9") {
+            return false
+        }
+        for byte in utf8 {
             if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") { return true }
             if byte >= UInt8(ascii: "1") && byte <= UInt8(ascii: "9") { return false }
         }

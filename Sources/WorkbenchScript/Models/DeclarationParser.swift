@@ -1,5 +1,4 @@
 import SwiftParser
-import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// Parses Swift `struct`/`enum` declarations into model schemas with swift-syntax.
@@ -9,12 +8,11 @@ public enum DeclarationParser {
     public static func parse(_ source: String, origin: SourceOrigin = .start) throws(ModelSourceError) -> [ModelDeclaration] {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: "input", tree: tree)
-        if tree.hasError, let first = ParseDiagnosticsGenerator.diagnostics(for: tree).first {
-            let location = first.location(converter: converter)
-            let position = origin.position(line: location.line, column: location.column)
+        if let first = FirstSyntaxError(in: tree, converter: converter) {
+            let position = origin.position(line: first.line, column: first.column)
             throw ModelSourceError(
                 first.message, line: position.line, column: position.column,
-                excerpt: ModelSourceError.excerpt(of: source, line: location.line, column: location.column))
+                excerpt: ModelSourceError.excerpt(of: source, line: first.line, column: first.column))
         }
         let reader = DeclarationReader(converter: converter, origin: origin)
         var result: [ModelDeclaration] = []

@@ -1,6 +1,5 @@
 import Foundation
 import SwiftParser
-import SwiftParserDiagnostics
 import SwiftSyntax
 
 /// A snippet file parsed with swift-syntax: its description and its top-level statements.
@@ -31,9 +30,8 @@ public struct SnippetScript {
     public init(source: String, fileName: String) throws(ReplayError) {
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: fileName, tree: tree)
-        if tree.hasError, let first = ParseDiagnosticsGenerator.diagnostics(for: tree).first {
-            let location = first.location(converter: converter)
-            throw ReplayError(file: fileName, line: location.line, column: location.column, message: first.message)
+        if let first = FirstSyntaxError(in: tree, converter: converter) {
+            throw ReplayError(file: fileName, line: first.line, column: first.column, message: first.message)
         }
         self.fileName = fileName
         self.moduleName = Self.moduleName(forFile: fileName)

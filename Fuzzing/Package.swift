@@ -1,0 +1,51 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// libFuzzer targets over Workbench's parsers, decoder, interpreter and command dispatch.
+// A package of its own so that `make test` never builds it; `make fuzz` builds it with
+// `-sanitize=fuzzer,address` into Fuzzing/.build and runs each target (Fuzzing/run-fuzzers.py).
+// Each target is one file without a `main`: libFuzzer's own `main` calls LLVMFuzzerTestOneInput
+// (parsed as a library: SwiftPM would compile the file as top-level code, whose `main` runs instead).
+let libFuzzerEntry: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+
+let package = Package(
+    name: "WorkbenchFuzz",
+    dependencies: [
+        // Named, because a path package is otherwise known by its folder's name (the clone's).
+        .package(name: "Workbench", path: ".."),
+    ],
+    targets: [
+        .target(
+            name: "FuzzSupport",
+            dependencies: [
+                .product(name: "WorkbenchKit", package: "Workbench"),
+            ]
+        ),
+        .executableTarget(
+            name: "FuzzCommands",
+            dependencies: ["FuzzSupport", .product(name: "REPL", package: "Workbench")],
+            swiftSettings: libFuzzerEntry
+        ),
+        .executableTarget(
+            name: "FuzzDeclarations",
+            dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")],
+            swiftSettings: libFuzzerEntry
+        ),
+        .executableTarget(
+            name: "FuzzJSON",
+            dependencies: ["FuzzSupport", .product(name: "WorkbenchKit", package: "Workbench")],
+            swiftSettings: libFuzzerEntry
+        ),
+        .executableTarget(
+            name: "FuzzDecoder",
+            dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")],
+            swiftSettings: libFuzzerEntry
+        ),
+        .executableTarget(
+            name: "FuzzExpressions",
+            dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")],
+            swiftSettings: libFuzzerEntry
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,88 @@
+import Foundation
+import WorkbenchKit
+
+/// One input as libFuzzer hands it over.
+public typealias FuzzInput = @convention(c) (UnsafePointer<UInt8>?, Int) -> CInt
+
+/// libFuzzer's driver (in the toolchain's libclang_rt.fuzzer), for a program with its own `main`.
+@_silgen_name("LLVMFuzzerRunDriver")
+func LLVMFuzzerRunDriver(_ argc: UnsafeMutablePointer<CInt>,
+                         _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+                         _ callback: FuzzInput) -> CInt
+
+/// What every target needs around its one input: the network cut off, no toolchain, no terminal,
+/// and a way to run the REPL's main-actor async code from libFuzzer's synchronous callback.
+public enum FuzzSupport {
+    /// A target's `main` (SwiftPM names it `<module>_main` and makes it the program's entry):
+    /// prepares the process, then runs libFuzzer with the command line on a thread of its own, calling
+    /// `test` per input, while the main thread serves the main actor (the REPL's code runs there).
+    @MainActor
+    public static func main(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>,
+                            _ test: FuzzInput) -> CInt {
+        prepareProcess()
+        let arguments = UncheckedPointer(argv)
+        let driver = Thread {
+            var count = argc
+            var vector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = arguments.pointer
+            exit(LLVMFuzzerRunDriver(&count, &vector, test))
+        }
+        driver.stackSize = 64 << 20  // deep inputs recurse (nested JSON, nested brackets)
+        driver.start()
+        // libFuzzer's per-input timeout (SIGALRM) only acts on the thread that fuzzes: keep it away from this one.
+        var alarm = sigset_t()
+        sigemptyset(&alarm)
+        sigaddset(&alarm, SIGALRM)
+        pthread_sigmask(SIG_BLOCK, &alarm, nil)
+        dispatchMain()
+    }
+
+    @MainActor
+    static func prepareProcess() {
+        // Sends are answered by the relay, never the network (no sandbox runs either).
+        Workbench.exchangeRelay = NetworkOff()
+        // Swift the fast path does not cover would start the toolchain: report "no toolchain" instead.
+        setenv("WORKBENCH_SWIFT", "/nonexistent/swift", 1)
+        setenv("NO_COLOR", "1", 1)
+        // Anything a command writes (history, snippets) goes into a scratch folder, never a real home.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-fuzz-\(getpid())")
+        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        setenv("HOME", scratch.path, 1)
+        setenv("XDG_STATE_HOME", scratch.path, 1)
+        _ = FileManager.default.changeCurrentDirectoryPath(scratch.path)
+        // A command that asks a question reads end of input.
+        _ = freopen("/dev/null", "r", stdin)
+    }
+
+    /// The input as text, as a terminal would hand over undecodable bytes (replacement characters).
+    public static func text(_ data: UnsafePointer<UInt8>?, _ size: Int) -> String {
+        String(decoding: bytes(data, size), as: UTF8.self)
+    }
+
+    public static func bytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: size > 0 ? data : nil, count: size)
+    }
+
+    /// Runs `body` on the main actor to its end, from libFuzzer's thread.
+    public static func runToEnd(_ body: @escaping @MainActor () async -> Void) {
+        let finished = DispatchSemaphore(value: 0)
+        Task { @MainActor in
+            await body()
+            finished.signal()
+        }
+        finished.wait()
+    }
+}
+
+/// Stands for the network: every send fails at once with one error, so no input reaches anything.
+@MainActor
+final class NetworkOff: ExchangeRelay {
+    var isReplaying: Bool { true }
+    func nextRecorded(for url: URL) throws(WorkbenchError) -> Exchange { throw .noResponse }
+    func finished(_ outcome: Result<Exchange, WorkbenchError>) {}
+}
+
+/// argv, handed to the driver's thread.
+struct UncheckedPointer: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+    init(_ pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) { self.pointer = pointer }
+}

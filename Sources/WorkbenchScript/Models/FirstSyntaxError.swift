@@ -1,0 +1,47 @@
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// The first syntax error of parsed Swift, where it is and what it says: what the model parser, a
+/// snippet and the prompt report.
+public struct FirstSyntaxError: Sendable {
+    public let message: String
+    public let line: Int
+    public let column: Int
+
+    /// nil when `tree` has no error.
+    public init?(in tree: SourceFileSyntax, converter: SourceLocationConverter) {
+        guard tree.hasError else { return nil }
+        // A control character or U+FFFD (what undecodable bytes become) is reported first, as swiftc
+        // does: swift-syntax's diagnostics trap on some sources holding one (`let n \u{1}= 3`,
+        // `let n \u{FFFD}= 3`: "A Fix-It must have at least one change"), found by `make fuzz`.
+        let bytes = tree.syntaxTextBytes
+        if let offset = Self.firstInvalidCharacter(in: bytes) {
+            let location = converter.location(for: AbsolutePosition(utf8Offset: offset))
+            message = bytes[offset] == 0xEF ? "invalid character in source"
+                : "unprintable ASCII character U+\(String(bytes[offset], radix: 16, uppercase: true).leftPadded(4)) found in source"
+            line = location.line
+            column = location.column
+            return
+        }
+        guard let first = ParseDiagnosticsGenerator.diagnostics(for: tree).first else { return nil }
+        let location = first.location(converter: converter)
+        message = first.message
+        line = location.line
+        column = location.column
+    }
+}
+
+extension FirstSyntaxError {
+    /// The offset of the first control character (but tab and line breaks), DEL or U+FFFD.
+    static func firstInvalidCharacter(in bytes: [UInt8]) -> Int? {
+        for (offset, byte) in bytes.enumerated() {
+            if (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) || byte == 0x7F { return offset }
+            if byte == 0xEF, offset + 2 < bytes.count, bytes[offset + 1] == 0xBF, bytes[offset + 2] == 0xBD { return offset }
+        }
+        return nil
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}

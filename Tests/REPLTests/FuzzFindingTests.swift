@@ -1,0 +1,19 @@
+import Foundation
+@testable import REPL
+import Testing
+import WorkbenchKit
+
+/// Input lines `make fuzz` found (Fuzzing/Corpus/commands keeps them too): each once trapped.
+@MainActor
+@Suite struct FuzzFindingTests {
+    /// A control character in Swift at the prompt made swift-syntax's diagnostics trap; now one error line.
+    @Test func controlCharacterInSwiftIsOneErrorLine() async {
+        let console = Console(capturingWithColors: false)
+        let session = Session(console: console, isInteractive: false)
+        #expect(await !session.evaluate("let n \u{1}= 3"))
+        #expect(console.capturedText.hasPrefix("error: "))
+        #expect(console.capturedText.contains("1:7: unprintable ASCII character U+0001 found in source"))
+        #expect(console.capturedText.split(separator: "\n").count == 1)
+        #expect(await session.evaluate("help quit"))
+    }
+}

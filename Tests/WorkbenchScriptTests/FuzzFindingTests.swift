@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import WorkbenchScript
+
+/// Inputs `make fuzz` found (Fuzzing/Corpus keeps them too): each once trapped.
+@Suite struct FuzzFindingTests {
+    /// swift-syntax's diagnostics trapped ("A Fix-It must have at least one change") on a control
+    /// character between a binding's name and its `=`; the character is now reported first, as swiftc does.
+    @Test func controlCharacterInSwiftIsAnErrorNotATrap() throws {
+        #expect(throws: ModelSourceError.self) { try DeclarationParser.parse("struct A {\n    let n \u{1}= 3\n}") }
+        let error = try #require(throws: ModelSourceError.self) { try DeclarationParser.parse("let n \u{1}= 3") }
+        #expect(error.message == "unprintable ASCII character U+0001 found in source")
+        #expect((error.line, error.column) == (1, 7))
+        let replay = try #require(throws: ReplayError.self) { try SnippetScript(source: "let n \u{1}= 3", fileName: "s.swift") }
+        #expect("\(replay)".contains("1:7"))
+    }
+
+    /// The same trap from U+FFFD (an undecodable byte) or DEL before `=`, in an enum case's raw value.
+    @Test(arguments: ["enum L: Int, Decodable { case low \u{FFFD}= 2, high }", "let n \u{7F}= 3"])
+    func invalidCharacterInSwiftIsAnErrorNotATrap(_ source: String) throws {
+        let error = try #require(throws: ModelSourceError.self) { try DeclarationParser.parse(source) }
+        #expect(error.message.contains("character"))
+    }
+
+    /// JSONDecoder refuses a Double or Float written `0eN` (one non-zero exponent digit) and takes its
+    /// neighbours; the prompt's decoder took them all. JSONDecoder is the reference here.
+    @Test(arguments: ["0e3", "0E9", "0e1", "0e0", "0e10", "0e01", "0e+3", "0e-3", "-0e3", "0.0e3", "1e3"])
+    func zeroWithExponentDecodesAsJSONDecoderDoes(_ text: String) throws {
+        let workspace = ModelWorkspace()
+        try workspace.declare("struct D: Codable { let d: Double }\nstruct F: Codable { let f: Float }")
+        let data = Data(text.utf8)
+        let object = Data(#"{"d": \#(text), "f": \#(text)}"#.utf8)
+        struct D: Decodable { let d: Double }
+        struct F: Decodable { let f: Float }
+        let prompt = ["Double", "Float", "D", "F"].map { type in
+            (try? workspace.decodeDocument(type.count == 1 ? object : data, as: type)) != nil
+        }
+        let foundation = [
+            (try? JSONDecoder().decode(Double.self, from: data)) != nil,
+            (try? JSONDecoder().decode(Float.self, from: data)) != nil,
+            (try? JSONDecoder().decode(D.self, from: object)) != nil,
+            (try? JSONDecoder().decode(F.self, from: object)) != nil,
+        ]
+        #expect(prompt == foundation)
+    }
+
+    /// A repeated key in a `[String: Kind]` with snake-case keys: JSONDecoder keeps the first value
+    /// but still decodes the later ones (an invalid one fails it); the prompt's decoder skipped them.
+    @Test(arguments: [#"{"y": "leaf", "y": "x"}"#, #"{"y": "leaf", "y": "root"}"#, #"{"a_b": "leaf", "aB": "root"}"#])
+    func repeatedKeyWithSnakeCaseDecodesAsJSONDecoderDoes(_ text: String) throws {
+        enum Kind: String, Decodable { case leaf, root }
+        let workspace = ModelWorkspace(moduleName: "M")
+        try workspace.declare("enum Kind: String, Codable { case leaf, root }")
+        workspace.setBody(Data(text.utf8))
+        let prompt = try? workspace.decode("[String: Kind]", options: DecodingOptions(keys: .convertFromSnakeCase))
+        let decoder = JSONDecoder()
+        decoder.keyDecodingStrategy = .convertFromSnakeCase
+        let reference = try? decoder.decode([String: Kind].self, from: Data(text.utf8))
+        #expect((prompt == nil) == (reference == nil))
+    }
+}
+
+extension ModelWorkspace {
+    /// Decodes `data` as `type` (what `json …` then `decode TYPE` does).
+    func decodeDocument(_ data: Data, as type: String) throws -> TypedValue {
+        setBody(data)
+        return try decode(type)
+    }
+}
