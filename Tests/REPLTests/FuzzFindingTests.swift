@@ -16,4 +16,13 @@ import WorkbenchKit
         #expect(console.capturedText.split(separator: "\n").count == 1)
         #expect(await session.evaluate("help quit"))
     }
+
+    /// Many unclosed `[` in Swift at the prompt once froze it in swift-syntax's parser; now one line.
+    @Test func manyUnclosedBracketsAreOneErrorLine() async {
+        let console = Console(capturingWithColors: false)
+        let session = Session(console: console, isInteractive: false)
+        #expect(await !session.evaluate("let x: D" + String(repeating: "[", count: 28) + "ouble = 1"))
+        #expect(console.capturedText == "error: 1:9: 28 '[' are never closed\n")
+        #expect(await session.evaluate("help quit"))
+    }
 }

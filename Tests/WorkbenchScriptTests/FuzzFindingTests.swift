@@ -15,6 +15,22 @@ import Testing
         #expect("\(replay)".contains("1:7"))
     }
 
+    /// A type with 28 unclosed `[` kept swift-syntax's parser busy for hours (its lookahead doubles
+    /// the work with each); more than a handful are reported before parsing. Brackets in strings
+    /// and comments, and closed ones however deep, are parsed as usual.
+    @Test func manyUnclosedBracketsAreAnErrorBeforeParsing() throws {
+        let source = "struct Node: Codable { let value: D" + String(repeating: "[", count: 28) + "ouble; let children: [Node] }"
+        let error = try #require(throws: ModelSourceError.self) { try DeclarationParser.parse(source) }
+        #expect(error.message == "28 '[' are never closed")
+        #expect((error.line, error.column) == (1, 36))
+        let replay = try #require(throws: ReplayError.self) { try SnippetScript(source: source, fileName: "s.swift") }
+        #expect("\(replay)".contains("1:36"))
+        let nested = String(repeating: "[", count: 12) + "Int" + String(repeating: "]", count: 12)
+        #expect(FirstSyntaxError.beforeParsing("let a: \(nested) = []") == nil)
+        #expect(FirstSyntaxError.beforeParsing("let s = \"\(String(repeating: "[", count: 20))\" // [[[[[[[[[[[[") == nil)
+        #expect(FirstSyntaxError.beforeParsing(String(repeating: "[", count: FirstSyntaxError.unclosedBracketLimit)) == nil)
+    }
+
     /// The same trap from U+FFFD (an undecodable byte) or DEL before `=`, in an enum case's raw value.
     @Test(arguments: ["enum L: Int, Decodable { case low \u{FFFD}= 2, high }", "let n \u{7F}= 3"])
     func invalidCharacterInSwiftIsAnErrorNotATrap(_ source: String) throws {

@@ -81,6 +81,7 @@ extension SnippetInterpreter {
 
     /// A `\(expression)` in a command's argument: its text as interpolation prints it.
     public func interpolationText(_ expression: String) async throws -> String {
+        if let first = FirstSyntaxError.beforeParsing(expression) { throw first }
         let parsed = Parser.parse(source: expression)
         guard !parsed.hasError, parsed.statements.count == 1, let item = parsed.statements.first,
               FastPath.covers(item), case .expr(let node) = item.item else {

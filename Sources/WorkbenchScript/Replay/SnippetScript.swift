@@ -28,6 +28,9 @@ public struct SnippetScript {
 
     /// Parses `source`; a syntax error is reported at its `line:col`.
     public init(source: String, fileName: String) throws(ReplayError) {
+        if let first = FirstSyntaxError.beforeParsing(source) {
+            throw ReplayError(file: fileName, line: first.line, column: first.column, message: first.message)
+        }
         let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: fileName, tree: tree)
         if let first = FirstSyntaxError(in: tree, converter: converter) {
