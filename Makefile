@@ -53,7 +53,7 @@ fuzz: deps
 	python3 Fuzzing/run-fuzzers.py --runs $(FUZZ_RUNS) --seconds $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 # Benchmarks against the peers (README.md, "Performance"); they report and never fail the build.
-# `bench` runs everything; `bench-figures` the side-by-side figures 1-4 (a few minutes);
+# `bench` runs everything; `bench-figures` the side-by-side figures 1-4 and 6 (about 5 minutes);
 # `bench-micro` the package-benchmark suite in Benchmarks/ (its first release build is slow).
 bench: build bench-peers
 	python3 Benchmarks/bench.py --only all

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Workbench against its peers, side by side in one run: `make bench` (see README, "Performance").
 
-Figures 1-4 time whole commands with hyperfine; figure 5 runs the package-benchmark suite.
+Figures 1-4 and 6 time whole commands with hyperfine; figure 5 runs the package-benchmark suite.
 Everything large (the 20 MB document, compiled peers) lives in a temporary folder.
 Benchmarks report; they never fail the build: a figure that cannot be measured says why.
 """
@@ -281,7 +281,7 @@ def main():
     started = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
 
     text = open(options.results).read() if os.path.exists(options.results) else (
-        "# Benchmark results\n\nWritten by `make bench` (all figures), `make bench-figures` (1–4) and "
+        "# Benchmark results\n\nWritten by `make bench` (all figures), `make bench-figures` (1–4, 6) and "
         "`make bench-micro` (5); see README.md, \"Performance\", for what each figure measures.\n")
 
     if options.only in ("figures", "all"):
