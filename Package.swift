@@ -77,6 +77,7 @@ let package = Package(
         // A sandbox on port 0, apart so that targets that do not need it do not build Hummingbird.
         .target(name: "SandboxTestSupport", dependencies: ["Sandbox"], path: "Tests/SandboxTestSupport"),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
+        .testTarget(name: "CurlOnDemandTests", dependencies: ["CurlOnDemand"]),
         .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "TestSupport", "SandboxTestSupport"]),
         .testTarget(
             name: "WorkbenchScriptTests", dependencies: ["WorkbenchScript", "SandboxTestSupport"],

@@ -9,15 +9,13 @@
 // load-time libraries (patchelf; the linker's --as-needed comes too late on Swift's link line to
 // drop it). Debug builds, where FoundationNetworking is a shared library with libcurl as its own
 // dependency, do not export these definitions and call libcurl directly.
-#define CURL_DISABLE_TYPECHECK 1
-#include <curl/curl.h>
 #include <dlfcn.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "CurlOnDemand.h"
+#include "CurlOnDemand.h"  // libcurl's declarations, which the definitions below must match
 
 static void *library;
 static pthread_once_t opened = PTHREAD_ONCE_INIT;
