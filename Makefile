@@ -16,15 +16,18 @@ deps:
 # Swift typed at the prompt that the fast path does not cover runs on the toolchain, importing
 # WorkbenchKit as a shared library that uses the toolchain's own runtime: built apart (its own
 # scratch path, no static runtime) and put in prompt-kit/ beside the binary, where it is looked for;
-# so is ResultsLog, which `replay --results` programs link.
+# so are ResultsLog, which `replay --results` programs link, and workbench-host, the process the
+# prompt's compiled inputs are loaded into (docs/ARCHITECTURE.md, "The Swift host").
 build: deps
 	swift build -c release --static-swift-stdlib --product workbench
 	# libcurl and its ~30 libraries are loaded on the first request, not at start-up (Sources/CurlOnDemand).
 	patchelf --remove-needed libcurl.so.4 .build/release/workbench
 	swift build -c release --product WorkbenchKitDynamic --scratch-path .build/prompt-kit
 	swift build -c release --product ResultsLog --scratch-path .build/prompt-kit
+	swift build -c release --product workbench-host --scratch-path .build/prompt-kit
 	rm -rf .build/release/prompt-kit && mkdir -p .build/release/prompt-kit/Modules
-	cp .build/prompt-kit/release/libWorkbenchKitDynamic.so .build/prompt-kit/release/libResultsLog.so .build/release/prompt-kit/
+	cp .build/prompt-kit/release/libWorkbenchKitDynamic.so .build/prompt-kit/release/libResultsLog.so \
+		.build/prompt-kit/release/workbench-host .build/release/prompt-kit/
 	cp -R .build/prompt-kit/release/Modules/WorkbenchKit.swiftmodule .build/prompt-kit/release/Modules/ResultsLog.swiftmodule \
 		.build/release/prompt-kit/Modules/
 

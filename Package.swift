@@ -21,6 +21,8 @@ let package = Package(
         // For Fuzzing/ (a separate package): a libFuzzer target runs whole input lines through a Session.
         .library(name: "REPL", targets: ["REPL"]),
         .executable(name: "workbench", targets: ["workbench"]),
+        // The Swift host: the long-lived process that Swift typed at the prompt is loaded into.
+        .executable(name: "workbench-host", targets: ["WorkbenchHost"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -64,6 +66,8 @@ let package = Package(
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
+        // The Swift host (C: only C can catch a trap and go on); each input links WorkbenchKitDynamic.
+        .executableTarget(name: "WorkbenchHost"),
         // libcurl's functions for the executable, loading libcurl on first use (CurlOnDemand.c);
         // `make build` then drops libcurl from the release binary's load-time libraries.
         .target(name: "CurlOnDemand"),

@@ -19,7 +19,7 @@ extension Session {
     /// With `resultsColumn` it is compiled as a playground: its output shows as usual, then its lines
     /// with the results column (also when it failed part-way, for the lines that ran).
     func runCompiled(_ source: String, resultsColumn: Bool = false) async throws {
-        let outcome = await runOnEngine(resultsColumn ? compiled.results : compiled.engine, source)
+        let outcome = resultsColumn ? await runOnEngine(compiled.results, source) : await runInHost(source)
         if resultsColumn { showResults(outcome.results, of: source) }
         workbench.join(outcome.exchanges)
         if let state = outcome.requestState { workbench.restore(state) }
@@ -44,26 +44,32 @@ extension Session {
         console.flush()
     }
 
-    /// After compiled code ran, a value the fast path holds may be stale: a name the code mentions
-    /// (assigned, redeclared) or any `var` (a function may have changed it). Reading such a name
-    /// again runs compiled, where its value is exact.
+    /// After compiled code ran, a value the fast path holds may be stale: a name the code declares
+    /// again, or any `var` (the code, or a function it called, may have changed it). Reading such a
+    /// name again runs in the host, where its value is exact; a `let` the fast path bound stays, so
+    /// reading it stays fast.
     private func forgetFastValues(changedBy source: String) {
-        let mentioned = Set(Parser.parse(source: source).tokens(viewMode: .sourceAccurate).compactMap { token -> String? in
-            if case .identifier(let name) = token.tokenKind { return name }
-            return nil
-        })
-        for name in mentioned.union(fastVariables) where name != "wb" { swift.unbind(name) }
+        let declared = Parser.parse(source: source).statements.flatMap { item -> [String] in
+            guard let variable = item.item.as(VariableDeclSyntax.self) else { return [] }
+            return variable.bindings.flatMap { binding -> [String] in
+                binding.pattern.tokens(viewMode: .sourceAccurate).compactMap { token in
+                    if case .identifier(let name) = token.tokenKind { return name }
+                    return nil
+                }
+            }
+        }
+        for name in Set(declared).union(fastVariables) where name != "wb" { swift.unbind(name) }
         fastVariables.removeAll()
     }
 
     /// A `\(expression)` the fast path does not cover: the text `print` gives for it, compiled.
     /// A failure is one line, as for any input: a compile error at the column the user typed.
     func compiledInterpolationText(_ expression: String) async throws -> String {
-        let capture = compiled.capture
-        capture.console.clearCaptured()
+        let capture = compiled.captured
+        capture.clearCaptured()
         let wrapper = "print("
-        let outcome = await runOnEngine(capture, wrapper + expression + ", terminator: \"\")")
-        let text = capture.console.capturedText
+        let outcome = await runInHost(wrapper + expression + ", terminator: \"\")", capturingInto: capture)
+        let text = capture.capturedText
         guard outcome.succeeded else {
             var line = outcome.failure ?? "error: cannot evaluate '\\(\(expression))'"
             if let typed = currentInput.range(of: "\\(" + expression + ")") {
@@ -84,7 +90,28 @@ extension Session {
         return "error: \(row):\(column + offset):\(parts[3])"
     }
 
+    /// Runs `source` in the Swift host after the steps it has not run yet. A capture's input is not
+    /// a step of the session (it is the `\(…)` of a command, which is).
+    private func runInHost(_ source: String, capturingInto capture: Console? = nil) async -> CompiledOutcome {
+        let (steps, secrets) = compiledSteps()
+        let host = compiled.host
+        host.configuration.secrets = secrets
+        host.configuration.settings = promptSettings
+        return await host.run(source, after: steps, isStep: capture == nil, output: capture, interrupted: { Interrupt.isPending })
+    }
+
     private func runOnEngine(_ engine: CompiledEngine, _ source: String) async -> CompiledOutcome {
+        let (steps, secrets) = compiledSteps()
+        engine.configuration.secrets = secrets
+        engine.configuration.settings = promptSettings
+        // Not cleared here: a Ctrl-C since the input started (while its first statements ran on the
+        // fast path, or during the compile) stops this run too.
+        return await engine.run(source, after: steps, interrupted: { Interrupt.isPending })
+    }
+
+    /// The session's steps as Swift, and the secret values their commands hold (given to the
+    /// compiled code as environment variables, never written to a file).
+    private func compiledSteps() -> ([CompiledStep], [String: String]) {
         var secrets: [String: String] = [:]
         let steps = transcript.steps.map { step -> CompiledStep in
             switch step.kind {
@@ -95,23 +122,23 @@ extension Session {
                 return CompiledStep(source: text, exchanges: step.exchanges)
             }
         }
-        engine.configuration.secrets = secrets
-        engine.configuration.settings = PromptSettings(
+        return (steps, secrets)
+    }
+
+    private var promptSettings: PromptSettings {
+        PromptSettings(
             sandboxURL: sandboxURL, offlineRoutes: offline ? OfflineRouting.routes : [], options: workbench.options,
             bodyLines: workbench.bodyLines, terminal: console.isTerminal, colors: console.colors)
-        // Not cleared here: a Ctrl-C since the input started (while its first statements ran on the
-        // fast path, or during the compile) stops this run too.
-        return await engine.run(source, after: steps, interrupted: { Interrupt.isPending })
     }
 }
 
-/// The session's compiled path: the engine that prints to the session's console, and one whose
-/// output is captured (for `\(…)` in commands). Made on first use.
+/// The session's compiled path: the Swift host that keeps the session's values, and a console that
+/// captures its output (for `\(…)` in commands). Made on first use.
 @MainActor
 final class CompiledPath {
     let console: Console
-    private(set) lazy var engine = CompiledEngine(console: console)
-    private(set) lazy var capture = CompiledEngine(console: Console(capturingWithColors: false))
+    private(set) lazy var host = SwiftHost(console: console)
+    private(set) lazy var captured = Console(capturingWithColors: false)
     /// For `set results on`: compiled with the playground transform.
     private(set) lazy var results: CompiledEngine = {
         var configuration = CompiledConfiguration()
@@ -123,13 +150,12 @@ final class CompiledPath {
         self.console = console
     }
 
-    /// Whether the toolchain and WorkbenchKit's shared library are there.
-    var isAvailable: Bool { engine.isAvailable }
+    /// Whether the toolchain, WorkbenchKit's shared library and the host are there.
+    var isAvailable: Bool { host.isAvailable }
 
-    /// Removes the engines' private directories.
+    /// Ends the host and removes the private directories.
     func close() {
-        engine.close()
-        capture.close()
+        host.close()
         results.close()
     }
 }

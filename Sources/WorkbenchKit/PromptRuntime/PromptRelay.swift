@@ -8,7 +8,7 @@ public final class PromptRelay: ExchangeRelay {
     public var isReplaying = true
     private let recording: [PromptEvent]
     private var position = 0
-    private let results: Int32
+    private var results: Int32
 
     /// `results` is the file descriptor the records are appended to (-1 reports nothing).
     init(recording: [PromptEvent], results: Int32) {
@@ -40,6 +40,12 @@ public final class PromptRelay: ExchangeRelay {
         case .success(let exchange): report(.exchange(exchange))
         case .failure(let error): report(.sendFailed(error.description))
         }
+    }
+
+    /// Closes the results file (the Swift host opens one per input).
+    func close() {
+        if results >= 0 { Foundation.close(results) }
+        results = -1
     }
 
     /// Appends one record in a single write, so a program killed later leaves it whole.

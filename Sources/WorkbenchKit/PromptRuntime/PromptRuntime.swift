@@ -20,29 +20,33 @@ public enum PromptRuntime {
     public static func start() -> Workbench {
         endWhenOrphaned()
         QuietOutput.lineBufferStandardOutput()
-        let directory = ProcessInfo.processInfo.environment[PromptFiles.directoryVariable].map(URL.init(fileURLWithPath:))
-        let settings = directory.flatMap { try? Data(contentsOf: $0.appendingPathComponent(PromptFiles.settings)) }
-            .flatMap { try? JSONDecoder().decode(PromptSettings.self, from: $0) } ?? PromptSettings()
-        let recording = directory.flatMap { try? Data(contentsOf: $0.appendingPathComponent(PromptFiles.recording)) }
-            .map(PromptEvent.all(in:)) ?? []
-        let results = directory.map { open($0.appendingPathComponent(PromptFiles.results).path, O_WRONLY | O_APPEND | O_CREAT, 0o600) } ?? -1
-        let relay = PromptRelay(recording: recording, results: results)
+        let files = PromptFiles.current
+        let settings = files.settings
+        let relay = PromptRelay(recording: files.recording, results: files.openResults())
         Workbench.exchangeRelay = relay
         self.relay = relay
 
         let console = Console(fileDescriptor: STDOUT_FILENO, terminal: settings.terminal, colors: settings.colors)
         let wb = Workbench(sandbox: settings.sandboxURL, console: console)
+        configure(wb, with: settings)
+        workbench = wb
+        showsResults = settings.showsResults
+        liveOutput = QuietOutput.silence(errorPath: files.quietErrorsPath)
+        return wb
+    }
+
+    /// Gives `wb` the REPL's transport options, body lines, sandbox and offline routes.
+    static func configure(_ wb: Workbench, with settings: PromptSettings) {
         wb.options = settings.options
         wb.bodyLines = settings.bodyLines
         wb.showsSpinner = false  // the REPL's own terminal is not this program's
+        wb.sandboxURL = settings.sandboxURL
         if let sandbox = settings.sandboxURL, !settings.offlineRoutes.isEmpty {
             let routes = settings.offlineRoutes
             wb.urlRewriter = { OfflineRoute.sandboxURL(for: $0, sandbox: sandbox, routes: routes) }
+        } else {
+            wb.urlRewriter = nil
         }
-        workbench = wb
-        showsResults = settings.showsResults
-        liveOutput = QuietOutput.silence(errorPath: directory?.appendingPathComponent(PromptFiles.quietErrors).path)
-        return wb
     }
 
     /// Ends the program once the process that started it is gone. The REPL kills a program it

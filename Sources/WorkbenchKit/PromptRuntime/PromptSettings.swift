@@ -16,6 +16,9 @@ public struct PromptSettings: Codable, Sendable, Equatable {
     /// Whether the new input's expressions show their values (the prompt) or not (snippet replay,
     /// which prints what the compiled snippet prints).
     public var showsResults = true
+    /// In the Swift host: the session is being rebuilt, so inputs run again quietly, their sends
+    /// answered from the recording.
+    public var rebuilding = false
 
     public init(sandboxURL: URL? = nil, offlineRoutes: [OfflineRoute] = [], options: TransportOptions = TransportOptions(),
                 bodyLines: Int = 40, terminal: Bool = false, colors: Bool = false) {
@@ -77,4 +80,30 @@ public enum PromptFiles {
     public static let results = "results.bin"
     /// Standard error while earlier inputs run (a trap there still says why).
     public static let quietErrors = "quiet-errors.txt"
+
+    /// The session directory named by `directoryVariable` in this process, if any.
+    static var current: PromptDirectory {
+        PromptDirectory(url: ProcessInfo.processInfo.environment[directoryVariable].map(URL.init(fileURLWithPath:)))
+    }
+}
+
+/// The files of `PromptFiles` in one session directory, as the program reads them.
+struct PromptDirectory {
+    let url: URL?
+
+    var settings: PromptSettings {
+        url.flatMap { try? Data(contentsOf: $0.appendingPathComponent(PromptFiles.settings)) }
+            .flatMap { try? JSONDecoder().decode(PromptSettings.self, from: $0) } ?? PromptSettings()
+    }
+
+    var recording: [PromptEvent] {
+        url.flatMap { try? Data(contentsOf: $0.appendingPathComponent(PromptFiles.recording)) }.map(PromptEvent.all(in:)) ?? []
+    }
+
+    /// The results file opened for appending (-1 without a directory).
+    func openResults() -> Int32 {
+        url.map { open($0.appendingPathComponent(PromptFiles.results).path, O_WRONLY | O_APPEND | O_CREAT, 0o600) } ?? -1
+    }
+
+    var quietErrorsPath: String? { url?.appendingPathComponent(PromptFiles.quietErrors).path }
 }

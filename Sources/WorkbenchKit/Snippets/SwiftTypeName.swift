@@ -41,7 +41,9 @@ enum SwiftTypeName {
         let dotted = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." }
         text = text.dropFirst(dotted.count)
         var components = dotted.split(separator: ".").map(String.init)
-        if components.count > 1, modules.contains(components[0]) { components.removeFirst() }
+        if components.count > 1, modules.contains(components[0]) || HostModuleName.isHostModule(components[0]) {
+            components.removeFirst()
+        }
         let base = components.joined(separator: ".")
         guard text.first == "<" else { return base }
         text = text.dropFirst()
@@ -60,6 +62,18 @@ enum SwiftTypeName {
         case ("Dictionary", 2): return "[\(arguments[0]): \(arguments[1])]"
         default: return base + "<" + arguments.joined(separator: ", ") + ">"
         }
+    }
+}
+
+/// The modules the prompt's Swift host compiles inputs into (`__wb_in3`): the one program the session
+/// stands for is module `main`, so their names are never shown.
+public enum HostModuleName {
+    public static let prefix = "__wb_in"
+
+    public static func of(input number: Int) -> String { prefix + String(number) }
+
+    public static func isHostModule(_ name: some StringProtocol) -> Bool {
+        name.hasPrefix(prefix) && name.count > prefix.count && name.dropFirst(prefix.count).allSatisfy(\.isNumber)
     }
 }
 

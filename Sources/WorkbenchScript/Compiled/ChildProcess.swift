@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A program started in a process group of its own, its standard output and error piped back:
 /// killing the group (a trap in the JIT, Ctrl-C, too much memory) never touches the REPL.
@@ -7,21 +10,36 @@ final class ChildProcess {
     /// Read ends of the child's standard output and error (non-blocking).
     let output: Int32
     let errors: Int32
+    /// With `conversation`: the write end of the child's standard input (blocking), and the read
+    /// end of its descriptor 3, where it answers (non-blocking); -1 otherwise.
+    let commands: Int32
+    let answers: Int32
 
-    /// Starts `executable` with `arguments` and exactly `environment`, standard input from /dev/null.
-    init(executable: String, arguments: [String], environment: [String: String]) throws(SpawnError) {
+    /// Starts `executable` with `arguments` and exactly `environment`, standard input from /dev/null,
+    /// or with `conversation` from a pipe (`commands`), answering on descriptor 3 (`answers`).
+    init(executable: String, arguments: [String], environment: [String: String], conversation: Bool = false) throws(SpawnError) {
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
-        guard Self.makePipe(&outputPipe) else { throw SpawnError(executable: executable, code: errno) }
-        guard Self.makePipe(&errorPipe) else {
-            close(outputPipe[0])
-            close(outputPipe[1])
-            throw SpawnError(executable: executable, code: errno)
+        var commandPipe: [Int32] = [-1, -1]
+        var answerPipe: [Int32] = [-1, -1]
+        func closeAll() {
+            for end in outputPipe + errorPipe + commandPipe + answerPipe where end >= 0 { close(end) }
+        }
+        guard Self.makePipe(&outputPipe), Self.makePipe(&errorPipe),
+              !conversation || (Self.makeSocketPair(&commandPipe) && Self.makePipe(&answerPipe)) else {
+            let code = errno
+            closeAll()
+            throw SpawnError(executable: executable, code: code)
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if conversation {
+            posix_spawn_file_actions_adddup2(&actions, commandPipe[0], 0)
+            posix_spawn_file_actions_adddup2(&actions, answerPipe[1], 3)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
 
@@ -47,17 +65,19 @@ final class ChildProcess {
         }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        close(outputPipe[1])
-        close(errorPipe[1])
+        for end in [outputPipe[1], errorPipe[1], commandPipe[0], answerPipe[1]] where end >= 0 { close(end) }
         guard status == 0 else {
-            close(outputPipe[0])
-            close(errorPipe[0])
+            for end in [outputPipe[0], errorPipe[0], commandPipe[1], answerPipe[0]] where end >= 0 { close(end) }
             throw SpawnError(executable: executable, code: status)
         }
         self.pid = pid
         output = outputPipe[0]
         errors = errorPipe[0]
-        for descriptor in [output, errors] { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
+        commands = commandPipe[1]
+        answers = answerPipe[0]
+        for descriptor in [output, errors, answers] where descriptor >= 0 {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
     }
 
     /// A pipe whose ends are closed in programs this process starts (the child gets copies by dup2).
@@ -67,9 +87,33 @@ final class ChildProcess {
         return true
     }
 
+    /// A connected pair of sockets for the child's standard input: writing to a child that is gone
+    /// then fails with EPIPE (`MSG_NOSIGNAL`) instead of killing this process with SIGPIPE.
+    private static func makeSocketPair(_ ends: inout [Int32]) -> Bool {
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else { return false }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return true
+    }
+
     deinit {
-        close(output)
-        close(errors)
+        for descriptor in [output, errors, commands, answers] where descriptor >= 0 { close(descriptor) }
+    }
+
+    /// Writes `text` to the child's standard input; false when it is gone.
+    func send(_ text: String) -> Bool {
+        guard commands >= 0 else { return false }
+        return Array(text.utf8).withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.send(commands, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
     }
 
     /// Kills the whole group at once (the compiler and anything the program started).

@@ -141,6 +141,7 @@ enum CompiledSetupError: Error, Equatable, CustomStringConvertible {
     case noToolchain
     case noKit(String)
     case noResultsLog(String)
+    case noHost(String)
     case sessionDirectory(String)
 
     var description: String {
@@ -151,6 +152,8 @@ enum CompiledSetupError: Error, Equatable, CustomStringConvertible {
             "this input needs WorkbenchKit built as a shared library (libWorkbenchKitDynamic.so and Modules/WorkbenchKit.swiftmodule) in \(directory): run `make build` (or `swift build`) in the Workbench package"
         case .noResultsLog(let directory):
             "the results column needs ResultsLog built as a shared library (libResultsLog.so and Modules/ResultsLog.swiftmodule) in \(directory): run `make build` (or `swift build`) in the Workbench package"
+        case .noHost(let directory):
+            "this input needs the Swift host (workbench-host) in \(directory): run `make build` (or `swift build`) in the Workbench package"
         case .sessionDirectory(let reason):
             "cannot make a private directory for compiled input: \(reason)"
         }

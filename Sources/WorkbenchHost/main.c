@@ -1,0 +1,112 @@
+// The prompt's Swift host: a long-lived process into which each compiled input is loaded once, as a
+// shared library, so that the values it binds keep living (docs/ARCHITECTURE.md, "The Swift host").
+//
+// It is C because only C can catch a trap and go on: Swift traps with SIGILL/SIGTRAP, and the
+// host jumps back (siglongjmp) to where it called the input, so what earlier inputs bound stays.
+// It links nothing of Swift: the inputs bring the runtime and WorkbenchKit with them.
+//
+// Commands, one per line on standard input:
+//   env NAME HEX        set (or with no HEX, unset) an environment variable; the value in hex
+//   run SYMBOL PATH     load the library at PATH (once; the rest of the line) and call its `int32_t SYMBOL(void)`
+// Each `run` answers one line on descriptor 3, after the input's output was flushed:
+//   ok STATUS | trap SIGNAL | load MESSAGE
+// Standard output and error are the inputs' own.
+#include <dlfcn.h>
+#include <pthread.h>
+#include <setjmp.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+static sigjmp_buf trapReturn;
+static volatile sig_atomic_t callingInput = 0;
+static pthread_t mainThread;
+static FILE *answers;
+
+// A trap on the thread that called the input returns there; anywhere else (a task on another
+// thread, or between inputs) the host cannot go on safely, so it ends as the trap would end it.
+static void onTrap(int signal) {
+    if (callingInput && pthread_equal(pthread_self(), mainThread)) {
+        callingInput = 0;
+        siglongjmp(trapReturn, signal);
+    }
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof fallback);
+    fallback.sa_handler = SIG_DFL;
+    sigaction(signal, &fallback, NULL);
+    raise(signal);
+}
+
+static int hexValue(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    return -1;
+}
+
+static void setVariable(char *arguments) {
+    char *name = strtok(arguments, " ");
+    char *hex = strtok(NULL, " ");
+    if (!name) return;
+    if (!hex) { unsetenv(name); return; }
+    size_t length = strlen(hex) / 2;
+    char *value = malloc(length + 1);
+    if (!value) return;
+    for (size_t index = 0; index < length; index++) {
+        int high = hexValue(hex[2 * index]), low = hexValue(hex[2 * index + 1]);
+        value[index] = (char)((high < 0 || low < 0) ? '?' : high * 16 + low);
+    }
+    value[length] = 0;
+    setenv(name, value, 1);
+    free(value);
+}
+
+static void runInput(char *arguments) {
+    char *symbol = strtok(arguments, " ");
+    char *path = strtok(NULL, "");
+    if (!path || !symbol) { fprintf(answers, "load malformed run command\n"); return; }
+    void *library = dlopen(path, RTLD_NOW | RTLD_GLOBAL);
+    if (!library) { fprintf(answers, "load %s\n", dlerror()); return; }
+    int (*entry)(void) = (int (*)(void))dlsym(library, symbol);
+    if (!entry) { fprintf(answers, "load no symbol %s\n", symbol); return; }
+    int trapped = sigsetjmp(trapReturn, 1);
+    if (trapped == 0) {
+        callingInput = 1;
+        int status = entry();
+        callingInput = 0;
+        fflush(NULL);
+        fprintf(answers, "ok %d\n", status);
+    } else {
+        fflush(NULL);
+        fprintf(answers, "trap %d\n", trapped);
+    }
+}
+
+int main(void) {
+    mainThread = pthread_self();
+    answers = fdopen(3, "w");
+    if (!answers) return 70;
+    setvbuf(answers, NULL, _IOLBF, 0);
+    // Printed output arrives as it is printed, and what was printed before a trap is not lost.
+    setvbuf(stdout, NULL, _IOLBF, 0);
+    struct sigaction trap;
+    memset(&trap, 0, sizeof trap);
+    trap.sa_handler = onTrap;
+    // SA_NODEFER: the handler leaves by siglongjmp, and the next trap must reach it again.
+    trap.sa_flags = SA_NODEFER;
+    sigaction(SIGILL, &trap, NULL);
+    sigaction(SIGTRAP, &trap, NULL);
+
+    char *line = NULL;
+    size_t capacity = 0;
+    ssize_t length;
+    while ((length = getline(&line, &capacity, stdin)) > 0) {
+        if (line[length - 1] == '\n') line[length - 1] = 0;
+        if (strncmp(line, "env ", 4) == 0) setVariable(line + 4);
+        else if (strncmp(line, "run ", 4) == 0) runInput(line + 4);
+        else fprintf(answers, "load unknown command\n");
+    }
+    free(line);
+    return 0;
+}

@@ -1,0 +1,140 @@
+import Foundation
+
+/// What an input loaded into the prompt's Swift host calls (docs/ARCHITECTURE.md, "The Swift
+/// host"). Each input is a shared library with two entry points: one that catches up, quietly, on
+/// the steps the fast path ran since the host last ran (commands, decodes), and one for the input
+/// itself. Both run on the host's main thread, as top-level code runs on the main actor.
+extension PromptRuntime {
+    /// Runs one entry point's body: reads the REPL's settings and the recording of the sends to
+    /// answer, runs `body` quietly (catching up, or the whole session being rebuilt) or live, and
+    /// reports what happened. Returns 0 when the body ran to its end, 1 when it threw.
+    public nonisolated static func runHostInput(quietly catchingUp: Bool, _ body: @MainActor () throws -> Void) -> Int32 {
+        MainActor.assumeIsolated {
+            let quiet = beginHostInput(catchingUp: catchingUp)
+            do {
+                try body()
+                return endHostInput(quiet: quiet, thrown: nil)
+            } catch {
+                return endHostInput(quiet: quiet, thrown: error)
+            }
+        }
+    }
+
+    /// `runHostInput` for a body that awaits: it runs as a main-actor task while this thread serves
+    /// the main queue (the run loop), so `await` inside can resume here.
+    public nonisolated static func runHostInput(quietly catchingUp: Bool, async body: @escaping @MainActor () async throws -> Void) -> Int32 {
+        MainActor.assumeIsolated {
+            let quiet = beginHostInput(catchingUp: catchingUp)
+            let run = AsyncRun()
+            Task { @MainActor in
+                do {
+                    try await body()
+                    run.outcome = .success(())
+                } catch {
+                    run.outcome = .failure(error)
+                }
+            }
+            while run.outcome == nil { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+            if case .failure(let error) = run.outcome { return endHostInput(quiet: quiet, thrown: error) }
+            return endHostInput(quiet: quiet, thrown: nil)
+        }
+    }
+
+    /// The host's `wb`: made on the first input, kept for the host's life, so its history and
+    /// request carry over from input to input as in the REPL.
+    public static var hostWorkbench: Workbench {
+        if let workbench { return workbench }
+        let settings = PromptFiles.current.settings
+        let wb = Workbench(sandbox: settings.sandboxURL, console: Console(fileDescriptor: STDOUT_FILENO, terminal: settings.terminal, colors: settings.colors))
+        wb.interruptRequested = { HostInterrupt.isPending }
+        HostInterrupt.install()
+        endWhenOrphaned()
+        workbench = wb
+        return wb
+    }
+
+    private static func beginHostInput(catchingUp: Bool) -> Bool {
+        let files = PromptFiles.current
+        let settings = files.settings
+        let quiet = catchingUp || settings.rebuilding
+        let relay = PromptRelay(recording: files.recording, results: files.openResults())
+        relay.isReplaying = quiet
+        Workbench.exchangeRelay = relay
+        self.relay = relay
+        configure(hostWorkbench, with: settings)
+        showsResults = settings.showsResults
+        HostInterrupt.clear()
+        if quiet { liveOutput = QuietOutput.silence(errorPath: files.quietErrorsPath) }
+        relay.report(quiet ? .step(0) : .live)
+        return quiet
+    }
+
+    private static func endHostInput(quiet: Bool, thrown: (any Error)?) -> Int32 {
+        workbench?.console.flush()
+        fflush(nil)
+        if let saved = liveOutput { QuietOutput.restore(saved) }
+        liveOutput = nil
+        if let thrown {
+            relay?.report(.thrown(String(describing: thrown)))
+        } else {
+            if let workbench { relay?.report(.state(workbench.requestState)) }
+            relay?.report(.finished)
+        }
+        relay?.close()
+        return thrown == nil ? 0 : 1
+    }
+}
+
+/// The end of an awaiting input's task, which the host's thread waits for.
+@MainActor
+private final class AsyncRun {
+    var outcome: Result<Void, any Error>?
+}
+
+/// How a binding of an input reaches the global that keeps it. A top-level `let x = EXPR` becomes
+/// a global of the input's library whose initializer takes the value the entry point handed over
+/// just before first touching it: the value is computed once, in order with the input's other
+/// statements, and then lives as long as the host.
+public enum HostValues {
+    nonisolated(unsafe) private static var handed: Any?
+
+    /// Hands over a binding's value (computed by the entry point) to its global's initializer.
+    public static func hand<T>(_ value: T) {
+        handed = value
+    }
+
+    /// The value last handed over; called only by a global's initializer, right after `hand`.
+    public static func take<T>(_ type: T.Type) -> T {
+        defer { handed = nil }
+        return handed as! T
+    }
+
+    /// `take` for a binding with a type annotation (the global's declared type).
+    public static func take<T>() -> T {
+        take(T.self)
+    }
+
+    /// The type of the value `body` would give, without running it: a global's declared type is
+    /// inferred from the binding's own expression.
+    public static func type<T>(of body: @MainActor () async throws -> T) -> T.Type {
+        T.self
+    }
+}
+
+/// Ctrl-C in the host: the REPL sends SIGINT to stop the input's requests; a loop that does not
+/// stop is ended with the host (and the session rebuilt).
+enum HostInterrupt {
+    nonisolated(unsafe) private static var pending: sig_atomic_t = 0
+
+    static var isPending: Bool { pending != 0 }
+
+    static func clear() {
+        pending = 0
+    }
+
+    static func install() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in HostInterrupt.pending = 1 }
+        sigaction(SIGINT, &action, nil)
+    }
+}

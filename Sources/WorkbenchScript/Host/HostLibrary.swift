@@ -1,0 +1,213 @@
+import SwiftSyntax
+import WorkbenchKit
+
+/// One library loaded into the Swift host: the steps the host catches up on (run quietly) and the
+/// new input (run live), compiled as module `__wb_inN` (docs/ARCHITECTURE.md, "The Swift host").
+///
+/// Declarations stay at the top of the file. Statements go into two entry points, one per part. A
+/// top-level `let x = EXPR` becomes a global of the library, typed from its own expression and
+/// initialized, in order with the statements, with the value the entry point computed: so it is
+/// computed once and lives as long as the host, and later inputs see it through `@testable import`.
+struct HostLibrary {
+    let number: Int
+    /// The steps caught up on, then the input (when there is one): what diagnostics map back to.
+    let program: CompiledProgram
+    /// How many of `program.units` are caught-up steps.
+    let catchUpCount: Int
+    /// The session step number of each caught-up step (1-based), for a failure naming it.
+    let stepNumbers: [Int]
+    let catchUpAwaits: Bool
+    let liveAwaits: Bool
+    /// What the library declares at the top level, for the imports of later libraries.
+    let declared: [HostName]
+    /// Whether it declares what cannot be imported by name (an extension, an operator, an actor):
+    /// later inputs import the whole module.
+    let declaresUnnamed: Bool
+
+    var moduleName: String { HostModuleName.of(input: number) }
+    var catchUpSymbol: String { "__wb_catchup_\(number)" }
+    var liveSymbol: String { "__wb_live_\(number)" }
+    var hasLive: Bool { program.units.count > catchUpCount }
+    /// Declared names of the caught-up steps only (the part that ran whatever the input did).
+    var declaredByCatchUp: [HostName] { declared.filter { $0.unit < catchUpCount } }
+
+    static let runtime = "WorkbenchKit.PromptRuntime"
+    static let values = "WorkbenchKit.HostValues"
+
+    /// `catchUp` are earlier steps (with their session numbers) the host has not run, `input` the new
+    /// input (nil for a library that only catches up); `imports` the lines that make earlier
+    /// inputs' declarations visible.
+    init(number: Int, catchUp: [(number: Int, unit: ProgramUnit)], input: ProgramUnit?, imports: [String], showsResults: Bool) {
+        self.number = number
+        let units = catchUp.map(\.unit) + (input.map { [$0] } ?? [])
+        catchUpCount = catchUp.count
+        stepNumbers = catchUp.map(\.number)
+        catchUpAwaits = catchUp.contains { $0.unit.items.contains(where: \.awaitsAtTopLevel) }
+        liveAwaits = input?.items.contains(where: \.awaitsAtTopLevel) ?? false
+
+        var source = MappedSource()
+        source.generated("""
+            import Foundation
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #endif
+            import WorkbenchKit
+
+            """)
+        for line in imports { source.generated(line + "\n") }
+        for (index, unit) in units.enumerated() {
+            for item in unit.items {
+                guard case .importDeclaration = item.kind else { continue }
+                source.original(unit.bytes, unit: index, range: item.range)
+                source.generated("\n")
+            }
+        }
+        source.generated("@MainActor private var wb: WorkbenchKit.Workbench { \(Self.runtime).hostWorkbench }\n")
+
+        var declared: [HostName] = []
+        var declaresUnnamed = false
+        var bodies: [[StatementPiece]] = [[], []]
+        for (index, unit) in units.enumerated() {
+            let live = index >= catchUp.count
+            if !live { bodies[0].append(.generated("\(Self.runtime).step(\(catchUp[index].number))\n")) }
+            for item in unit.items {
+                let pieces = Self.translate(item, of: unit, unit: index, live: live, shows: showsResults, source: &source)
+                bodies[live ? 1 : 0] += pieces.statements
+                declared += pieces.declared.map { HostName(kind: $0.kind, name: $0.name, unit: index) }
+                declaresUnnamed = declaresUnnamed || pieces.declaresUnnamed
+            }
+        }
+        self.declared = declared
+        self.declaresUnnamed = declaresUnnamed
+        let parts = [(symbol: "__wb_catchup_\(number)", function: "__wb_catchup", quiet: true, awaits: catchUpAwaits),
+                     (symbol: "__wb_live_\(number)", function: "__wb_live", quiet: false, awaits: liveAwaits)]
+        for (part, body) in zip(parts, bodies) {
+            source.generated("@_cdecl(\"\(part.symbol)\") public func \(part.function)() -> Int32 {\n")
+            source.generated("\(Self.runtime).runHostInput(quietly: \(part.quiet)\(part.awaits ? ", async: {" : ") {")\n")
+            for piece in body {
+                switch piece {
+                case .generated(let text): source.generated(text)
+                case .original(let unit, let range, let edits): source.original(units[unit].bytes, unit: unit, range: range, edits: edits)
+                }
+            }
+            source.generated(part.awaits ? "})\n}\n" : "}\n}\n")
+        }
+        program = CompiledProgram(units: units, source: source)
+    }
+
+    /// A piece of an entry point's body: generated text, or user text (mapped for diagnostics).
+    private enum StatementPiece {
+        case generated(String)
+        case original(unit: Int, range: Range<Int>, edits: [SourceEdit])
+    }
+
+    private struct Translation {
+        var statements: [StatementPiece] = []
+        var declared: [(kind: String, name: String)] = []
+        var declaresUnnamed = false
+    }
+
+    /// Declarations go to the file (`source`), statements to the entry point's body.
+    private static func translate(_ item: TopLevelItem, of unit: ProgramUnit, unit index: Int, live: Bool, shows: Bool,
+                                  source: inout MappedSource) -> Translation {
+        var result = Translation()
+        func statement(_ range: Range<Int>) { result.statements.append(.original(unit: index, range: range, edits: [])) }
+        func generated(_ text: String) { result.statements.append(.generated(text)) }
+        switch item.kind {
+        case .importDeclaration:
+            break
+        case .declaration:
+            source.original(unit.bytes, unit: index, range: item.range)
+            source.generated("\n")
+            if let name = HostName.declaredName(item.syntax.item) { result.declared.append(name) } else { result.declaresUnnamed = true }
+        case .binding(_, let shownName, _):
+            guard let variable = item.syntax.item.as(DeclSyntax.self)?.as(VariableDeclSyntax.self),
+                  variable.bindings.allSatisfy({ $0.initializer != nil && $0.accessorBlock == nil }) else {
+                // A computed variable, or one without a value: a declaration like any other.
+                source.original(unit.bytes, unit: index, range: item.range)
+                source.generated("\n")
+                result.declared += PatternNames.of(variable: item.syntax.item).map { ("var", $0) }
+                break
+            }
+            let specifier = variable.bindingSpecifier.text
+            for binding in variable.bindings {
+                guard let initializer = binding.initializer?.value else { continue }
+                let value = initializer.positionAfterSkippingLeadingTrivia.utf8Offset..<initializer.endPositionBeforeTrailingTrivia.utf8Offset
+                let names = PatternNames.of(binding.pattern)
+                guard let first = names.first else {
+                    generated("_ = ")
+                    statement(value)
+                    generated("\n")
+                    continue
+                }
+                let pattern = binding.pattern.positionAfterSkippingLeadingTrivia.utf8Offset..<binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset
+                source.generated("nonisolated(unsafe) \(specifier) ")
+                source.original(unit.bytes, unit: index, range: pattern)
+                if let annotation = binding.typeAnnotation {
+                    let type = annotation.type
+                    source.generated(": ")
+                    source.original(unit.bytes, unit: index, range: type.positionAfterSkippingLeadingTrivia.utf8Offset..<type.endPositionBeforeTrailingTrivia.utf8Offset)
+                    source.generated(" = \(values).take()\n")
+                    generated("do { let __wb_value")
+                    result.statements.append(.original(unit: index, range: annotation.positionAfterSkippingLeadingTrivia.utf8Offset..<annotation.endPositionBeforeTrailingTrivia.utf8Offset, edits: []))
+                    generated(" = ")
+                    statement(value)
+                    generated("\n\(values).hand(__wb_value) }\n")
+                } else {
+                    source.generated(" = \(values).take(\(values).type { ")
+                    source.original(unit.bytes, unit: index, range: value)
+                    source.generated(" })\n")
+                    generated("\(values).hand(")
+                    statement(value)
+                    generated(")\n")
+                }
+                generated("_ = \(first)\n")
+                result.declared += names.map { (specifier, $0) }
+            }
+            if live, shows, let shownName {
+                generated("\(runtime).show(\(shownName), source: \(ProgramBuilder.literal(shownName)))\n")
+            }
+        case .expression(let expression, let shown) where live && shown && shows:
+            generated("do { let __wb_value = ")
+            statement(item.range)
+            generated("\n\(runtime).show(__wb_value, source: \(ProgramBuilder.literal(ProgramBuilder.summarySource(expression)))) }\n")
+        case .expression, .statement, .guardStatement:
+            statement(item.range)
+            generated("\n")
+        }
+        return result
+    }
+}
+
+/// A name a library declares at the top level, with the keyword a scoped import of it uses.
+struct HostName: Equatable {
+    /// `struct`, `class`, `enum`, `protocol`, `typealias`, `func`, `let`, `var`.
+    let kind: String
+    let name: String
+    /// Which of the library's units declared it.
+    let unit: Int
+
+    /// The name and import keyword of a declaration that can be imported by name; nil for an
+    /// extension, an operator or an actor (reached through the whole-module import).
+    static func declaredName(_ item: CodeBlockItemSyntax.Item) -> (kind: String, name: String)? {
+        guard let decl = item.as(DeclSyntax.self), let named = decl.asProtocol(NamedDeclSyntax.self) else { return nil }
+        let kind: String
+        switch decl.kind {
+        case .structDecl: kind = "struct"
+        case .classDecl: kind = "class"
+        case .enumDecl: kind = "enum"
+        case .protocolDecl: kind = "protocol"
+        case .typeAliasDecl: kind = "typealias"
+        case .functionDecl: kind = "func"
+        default: return nil
+        }
+        return (kind, named.name.text)
+    }
+}
+
+extension PatternNames {
+    /// The names a `let`/`var` declaration item binds.
+    static func of(variable item: CodeBlockItemSyntax.Item) -> [String] {
+        item.as(DeclSyntax.self)?.as(VariableDeclSyntax.self)?.bindings.flatMap { of($0.pattern) } ?? []
+    }
+}

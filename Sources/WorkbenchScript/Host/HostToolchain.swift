@@ -1,0 +1,38 @@
+import Foundation
+
+/// What the Swift host needs from the installation: `swiftc` to compile each input as a library,
+/// the `workbench-host` program to load them, and WorkbenchKit as a shared library beside it.
+struct HostToolchain {
+    let compiler: String
+    let host: String
+    let kitDirectory: URL
+
+    static let hostProgram = "workbench-host"
+
+    static func discover(kitDirectory: URL, environment: [String: String]) throws(CompiledSetupError) -> HostToolchain {
+        guard let swift = Toolchain.swiftExecutable(environment: environment) else { throw .noToolchain }
+        let compiler = URL(fileURLWithPath: swift).deletingLastPathComponent().appendingPathComponent("swiftc").path
+        let files = FileManager.default
+        guard files.isExecutableFile(atPath: compiler) else { throw .noToolchain }
+        guard files.fileExists(atPath: kitDirectory.appendingPathComponent("Modules/WorkbenchKit.swiftmodule").path),
+              files.fileExists(atPath: kitDirectory.appendingPathComponent("lib\(Toolchain.kitLibrary).so").path)
+        else { throw .noKit(kitDirectory.path) }
+        let host = kitDirectory.appendingPathComponent(hostProgram).path
+        guard files.isExecutableFile(atPath: host) else { throw .noHost(kitDirectory.path) }
+        return HostToolchain(compiler: compiler, host: host, kitDirectory: kitDirectory)
+    }
+
+    /// `swiftc` arguments that compile `source` into `library` as module `module`, importing the
+    /// earlier inputs' modules from `directory` (their symbols are found in the host when it loads
+    /// the library, so they are not linked) and WorkbenchKit.
+    func arguments(source: URL, module: String, library: URL, directory: URL) -> [String] {
+        let kit = kitDirectory.path
+        return [
+            "-swift-version", "6", "-Onone", "-enable-testing", "-parse-as-library",
+            "-emit-library", "-emit-module", "-emit-module-path", directory.appendingPathComponent("\(module).swiftmodule").path,
+            "-module-name", module, "-I", directory.path, "-I", kitDirectory.appendingPathComponent("Modules").path,
+            "-L", kit, "-l\(Toolchain.kitLibrary)", "-Xlinker", "-rpath", "-Xlinker", kit,
+            "-suppress-warnings", "-diagnostic-style", "llvm", "-o", library.path, source.path,
+        ]
+    }
+}

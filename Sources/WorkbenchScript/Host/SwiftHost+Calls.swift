@@ -1,0 +1,156 @@
+import Foundation
+import WorkbenchKit
+
+extension SwiftHost {
+    /// Calls one entry point of a loaded library in the host and waits for its answer, streaming
+    /// what it prints to `output`. Ctrl-C (`interrupted`) interrupts the host, which cancels the
+    /// input's requests; an input that does not stop within a second is ended with the host.
+    func call(_ symbol: String, of loaded: LoadedLibrary, recording: [PromptEvent], rebuilding: Bool, output: Console,
+              interrupted: () -> Bool) async -> HostRun {
+        let awaits = symbol == loaded.library.liveSymbol ? loaded.library.liveAwaits : loaded.library.catchUpAwaits
+        guard let directory else { return HostRun(ending: .setup("the Swift host is not set up")) }
+        var settings = configuration.settings
+        settings.rebuilding = rebuilding
+        do {
+            try JSONEncoder().encode(settings).write(to: directory.file(PromptFiles.settings))
+            try Data(PromptEvent.bytes(recording)).write(to: directory.file(PromptFiles.recording))
+            for name in [PromptFiles.results, PromptFiles.quietErrors] { try? FileManager.default.removeItem(at: directory.file(name)) }
+        } catch {
+            return HostRun(ending: .setup("cannot write the host's files: \(error.localizedDescription)"))
+        }
+        let process: ChildProcess
+        switch ensureProcess() {
+        case .success(let running): process = running
+        case .failure(let failure): return HostRun(ending: .setup(failure.line))
+        }
+        let secrets = configuration.secrets.map { "env \($0.key) \(Self.hex($0.value))\n" }.joined()
+        guard process.send(secrets + "run \(symbol) \(loaded.path.path)\n") else { return finish(HostRun(ending: .died(nil)), process) }
+
+        var filter = ModuleNameFilter(module: configuration.moduleName)
+        var errors: [UInt8] = []
+        var answer: [UInt8] = []
+        var interruptedAt: ContinuousClock.Instant?
+        var ending: HostRun.Ending?
+        while ending == nil {
+            var descriptors = [process.output, process.errors, process.answers].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            // Short waits: Ctrl-C must reach the input within 100 ms, and memory is checked as often.
+            _ = poll(&descriptors, nfds_t(descriptors.count), 10)
+            if let bytes = ChildProcess.readAvailable(process.output), !bytes.isEmpty { output.write(bytes: filter.feed(bytes)); output.flush() }
+            if let bytes = ChildProcess.readAvailable(process.errors), errors.count < 1 << 20 { errors += bytes }
+            switch ChildProcess.readAvailable(process.answers) {
+            case nil:
+                ending = .died(process.exitStatus(wait: true))
+            case let bytes?:
+                answer += bytes
+                if answer.last == UInt8(ascii: "\n") { ending = HostRun.Ending(answer: String(decoding: answer.dropLast(), as: UTF8.self), awaits: awaits) }
+            }
+            if ending != nil { break }
+            if interrupted() {
+                if interruptedAt == nil {
+                    interruptedAt = .now
+                    kill(process.pid, SIGINT)
+                } else if let since = interruptedAt, ContinuousClock.now - since > .seconds(1) {
+                    process.killGroup()
+                    ending = .interrupted
+                }
+            }
+            if ending == nil, process.residentBytes() > configuration.memoryLimit {
+                process.killGroup()
+                ending = .memory(configuration.memoryLimit)
+            }
+            await Task.yield()
+        }
+        // The host flushed before it answered: what it printed is in the pipes.
+        if let bytes = ChildProcess.readAvailable(process.output) { output.write(bytes: filter.feed(bytes)) }
+        if let bytes = ChildProcess.readAvailable(process.errors) { errors += bytes }
+        output.write(bytes: filter.flush())
+        output.flush()
+        var run = HostRun(ending: ending ?? .died(nil))
+        run.events = PromptEvent.all(in: (try? Data(contentsOf: directory.file(PromptFiles.results))) ?? Data())
+        run.errors = ModuleNameFilter.rewrite(String(decoding: errors, as: UTF8.self), module: configuration.moduleName)
+        run.quietErrors = (try? String(contentsOf: directory.file(PromptFiles.quietErrors), encoding: .utf8)) ?? ""
+        if run.succeeded, !run.errors.isEmpty {
+            output.write(run.errors)  // what the input itself wrote to standard error
+            output.flush()
+        }
+        return finish(run, process)
+    }
+
+    /// A host that can no longer be trusted is ended here.
+    private func finish(_ run: HostRun, _ process: ChildProcess) -> HostRun {
+        if !run.hostUsable {
+            process.killGroup()
+            _ = process.exitStatus(wait: true)
+            self.process = nil
+        }
+        return run
+    }
+
+    /// The running host, started if needed.
+    func ensureProcess() -> Result<ChildProcess, HostFailure> {
+        if let process { return .success(process) }
+        guard let directory, let toolchain else { return .failure(HostFailure("error: the Swift host is not set up")) }
+        var environment = configuration.environment
+        environment[PromptFiles.directoryVariable] = directory.url.path
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        do {
+            let started = try ChildProcess(executable: toolchain.host, arguments: [], environment: environment, conversation: true)
+            process = started
+            return .success(started)
+        } catch {
+            return .failure(HostFailure("error: \(error)"))
+        }
+    }
+
+    /// After a failure that ended the host (a trap while awaiting, a crash, Ctrl-C in a loop that
+    /// would not stop, too much memory): a new host loads the same libraries again and runs them
+    /// quietly, their sends answered from what they received, and one line says so.
+    func recover(after run: HostRun) async {
+        guard !run.hostUsable, !libraries.isEmpty else { return }
+        let started = ContinuousClock.now
+        let discard = Console(capturingWithColors: false)
+        var inputs = 0
+        for loaded in libraries {
+            var parts: [(String, [PromptEvent])] = []
+            if !loaded.library.stepNumbers.isEmpty { parts.append((loaded.library.catchUpSymbol, loaded.catchUpRecording)) }
+            if loaded.liveSucceeded { parts.append((loaded.library.liveSymbol, loaded.liveRecording)) }
+            for (symbol, recording) in parts {
+                let again = await call(symbol, of: loaded, recording: recording, rebuilding: true, output: discard, interrupted: { false })
+                guard again.succeeded else {
+                    stop()
+                    show("error: the Swift session could not be rebuilt (\(again.failureLine(input: ""))); the next input starts it again from the session's steps")
+                    return
+                }
+            }
+            inputs += loaded.library.stepNumbers.count + (loaded.liveSucceeded ? 1 : 0)
+        }
+        let seconds = (ContinuousClock.now - started).components
+        let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
+        console.line(console.styled("the Swift session was rebuilt: \(inputs) inputs run again in \(String(format: "%.2f", elapsed)) s, without compiling; values that depend on time or chance are new", .dim))
+        console.flush()
+    }
+
+    static func hex(_ text: String) -> String {
+        text.utf8.map { String(format: "%02x", $0) }.joined()
+    }
+}
+
+extension ChildProcess {
+    /// Waits for the process to close its output and error; returns what it wrote to standard error.
+    func readAll() -> String {
+        var errorBytes: [UInt8] = []
+        var open: Set<Int32> = [output, errors]
+        while !open.isEmpty {
+            var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
+            for descriptor in open {
+                guard let bytes = ChildProcess.readAvailable(descriptor) else {
+                    open.remove(descriptor)
+                    continue
+                }
+                if descriptor == errors { errorBytes += bytes }
+            }
+        }
+        return String(decoding: errorBytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,212 @@
+import Foundation
+import WorkbenchKit
+
+/// Runs Swift the fast path does not cover in a long-lived host process that keeps the session's
+/// values (docs/ARCHITECTURE.md, "The Swift host"). Each input is compiled once, as a library that
+/// first catches up on the session's steps the host has not run (quietly, their sends answered from
+/// what they received) and then runs the input; the host loads it and calls it, and what it bound
+/// lives on for the inputs after it.
+@MainActor
+public final class SwiftHost {
+    public let console: Console
+    public var configuration: CompiledConfiguration
+    var directory: SessionDirectory?
+    var toolchain: HostToolchain?
+    var process: ChildProcess?
+    /// The libraries loaded, in order: what later inputs import, and what a rebuild runs again.
+    var libraries: [LoadedLibrary] = []
+    /// How many of the session's steps the host has run.
+    var syncedSteps = 0
+    private var nextNumber = 1
+
+    /// A library in the host, and what its two parts received (to answer them again in a rebuild).
+    struct LoadedLibrary {
+        let library: HostLibrary
+        let path: URL
+        var catchUpRecording: [PromptEvent]
+        var liveRecording: [PromptEvent] = []
+        var liveSucceeded = false
+    }
+
+    public init(console: Console, configuration: CompiledConfiguration = CompiledConfiguration()) {
+        self.console = console
+        self.configuration = configuration
+    }
+
+    /// Whether the toolchain, WorkbenchKit's shared library and the host program are there.
+    public var isAvailable: Bool { (try? prepare()) != nil }
+
+    /// Runs `input` after catching up on `steps` (all the session's steps so far; the host runs only
+    /// those it has not run). Output streams to `output` (the console unless captured). When
+    /// `isStep`, the caller records the input as the session's next step once it succeeded.
+    public func run(_ input: String, after steps: [CompiledStep], isStep: Bool = true, output: Console? = nil,
+                    interrupted: () -> Bool) async -> CompiledOutcome {
+        if steps.count < syncedSteps { stop() }  // the session's steps were cleared
+        do {
+            try prepare()
+        } catch {
+            return failed("error: \(error)")
+        }
+        let pending = steps.enumerated().dropFirst(syncedSteps).map { (number: $0.offset + 1, step: $0.element) }
+        let segments = HostSegments.split(pending.map { (number: $0.number, unit: ProgramUnit($0.step.source)) }, input: ProgramUnit(input))
+        var pendingSteps = pending[...]
+        for (index, segment) in segments.enumerated() {
+            let isLast = index == segments.count - 1
+            let library = HostLibrary(number: nextNumber, catchUp: segment, input: isLast ? ProgramUnit(input) : nil,
+                                      imports: imports(), showsResults: configuration.settings.showsResults)
+            let caughtUp = Array(pendingSteps.prefix(segment.count))
+            pendingSteps = pendingSteps.dropFirst(segment.count)
+            let path: URL
+            switch compile(library) {
+            case .success(let compiled): path = compiled
+            case .failure(let failure): return failed(failure.line)
+            }
+            nextNumber += 1
+            var loaded = LoadedLibrary(library: library, path: path, catchUpRecording: caughtUp.flatMap(\.step.recording))
+            if !segment.isEmpty {
+                let run = await call(library.catchUpSymbol, of: loaded, recording: loaded.catchUpRecording, rebuilding: false,
+                                     output: output ?? console, interrupted: interrupted)
+                guard run.succeeded else {
+                    let failure = caughtUpFailure(run, library: library)
+                    await recover(after: run)
+                    return failed(failure)
+                }
+            }
+            libraries.append(loaded)
+            syncedSteps += segment.count
+            guard isLast else { continue }
+            let run = await call(library.liveSymbol, of: loaded, recording: [], rebuilding: false, output: output ?? console,
+                                 interrupted: interrupted)
+            loaded.liveRecording = run.sends
+            loaded.liveSucceeded = run.succeeded
+            libraries[libraries.count - 1] = loaded
+            if run.succeeded {
+                if isStep { syncedSteps += 1 }
+                return CompiledOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
+                                       step: CompiledStep(source: input, recording: run.sends))
+            }
+            let line = run.failureLine(input: library.program.units.last?.firstLine ?? input)
+            show(line)
+            await recover(after: run)
+            return CompiledOutcome(succeeded: false, exchanges: run.exchanges, requestState: nil, failure: line, step: nil)
+        }
+        return failed("error: nothing to run")
+    }
+
+    /// Ends the host and forgets what it held (the next input starts a new one).
+    public func stop() {
+        process?.killGroup()
+        _ = process?.exitStatus(wait: true)
+        process = nil
+        libraries = []
+        syncedSteps = 0
+    }
+
+    /// Ends the host and removes the session's directory (the REPL calls it at exit).
+    public func close() {
+        stop()
+        directory?.remove()
+        directory = nil
+    }
+
+    @discardableResult
+    func prepare() throws(CompiledSetupError) -> HostToolchain {
+        if directory == nil { directory = try SessionDirectory() }
+        if let toolchain { return toolchain }
+        let found = try HostToolchain.discover(kitDirectory: configuration.kitDirectory ?? CompiledEngine.kitDirectory,
+                                               environment: configuration.environment)
+        toolchain = found
+        return found
+    }
+
+    private func imports() -> [String] {
+        HostImports.lines(for: libraries.map { loaded in
+            HostImports.Library(module: loaded.library.moduleName,
+                                declared: loaded.liveSucceeded || !loaded.library.hasLive ? loaded.library.declared : loaded.library.declaredByCatchUp,
+                                declaresUnnamed: loaded.library.declaresUnnamed,
+                                whole: loaded.liveSucceeded || !loaded.library.hasLive)
+        })
+    }
+
+    /// Compiles `library` into the session directory; a failure is the compiler's first error, told
+    /// where the user typed it.
+    private func compile(_ library: HostLibrary) -> Result<URL, HostFailure> {
+        guard let directory, let toolchain else { return .failure(HostFailure("error: the Swift host is not set up")) }
+        let source = directory.file("\(library.moduleName).swift")
+        let path = directory.file("lib\(library.moduleName).so")
+        do {
+            try Data(library.program.source.text).write(to: source)
+        } catch {
+            return .failure(HostFailure("error: cannot write compiled input: \(error.localizedDescription)"))
+        }
+        let arguments = toolchain.arguments(source: source, module: library.moduleName, library: path, directory: directory.url)
+        guard let compiler = try? ChildProcess(executable: toolchain.compiler, arguments: arguments, environment: configuration.environment) else {
+            return .failure(HostFailure("error: cannot start the Swift compiler \(toolchain.compiler)"))
+        }
+        let errors = compiler.readAll()
+        let status = compiler.exitStatus(wait: true)
+        guard status != 0 else { return .success(path) }
+        let text = ModuleNameFilter.rewrite(errors, module: nil)
+        let line = FailureLine(program: library.program, programPath: source.path).compileError(text)
+            ?? "error: the Swift compiler failed: " + (text.split(separator: "\n").first.map(String.init) ?? "exit status \(status ?? -1)")
+        return .failure(HostFailure(line))
+    }
+
+    private func caughtUpFailure(_ run: HostRun, library: HostLibrary) -> String {
+        let step = run.lastStep.flatMap { number in library.stepNumbers.firstIndex(of: number).map { library.program.units[$0] } }
+        let reason = run.failureLine(input: "").replacingOccurrences(of: "error: ", with: "", options: .anchored)
+        return "error: earlier input `\(step?.firstLine ?? "?")` fails in the Swift host: \(reason)"
+    }
+
+    func failed(_ line: String) -> CompiledOutcome {
+        show(line)
+        return CompiledOutcome(succeeded: false, exchanges: [], requestState: nil, failure: line, step: nil)
+    }
+
+    /// Prints a failure line as the REPL prints errors (`error:` in red on a terminal).
+    func show(_ line: String) {
+        if line.hasPrefix("error:") {
+            console.line(console.styled("error:", .red) + line.dropFirst("error:".count))
+        } else {
+            console.line(console.styled(line, .red))
+        }
+        console.flush()
+    }
+}
+
+/// A one-line failure of the host's path.
+struct HostFailure: Error {
+    let line: String
+    init(_ line: String) { self.line = line }
+}
+
+/// Splits the steps to catch up on (and the input) into libraries that each declare a name once:
+/// a step that declares again what an earlier step of the same library declared starts a new one,
+/// so values made in between keep the type they were made with.
+enum HostSegments {
+    static func split(_ steps: [(number: Int, unit: ProgramUnit)], input: ProgramUnit) -> [[(number: Int, unit: ProgramUnit)]] {
+        var segments: [[(number: Int, unit: ProgramUnit)]] = [[]]
+        var declared: Set<String> = []
+        for step in steps {
+            let names = declaredKeys(step.unit)
+            if !declared.isDisjoint(with: names) {
+                segments.append([])
+                declared = []
+            }
+            segments[segments.count - 1].append(step)
+            declared.formUnion(names)
+        }
+        if !declared.isDisjoint(with: declaredKeys(input)) { segments.append([]) }
+        return segments
+    }
+
+    private static func declaredKeys(_ unit: ProgramUnit) -> Set<String> {
+        Set(unit.items.flatMap { item -> [String] in
+            switch item.kind {
+            case .declaration: HostName.declaredName(item.syntax.item).map { [$0.name] } ?? []
+            case .binding(let names, _, _): names
+            default: []
+            }
+        })
+    }
+}
