@@ -141,7 +141,9 @@ struct HostLibrary {
                     continue
                 }
                 let pattern = binding.pattern.positionAfterSkippingLeadingTrivia.utf8Offset..<binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset
-                source.generated("nonisolated(unsafe) \(specifier) ")
+                // As at the top level of one program in Swift 6, a `var` is the main actor's; a `let` is
+                // readable anywhere (the program also allows it when its type is Sendable).
+                source.generated(specifier == "var" ? "@MainActor var " : "nonisolated(unsafe) let ")
                 source.original(unit.bytes, unit: index, range: pattern)
                 if let annotation = binding.typeAnnotation {
                     let type = annotation.type

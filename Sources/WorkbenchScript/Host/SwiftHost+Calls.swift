@@ -118,7 +118,7 @@ extension SwiftHost {
                 let again = await call(symbol, of: loaded, recording: recording, rebuilding: true, output: discard, interrupted: { false })
                 guard again.succeeded else {
                     stop()
-                    show("error: the Swift session could not be rebuilt (\(again.failureLine(input: ""))); the next input starts it again from the session's steps")
+                    show("error: the Swift session could not be rebuilt (\(again.failureLine(input: ""))); the next input starts it again from the session's steps", on: console)
                     return
                 }
             }

@@ -42,6 +42,12 @@ public final class SwiftHost {
     public func run(_ input: String, after steps: [CompiledStep], isStep: Bool = true, output: Console? = nil,
                     interrupted: () -> Bool) async -> CompiledOutcome {
         if steps.count < syncedSteps { stop() }  // the session's steps were cleared
+        // A captured run's failure is captured too: its caller words it.
+        let output = output ?? console
+        func failed(_ line: String) -> CompiledOutcome {
+            show(line, on: output)
+            return CompiledOutcome(succeeded: false, exchanges: [], requestState: nil, failure: line, step: nil)
+        }
         do {
             try prepare()
         } catch {
@@ -65,7 +71,7 @@ public final class SwiftHost {
             var loaded = LoadedLibrary(library: library, path: path, catchUpRecording: caughtUp.flatMap(\.step.recording))
             if !segment.isEmpty {
                 let run = await call(library.catchUpSymbol, of: loaded, recording: loaded.catchUpRecording, rebuilding: false,
-                                     output: output ?? console, interrupted: interrupted)
+                                     output: output, interrupted: interrupted)
                 guard run.succeeded else {
                     let failure = caughtUpFailure(run, library: library)
                     await recover(after: run)
@@ -75,7 +81,7 @@ public final class SwiftHost {
             libraries.append(loaded)
             syncedSteps += segment.count
             guard isLast else { continue }
-            let run = await call(library.liveSymbol, of: loaded, recording: [], rebuilding: false, output: output ?? console,
+            let run = await call(library.liveSymbol, of: loaded, recording: [], rebuilding: false, output: output,
                                  interrupted: interrupted)
             loaded.liveRecording = run.sends
             loaded.liveSucceeded = run.succeeded
@@ -86,7 +92,7 @@ public final class SwiftHost {
                                        step: CompiledStep(source: input, recording: run.sends))
             }
             let line = run.failureLine(input: library.program.units.last?.firstLine ?? input)
-            show(line)
+            show(line, on: output)
             await recover(after: run)
             return CompiledOutcome(succeeded: false, exchanges: run.exchanges, requestState: nil, failure: line, step: nil)
         }
@@ -146,10 +152,10 @@ public final class SwiftHost {
         let errors = compiler.readAll()
         let status = compiler.exitStatus(wait: true)
         guard status != 0 else { return .success(path) }
-        let text = ModuleNameFilter.rewrite(errors, module: nil)
-        let line = FailureLine(program: library.program, programPath: source.path).compileError(text)
-            ?? "error: the Swift compiler failed: " + (text.split(separator: "\n").first.map(String.init) ?? "exit status \(status ?? -1)")
-        return .failure(HostFailure(line))
+        let line = FailureLine(program: library.program, programPath: source.path).compileError(errors)
+            ?? "error: the Swift compiler failed: " + (errors.split(separator: "\n").first.map(String.init) ?? "exit status \(status ?? -1)")
+        // A type of an earlier input is named as the one program names it: unqualified.
+        return .failure(HostFailure(ModuleNameFilter.rewrite(line, module: nil)))
     }
 
     private func caughtUpFailure(_ run: HostRun, library: HostLibrary) -> String {
@@ -158,13 +164,8 @@ public final class SwiftHost {
         return "error: earlier input `\(step?.firstLine ?? "?")` fails in the Swift host: \(reason)"
     }
 
-    func failed(_ line: String) -> CompiledOutcome {
-        show(line)
-        return CompiledOutcome(succeeded: false, exchanges: [], requestState: nil, failure: line, step: nil)
-    }
-
     /// Prints a failure line as the REPL prints errors (`error:` in red on a terminal).
-    func show(_ line: String) {
+    func show(_ line: String, on console: Console) {
         if line.hasPrefix("error:") {
             console.line(console.styled("error:", .red) + line.dropFirst("error:".count))
         } else {

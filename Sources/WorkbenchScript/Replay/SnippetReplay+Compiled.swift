@@ -3,12 +3,14 @@ import SwiftParser
 import SwiftSyntax
 import WorkbenchKit
 
-/// Replay's compiled path: a statement the interpreter does not cover runs on the toolchain after
-/// the snippet's earlier statements, as at the prompt, compiled as the snippet's own module so that
-/// values print as `swift run NAME` prints them.
+/// Replay's compiled path: a statement the interpreter does not cover runs in the Swift host, as at
+/// the prompt, after catching up on the snippet's earlier statements; values print with the
+/// snippet's own module name, as `swift run NAME` prints them. With the results column, statements
+/// are compiled with the playground transform, each as one program after the earlier ones.
 @MainActor
 final class ReplayCompiledPath {
-    private let engine: CompiledEngine
+    private let engine: CompiledEngine?
+    private let host: SwiftHost?
     private let resultsColumn: Bool
     private var steps: [CompiledStep] = []
     /// Statements the interpreter ran since the last compiled run, turned into steps only when one is
@@ -26,8 +28,13 @@ final class ReplayCompiledPath {
         configuration.settings = PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
                                                 terminal: console.isTerminal, colors: console.colors)
         configuration.settings.showsResults = false
-        engine = CompiledEngine(console: resultsColumn ? Console(capturingWithColors: false) : console,
-                                configuration: configuration)
+        if resultsColumn {
+            engine = CompiledEngine(console: Console(capturingWithColors: false), configuration: configuration)
+            host = nil
+        } else {
+            engine = nil
+            host = SwiftHost(console: console, configuration: configuration)
+        }
     }
 
     /// Records a statement the interpreter ran, with the requests it made.
@@ -46,13 +53,23 @@ final class ReplayCompiledPath {
             Self.programForm(of: recorded.item).map { CompiledStep(source: $0, exchanges: recorded.exchanges) }
         }
         pending = []
-        let outcome = await engine.run(source, after: steps, interrupted: interrupted)
+        let outcome: CompiledOutcome
+        if let host {
+            outcome = await host.run(source, after: steps, interrupted: interrupted)
+        } else if let engine {
+            outcome = await engine.run(source, after: steps, interrupted: interrupted)
+            engine.console.clearCaptured()  // the program's output, kept from the console (the results column shows it)
+        } else {
+            return CompiledOutcome(succeeded: false, exchanges: [], requestState: nil, failure: nil, step: nil)
+        }
         if let step = outcome.step { steps.append(step) }
-        if resultsColumn { engine.console.clearCaptured() }  // the program's output, kept from the console
         return outcome
     }
 
-    func close() { engine.close() }
+    func close() {
+        engine?.close()
+        host?.close()
+    }
 
     /// A statement as the compiled program runs it: imports and `Sandbox.start()` are the program's
     /// own business, and the snippet's `let wb = Workbench(base: B, …)` is the program's `wb` with
