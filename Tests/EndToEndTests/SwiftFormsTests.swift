@@ -11,7 +11,7 @@ import Testing
         let cases = try SwiftFormsTable.cases()
         #expect(cases.count >= 110)
         let groups = Set(cases.map(\.group))
-        #expect(groups == ["literals", "collections", "strings", "declarations", "foundation", "models", "errors", "requests"])
+        #expect(groups == ["literals", "collections", "strings", "declarations", "foundation", "models", "errors", "requests", "session"])
         for form in cases {
             #expect(form.inputs.contains { $0.checked }, "\(form.testDescription)")
             #expect(throws: Never.self, "\(form.testDescription)") { try SwiftFormsTable.expected(for: form) }
