@@ -23,7 +23,6 @@ extension Session {
         if resultsColumn { showResults(outcome.results, of: source) }
         workbench.join(outcome.exchanges)
         if let state = outcome.requestState { workbench.restore(state) }
-        requestChanged()
         guard outcome.succeeded else { throw AlreadyReported() }
         for line in DeclarationSummary.lines(for: source) { console.line(line) }
         transcript.record(SessionStep(.swift(source), exchanges: outcome.exchanges))

@@ -65,6 +65,11 @@ extension Session {
             return true
         } catch is AlreadyReported {
             return false
+        } catch WorkbenchError.cancelled {
+            // Ctrl-C during a send, however it was typed (a command, `wb.…`): the request stopped
+            // and the session goes on, so it is not a failure.
+            console.line(console.styled("cancelled", .yellow))
+            return true
         } catch let error as WorkbenchError {
             reportError(error.lineWithOfflineHint(offline: offline))
             return false

@@ -9,19 +9,12 @@ extension Session {
         for statement in statements {
             let resolved = try await resolvingInterpolations(statement)
             let before = workbench.exchanges.count
-            workbench.declaredModels = models
-            var result = StatementResult.none
-            if statement.sends {
-                guard try await sending({ result = try await resolved.run(on: workbench) }) else { continue }
-            } else {
-                result = try await resolved.run(on: workbench)
-            }
+            let result = try await resolved.run(on: workbench)
             if case .decode(let call) = statement, let binding = call.binding, case .decoded(let decoded) = result,
                let value = decoded.value as? TypedValue {
                 swift.bindValue(binding.name, value)
                 if binding.isVariable { fastVariables.insert(binding.name) }
             }
-            requestChanged()
             transcript.record(SessionStep(.statement(statement), exchanges: Array(workbench.exchanges[before...])))
         }
     }
