@@ -52,12 +52,9 @@ extension Session {
         currentInput = input
         // A Ctrl-C from before this input is not meant for it; one from now on stops all of it.
         Interrupt.clear()
-        let arguments = String(input.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines)
         do {
-            if let (binding, rest) = Self.decodeBinding(input) {
-                try await runDecode(rest, bindingTo: binding)
-            } else if let command = commands.command(named: name) {
-                try await command.run(arguments, session: self)
+            if let invocation = commands.invocation(of: input) {
+                try await invocation.run(in: self)
             } else if try await !evaluateSwift(input) {
                 let hint = commands.suggestion(for: name).map { ", did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown command '\(ErrorLine.echo(name))'\(hint) ('help' lists commands)")

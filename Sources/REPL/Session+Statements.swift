@@ -46,29 +46,3 @@ extension Session {
         }
     }
 }
-
-extension Session {
-    /// The statements a command line stands for, without running them (`let posts = decode [Post]`
-    /// included); nil for a line that is not a statement command.
-    func statements(forLine line: String) throws -> [WorkbenchStatement]? {
-        if let (binding, rest) = Self.decodeBinding(line) {
-            return [.decode(try DecodeArguments.parse(rest, binding: binding).call)]
-        }
-        let name = String(line.prefix { !$0.isWhitespace })
-        guard let command = commands.command(named: name) as? any StatementCommand else { return nil }
-        return try command.statements(String(line.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
-    /// `let NAME = decode …` / `var NAME = decode …`: the binding and the decode's arguments.
-    static func decodeBinding(_ line: String) -> (DecodeCall.Binding, String)? {
-        guard line.hasPrefix("let ") || line.hasPrefix("var ") else { return nil }
-        let rest = line.dropFirst(4)
-        guard let equals = rest.firstIndex(of: "=") else { return nil }
-        let name = rest[..<equals].trimmingCharacters(in: .whitespaces)
-        let expression = rest[rest.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-        guard let first = name.first, first.isLetter || first == "_",
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-              expression == "decode" || expression.hasPrefix("decode ") else { return nil }
-        return (DecodeCall.Binding(name: name, isVariable: line.hasPrefix("var ")), String(expression.dropFirst("decode".count)))
-    }
-}

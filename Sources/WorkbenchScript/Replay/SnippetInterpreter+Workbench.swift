@@ -21,16 +21,7 @@ extension SnippetInterpreter {
 extension ModelWorkspace: DeclaredModels {
     public func decode(_ call: DecodeCall, document: Data, forTerminal: Bool) throws -> DecodedModel {
         if currentBody != document { setBody(document) }
-        var options = DecodingOptions()
-        if call.keys == .convertFromSnakeCase { options.keys = .convertFromSnakeCase }
-        switch call.dates {
-        case .deferredToDate: break
-        case .iso8601: options.dates = .iso8601
-        case .secondsSince1970: options.dates = .secondsSince1970
-        case .millisecondsSince1970: options.dates = .millisecondsSince1970
-        case .formatted(let format): options.dates = .formatted(format)
-        }
-        let value = try decode(call.type, options: options, at: call.path)
+        let value = try decode(call.type, options: call.options, at: call.path)
         let report = value.report(moduleName: moduleName, forTerminal: forTerminal)
         return DecodedModel(report: report, value: value)
     }
