@@ -19,8 +19,8 @@ extension SnippetInterpreter {
 
 /// The REPL's and replay's models decode `decode` statements: the same decoder, the same report.
 extension ModelWorkspace: DeclaredModels {
-    public func decode(_ call: DecodeCall, document: Data, forTerminal: Bool) throws -> DecodedModel {
-        if currentBody != document { setBody(document) }
+    public func decode(_ call: DecodeCall, document: CurrentDocument, forTerminal: Bool) throws -> DecodedModel {
+        self.document = document
         let value = try decode(call.type, options: call.options, at: call.path)
         let report = value.report(moduleName: moduleName, forTerminal: forTerminal)
         return DecodedModel(report: report, value: value)
