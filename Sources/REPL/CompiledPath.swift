@@ -25,7 +25,7 @@ extension Session {
         if let state = outcome.requestState { workbench.restore(state) }
         guard outcome.succeeded else { throw AlreadyReported() }
         for line in DeclarationSummary.lines(for: source) { console.line(line) }
-        transcript.record(SessionStep(.swift(source), exchanges: outcome.exchanges))
+        apply(SessionEffects(swift: source, exchanges: outcome.exchanges))
         forgetFastValues(changedBy: source)
     }
 

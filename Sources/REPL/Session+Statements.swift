@@ -10,12 +10,7 @@ extension Session {
             let resolved = try await resolvingInterpolations(statement)
             let before = workbench.exchanges.count
             let result = try await resolved.run(on: workbench)
-            if case .decode(let call) = statement, let binding = call.binding, case .decoded(let decoded) = result,
-               let value = decoded.value as? TypedValue {
-                swift.bindValue(binding.name, value)
-                if binding.isVariable { fastVariables.insert(binding.name) }
-            }
-            transcript.record(SessionStep(.statement(statement), exchanges: Array(workbench.exchanges[before...])))
+            apply(SessionEffects(statement: statement, result: result, exchanges: Array(workbench.exchanges[before...])))
         }
     }
 

@@ -44,7 +44,7 @@ extension Session {
                 return true
             }
             let step = items[index].trimmedDescription
-            transcript.record(SessionStep(.swift(step), exchanges: Array(workbench.exchanges[before...])))
+            apply(SessionEffects(swift: step, exchanges: Array(workbench.exchanges[before...])))
             index += 1
         }
         return true
