@@ -5,7 +5,7 @@ import WorkbenchScript
 /// transcript (with the exchanges it made) and the values it bound. The request, the exchanges,
 /// the current document and the settings live in the `Workbench` every path shares, so the prompt
 /// label, Ctrl-C and declared models follow from it without being fed by hand.
-/// `docs/ARCHITECTURE.md`, "Session effects".
+/// `docs/ARCHITECTURE.md`, "Commands and statements" (Session effects).
 struct SessionEffects {
     var step: SessionStep?
     /// Values to bind on the fast path (`let posts = decode [Post]`); a `var` may change later.

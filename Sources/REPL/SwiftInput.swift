@@ -69,7 +69,6 @@ extension Session {
         // into) compiled: the differential tests compare both paths.
         if Self.compiledOnly { return false }
         do {
-            workbench.declaredModels = models
             if let shown = try await swift.runPromptItem(item) {
                 workbench.showValue(shown.report, label: shown.label)
             }
