@@ -6,9 +6,10 @@ struct DecodeArguments: Equatable {
     /// Show the whole value on a terminal (a display choice, not part of the statement).
     var showAll = false
 
-    /// The date strategies `--dates` takes by name, as JSONDecoder names them.
-    static let dateNames = DecodingOptions.Dates.named.map(\.name)
-    static let usage = "decode TYPE [--keys snake] [--dates \(dateNames.dropLast().joined(separator: "|"))|formatted FORMAT] [--at PATH] [--all]"
+    /// The date strategies `--dates` offers by name, as JSONDecoder names them (`deferredToDate`,
+    /// the default, is taken too but not offered).
+    static let dateNames = DecodingOptions.Dates.named.filter { $0 != .deferredToDate }.map(\.name)
+    static let usage = "decode TYPE [--keys snake] [--dates \(dateNames.joined(separator: "|"))|formatted FORMAT] [--at PATH] [--all]"
 
     /// Parses `raw`; the type may hold spaces (`[String: Post]`), so it ends at the first ` --`.
     static func parse(_ raw: String, binding: DecodeCall.Binding? = nil) throws -> DecodeArguments {
@@ -36,7 +37,7 @@ struct DecodeArguments: Equatable {
                     throw ModelCommandError("--dates formatted needs a format, e.g. --dates formatted \"yyyy-MM-dd\"")
                 }
                 guard let dates = DecodingOptions.Dates(name: name, format: format) else {
-                    throw ModelCommandError("--dates takes \(Self.dateNames.dropLast().joined(separator: ", ")) or formatted FORMAT, not '\(name)'")
+                    throw ModelCommandError("--dates takes \(Self.dateNames.joined(separator: ", ")) or formatted FORMAT, not '\(name)'")
                 }
                 result.call.options.dates = dates
             case "--at":

@@ -14,7 +14,7 @@ struct DecodeCommand: StatementCommand {
         then exactly what print(value) prints in compiled Swift; a failure prints the DecodingError as
         Swift prints it. Bind the result with `let NAME = decode TYPE`.
           --keys snake     convertFromSnakeCase
-          --dates S        iso8601, secondsSince1970, millisecondsSince1970, formatted "yyyy-MM-dd"
+          --dates S        \(DecodeArguments.dateNames.joined(separator: ", ")), formatted "yyyy-MM-dd"
           --at PATH        decode the value at PATH (data.items, [0].user)
           --all            do not cut long values on a terminal
 
