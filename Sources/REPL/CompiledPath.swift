@@ -23,10 +23,9 @@ extension Session {
         if resultsColumn { showResults(outcome.results, of: source) }
         workbench.join(outcome.exchanges)
         if let state = outcome.requestState { workbench.restore(state) }
-        requestChanged()
         guard outcome.succeeded else { throw AlreadyReported() }
         for line in DeclarationSummary.lines(for: source) { console.line(line) }
-        transcript.record(SessionStep(.swift(source), exchanges: outcome.exchanges))
+        apply(SessionEffects(swift: source, exchanges: outcome.exchanges))
         forgetFastValues(changedBy: source)
     }
 

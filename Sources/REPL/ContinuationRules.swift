@@ -14,10 +14,9 @@ struct ContinuationRules {
 
     func completeness(of text: String) -> InputCompleteness {
         let input = text.drop { $0.isWhitespace }
-        if Session.decodeBinding(String(input)) != nil { return .complete }
+        guard let invocation = commands.invocation(of: String(input)) else { return InputCompleteness.ofSwift(text) }
+        guard invocation.binding == nil, invocation.command is BodyCommand || invocation.command is JSONCommand else { return .complete }
         let name = String(input.prefix { !$0.isWhitespace })
-        guard let command = commands.command(named: name) else { return InputCompleteness.ofSwift(text) }
-        guard command is BodyCommand || command is JSONCommand else { return .complete }
         let arguments = String(input.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
         return Self.jsonCompleteness(of: arguments)
     }

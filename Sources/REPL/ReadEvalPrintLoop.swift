@@ -52,12 +52,9 @@ extension Session {
         currentInput = input
         // A Ctrl-C from before this input is not meant for it; one from now on stops all of it.
         Interrupt.clear()
-        let arguments = String(input.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines)
         do {
-            if let (binding, rest) = Self.decodeBinding(input) {
-                try await runDecode(rest, bindingTo: binding)
-            } else if let command = commands.command(named: name) {
-                try await command.run(arguments, session: self)
+            if let invocation = commands.invocation(of: input) {
+                try await invocation.run(in: self)
             } else if try await !evaluateSwift(input) {
                 let hint = commands.suggestion(for: name).map { ", did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown command '\(ErrorLine.echo(name))'\(hint) ('help' lists commands)")
@@ -65,6 +62,11 @@ extension Session {
             return true
         } catch is AlreadyReported {
             return false
+        } catch WorkbenchError.cancelled {
+            // Ctrl-C during a send, however it was typed (a command, `wb.…`): the request stopped
+            // and the session goes on, so it is not a failure.
+            console.line(console.styled("cancelled", .yellow))
+            return true
         } catch let error as WorkbenchError {
             reportError(error.lineWithOfflineHint(offline: offline))
             return false

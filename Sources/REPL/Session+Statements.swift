@@ -9,20 +9,8 @@ extension Session {
         for statement in statements {
             let resolved = try await resolvingInterpolations(statement)
             let before = workbench.exchanges.count
-            workbench.declaredModels = models
-            var result = StatementResult.none
-            if statement.sends {
-                guard try await sending({ result = try await resolved.run(on: workbench) }) else { continue }
-            } else {
-                result = try await resolved.run(on: workbench)
-            }
-            if case .decode(let call) = statement, let binding = call.binding, case .decoded(let decoded) = result,
-               let value = decoded.value as? TypedValue {
-                swift.bindValue(binding.name, value)
-                if binding.isVariable { fastVariables.insert(binding.name) }
-            }
-            requestChanged()
-            transcript.record(SessionStep(.statement(statement), exchanges: Array(workbench.exchanges[before...])))
+            let result = try await resolved.run(on: workbench)
+            apply(SessionEffects(statement: statement, result: result, exchanges: Array(workbench.exchanges[before...])))
         }
     }
 
@@ -51,31 +39,5 @@ extension Session {
         } catch is SnippetInterpreter.NotCovered {
             return try await compiledInterpolationText(expression)
         }
-    }
-}
-
-extension Session {
-    /// The statements a command line stands for, without running them (`let posts = decode [Post]`
-    /// included); nil for a line that is not a statement command.
-    func statements(forLine line: String) throws -> [WorkbenchStatement]? {
-        if let (binding, rest) = Self.decodeBinding(line) {
-            return [.decode(try DecodeArguments.parse(rest, binding: binding).call)]
-        }
-        let name = String(line.prefix { !$0.isWhitespace })
-        guard let command = commands.command(named: name) as? any StatementCommand else { return nil }
-        return try command.statements(String(line.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines))
-    }
-
-    /// `let NAME = decode …` / `var NAME = decode …`: the binding and the decode's arguments.
-    static func decodeBinding(_ line: String) -> (DecodeCall.Binding, String)? {
-        guard line.hasPrefix("let ") || line.hasPrefix("var ") else { return nil }
-        let rest = line.dropFirst(4)
-        guard let equals = rest.firstIndex(of: "=") else { return nil }
-        let name = rest[..<equals].trimmingCharacters(in: .whitespaces)
-        let expression = rest[rest.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-        guard let first = name.first, first.isLetter || first == "_",
-              name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }),
-              expression == "decode" || expression.hasPrefix("decode ") else { return nil }
-        return (DecodeCall.Binding(name: name, isVariable: line.hasPrefix("var ")), String(expression.dropFirst("decode".count)))
     }
 }

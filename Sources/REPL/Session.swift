@@ -30,8 +30,6 @@ public final class Session {
     }
     /// The request being built, the exchanges so far, and the settings of the request commands.
     public let workbench: Workbench
-    /// The short label shown in the prompt (`wb jsonplaceholder>`); nil shows `wb>`.
-    public var promptLabel: String?
     /// The steps that succeeded, for `save` and the compiled path.
     public var transcript = Transcript()
     /// Declared models and the decoder `decode` statements use.
@@ -53,10 +51,19 @@ public final class Session {
         self.commands = commands
         self.isInteractive = isInteractive
         workbench = Workbench(console: console)
+        // Wired once, here: every send polls Ctrl-C and every decode finds the declared models,
+        // whether it came from a command, a `wb.…` statement, or replay at the prompt.
+        workbench.interruptRequested = { Interrupt.isPending }
+        workbench.declaredModels = models
     }
 
     /// Whether Ctrl-C was pressed since the current input started; long commands poll it.
     public var interruptRequested: Bool { Interrupt.isPending }
+
+    /// The short label shown in the prompt (`wb jsonplaceholder>`); nil shows `wb>`. Computed from
+    /// the workbench's request, so every path that changes it (a command, a `wb.…` statement,
+    /// compiled code) moves the prompt along with it.
+    public var promptLabel: String? { workbench.hostLabel }
 
     /// The prompt for the next input.
     public var prompt: String {

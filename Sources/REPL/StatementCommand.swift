@@ -4,6 +4,10 @@ import WorkbenchKit
 /// runs, records and (through `save`) prints the statements. `docs/ARCHITECTURE.md`, "Commands and
 /// statements".
 protocol StatementCommand: Command {
+    /// The statement forms its arguments can stand for: help's `Swift:` lines are their samples,
+    /// as `save` writes them (`StatementForm+Descriptors.swift`).
+    var forms: [StatementForm] { get }
+
     /// The statements `arguments` (the text after the command name, trimmed) stand for; throws a
     /// `UsageError` for arguments it cannot read.
     func statements(_ arguments: String) throws -> [WorkbenchStatement]

@@ -44,7 +44,7 @@ extension Session {
                 return true
             }
             let step = items[index].trimmedDescription
-            transcript.record(SessionStep(.swift(step), exchanges: Array(workbench.exchanges[before...])))
+            apply(SessionEffects(swift: step, exchanges: Array(workbench.exchanges[before...])))
             index += 1
         }
         return true
@@ -69,7 +69,6 @@ extension Session {
         // into) compiled: the differential tests compare both paths.
         if Self.compiledOnly { return false }
         do {
-            workbench.declaredModels = models
             if let shown = try await swift.runPromptItem(item) {
                 workbench.showValue(shown.report, label: shown.label)
             }

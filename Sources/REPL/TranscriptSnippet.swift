@@ -15,6 +15,8 @@ struct TranscriptSnippet {
     /// Environment variables read instead of secrets, in order of first use.
     private(set) var secretVariables: [String] = []
     private(set) var usesSandbox = false
+    /// The URL of a `base` statement that is the first statement, which `Workbench(base:)` takes.
+    private var firstBase: String?
 
     /// `selected` holds the numbers (from 1) of the steps to write; the others before the last
     /// chosen give only their declarations, which a chosen step may need and which have no effect
@@ -23,7 +25,7 @@ struct TranscriptSnippet {
         self.name = name
         self.description = description
         let root = sandboxURL.map { $0.absoluteString.trimmingSuffixes("/") }
-        let rewriter = SnippetStatementRewriter(sandboxRoot: root, isSecret: SecretNames.isSecret, variable: SecretNames.variable(for:))
+        let rewriter = SnippetStatementRewriter(sandboxRoot: root)
         var declared: [String: Int] = [:]
         let lastSelected = selected?.max() ?? steps.count
         for (offset, step) in steps.enumerated() where offset < lastSelected {
@@ -32,7 +34,8 @@ struct TranscriptSnippet {
             case .statement(let statement):
                 guard isSelected else { continue }
                 let portable = statement.portable(sandboxRoot: root)
-                statements.append(portable.swiftSource(secrets: .environmentReads))
+                if statements.isEmpty, case .base(let url) = portable { firstBase = url }
+                statements.append(Self.savedSource(of: statement, sandboxRoot: root))
                 usesSandbox = usesSandbox || portable.usesSandbox
                 addSecrets(portable.secretVariables)
             case .swift(let source):
@@ -88,7 +91,8 @@ struct TranscriptSnippet {
         }
         var steps = statements
         if usesSandbox { lines.append("let sandbox = try await Sandbox.start()") }
-        lines.append(Self.workbenchDeclaration(folding: &steps, sandbox: usesSandbox))
+        if firstBase != nil { steps.removeFirst() }
+        lines.append(Self.workbenchDeclaration(base: firstBase, sandbox: usesSandbox))
         lines.append("")
         lines.append(contentsOf: steps)
         return lines.joined(separator: "\n") + "\n"
@@ -125,15 +129,18 @@ struct TranscriptSnippet {
         return "print(\(text))"
     }
 
-    /// `let wb = Workbench(base: …)`, taking the first step's `base` into the initializer.
-    static func workbenchDeclaration(folding steps: inout [String], sandbox: Bool) -> String {
+    /// `let wb = Workbench(base: …)`, taking the first statement's `base` into the initializer.
+    static func workbenchDeclaration(base: String?, sandbox: Bool) -> String {
         var arguments: [String] = []
-        if let first = steps.first, first.hasPrefix("try wb.base("), first.hasSuffix(")") {
-            arguments.append("base: " + first.dropFirst("try wb.base(".count).dropLast())
-            steps.removeFirst()
-        }
+        if let base { arguments.append("base: " + SwiftLiteral.string(base)) }
         if sandbox { arguments.append("sandbox: sandbox.baseURL") }
         return "let wb = Workbench(\(arguments.joined(separator: ", ")))"
+    }
+
+    /// A statement as `save` writes it: this run's sandbox URLs as `sandbox/…`, secrets as
+    /// environment reads. Help's `Swift:` lines are written by it too.
+    static func savedSource(of statement: WorkbenchStatement, sandboxRoot: String?) -> String {
+        statement.portable(sandboxRoot: sandboxRoot).swiftSource(secrets: .environmentReads)
     }
 }
 

@@ -63,7 +63,7 @@ import WorkbenchKit
             #expect(await session.evaluate("GET /get q==1"), "\(console.capturedText)")
             #expect(await session.evaluate("Post /post"), "\(console.capturedText)")
             #expect(session.workbench.exchanges.map(\.method) == ["GET", "POST"])
-            let upper = try session.statements(forLine: "GET /get"), lower = try session.statements(forLine: "get /get")
+            let upper = try session.commands.invocation(of: "GET /get")?.statements(), lower = try session.commands.invocation(of: "get /get")?.statements()
             #expect(upper == lower)
         }
     }

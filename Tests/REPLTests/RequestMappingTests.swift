@@ -69,7 +69,7 @@ import WorkbenchKit
     }
 
     func statements(for line: String, in session: Session) throws -> String? {
-        try session.statements(forLine: line)?.map { $0.swiftSource() }.joined(separator: "; ")
+        try session.commands.invocation(of: line)?.statements()?.map { $0.swiftSource() }.joined(separator: "; ")
     }
 
     @Test func statusLineIsColouredByClassOnlyWithColours() async throws {

@@ -40,7 +40,7 @@ import WorkbenchKit
     ])
     @MainActor func statements(line: String, expected: [String]) throws {
         let session = Session(console: Console(capturingWithColors: false), isInteractive: false)
-        let statements = try #require(try session.statements(forLine: line))
+        let statements = try #require(try session.commands.invocation(of: line)?.statements())
         #expect(statements.map { $0.swiftSource() } == expected)
     }
 }

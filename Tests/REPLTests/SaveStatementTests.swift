@@ -182,7 +182,7 @@ enum SessionSteps {
     static func parse(_ inputs: [String]) throws -> [SessionStep] {
         let session = Session(console: Console(capturingWithColors: false), isInteractive: false)
         return try inputs.flatMap { input -> [SessionStep] in
-            if let statements = try session.statements(forLine: input) { return statements.map { SessionStep(.statement($0)) } }
+            if let statements = try session.commands.invocation(of: input)?.statements() { return statements.map { SessionStep(.statement($0)) } }
             return [SessionStep(.swift(input))]
         }
     }

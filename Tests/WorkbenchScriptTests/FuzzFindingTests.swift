@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkbenchKit
 @testable import WorkbenchScript
 
 /// Inputs `make fuzz` found (Fuzzing/Corpus keeps them too): each once trapped.

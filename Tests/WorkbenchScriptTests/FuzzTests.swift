@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkbenchKit
 @testable import WorkbenchScript
 
 /// Random declarations × random JSON: every run ends in a value or a DecodingFailure, never a crash.

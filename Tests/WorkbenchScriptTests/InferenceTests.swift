@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkbenchKit
 @testable import WorkbenchScript
 
 /// `infer` on the sandbox's real datasets: the generated declarations parse, print, and decode the body.

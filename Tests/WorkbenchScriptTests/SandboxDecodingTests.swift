@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import WorkbenchKit
 import SandboxTestSupport
 @testable import WorkbenchScript
 

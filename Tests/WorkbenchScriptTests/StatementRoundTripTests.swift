@@ -3,13 +3,13 @@ import Testing
 import WorkbenchKit
 @testable import WorkbenchScript
 
-/// Printing a statement as Swift and reading it back gives the same statement, for every case, with
-/// realistic arguments, strings that need escaping and secrets.
+/// Printing a statement as Swift and reading it back gives the same statement, for every form of the
+/// descriptor table (its sample) and for realistic arguments, strings that need escaping and secrets.
 @MainActor
 @Suite struct StatementRoundTripTests {
     typealias Pair = WorkbenchStatement.Pair
 
-    nonisolated static let statements: [WorkbenchStatement] = [
+    nonisolated static let statements: [WorkbenchStatement] = StatementForm.allCases.map(\.descriptor.sample) + [
         .base("sandbox/jsonplaceholder"), .base("https://api.example.com/v1?x=1"),
         .path("/posts/1"), .path("../a b"), .showPath,
         .query("q", "sunflowers in a vase"), .query("flag", nil), .query("say", #""hi" \ back"#), .query("emoji", "café 😀"),
@@ -31,10 +31,10 @@ import WorkbenchKit
         .body(raw: false, all: true), .timing, .history, .show(3), .curl,
         .json(#"{"a": 1, "b": "two"}"#), .jsonFile("doc.json"),
         .decode(DecodeCall(type: "[Post]")),
-        .decode(DecodeCall(type: "[String: Post]", keys: .convertFromSnakeCase, dates: .iso8601, path: "data.items",
+        .decode(DecodeCall(type: "[String: Post]", options: DecodingOptions(keys: .convertFromSnakeCase, dates: .iso8601), path: "data.items",
                            binding: .init(name: "posts", isVariable: true))),
-        .decode(DecodeCall(type: "Feed?", dates: .formatted("yyyy-MM-dd"), binding: .init(name: "feed"))),
-        .decode(DecodeCall(type: "Event", dates: .millisecondsSince1970)),
+        .decode(DecodeCall(type: "Feed?", options: DecodingOptions(dates: .formatted("yyyy-MM-dd")), binding: .init(name: "feed"))),
+        .decode(DecodeCall(type: "Event", options: DecodingOptions(dates: .millisecondsSince1970))),
         .timeout(5), .timeout(2.5), .followRedirects(false), .bodyLines(12), .colors(false),
     ]
 

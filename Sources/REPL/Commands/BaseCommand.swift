@@ -3,6 +3,7 @@ import WorkbenchKit
 
 /// `base URL`: the URL every path is relative to.
 struct BaseCommand: StatementCommand {
+    let forms: [StatementForm] = [.base]
     let name = "base"
     let synopsis = "base URL | base sandbox/NAME"
     let summary = "set the base URL (http/https with a host) the paths are relative to"
@@ -11,7 +12,6 @@ struct BaseCommand: StatementCommand {
         Sets the base URL; `path /x` is then relative to its path. `sandbox/NAME` is the
         embedded sandbox's API NAME (jsonplaceholder, restcountries/v2, jokes,
         met/public/collection/v1, httpbin). Without an argument, shows the base.
-        Swift: wb.base("sandbox/jsonplaceholder")
 
         Examples:
           wb> base sandbox/jsonplaceholder

@@ -4,6 +4,7 @@ import WorkbenchKit
 /// `body JSON`, `body @FILE`, `body --form a=b …`, `body --clear` set the request body;
 /// `body [--raw] [--all]` shows the last response's: one word for both, as users expect.
 struct BodyCommand: StatementCommand {
+    let forms: [StatementForm] = [.bodyJSON, .bodyFile, .form, .removeBody, .body]
     let name = "body"
     let synopsis = "body [--raw] [--all] | body JSON | body @FILE | body --form a=b … | body --clear"
     let summary = "show the last response body, or set the request body (JSON, a file, a form)"
@@ -14,8 +15,6 @@ struct BodyCommand: StatementCommand {
         shows everything, `--raw` the bytes as received.
         With an argument: sets the request body. JSON is checked (the error says the
         line and column); `@FILE` sends a file; `--form` a form; `--clear` none.
-        Swift: try wb.body()   try wb.body(all: true)   try wb.body(json: #"{"a": 1}"#)
-               try wb.body(file: "post.json")   wb.form(["a": "b"])
 
         Examples:
           wb> body --all

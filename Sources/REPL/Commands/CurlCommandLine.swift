@@ -2,6 +2,7 @@ import WorkbenchKit
 
 /// `curl`: the current request as a curl command (named so as not to clash with WorkbenchKit's `CurlCommand`).
 struct CurlCommandLine: StatementCommand {
+    let forms: [StatementForm] = [.curl]
     let name = "curl"
     let synopsis = "curl"
     let summary = "the current request as a correctly shell-quoted curl command"
@@ -9,7 +10,6 @@ struct CurlCommandLine: StatementCommand {
     let help = """
         Method, URL, every header that would be sent (defaults included) and the body,
         quoted for sh/bash/zsh. After a send it is the request just sent.
-        Swift: try wb.curl()
 
         Examples:
           wb> curl

@@ -6,7 +6,10 @@ struct DecodeArguments: Equatable {
     /// Show the whole value on a terminal (a display choice, not part of the statement).
     var showAll = false
 
-    static let usage = "decode TYPE [--keys snake] [--dates iso8601|secondsSince1970|millisecondsSince1970|formatted FORMAT] [--at PATH] [--all]"
+    /// The date strategies `--dates` offers by name, as JSONDecoder names them (`deferredToDate`,
+    /// the default, is taken too but not offered).
+    static let dateNames = DecodingOptions.Dates.named.filter { $0 != .deferredToDate }.map(\.name)
+    static let usage = "decode TYPE [--keys snake] [--dates \(dateNames.joined(separator: "|"))|formatted FORMAT] [--at PATH] [--all]"
 
     /// Parses `raw`; the type may hold spaces (`[String: Post]`), so it ends at the first ` --`.
     static func parse(_ raw: String, binding: DecodeCall.Binding? = nil) throws -> DecodeArguments {
@@ -22,26 +25,21 @@ struct DecodeArguments: Equatable {
                 result.showAll = true
             case "--keys":
                 switch words.popFirst() {
-                case "snake", "snake_case", "convertFromSnakeCase": result.call.keys = .convertFromSnakeCase
-                case "default", "useDefaultKeys": result.call.keys = .useDefaultKeys
+                case "snake", "snake_case", "convertFromSnakeCase": result.call.options.keys = .convertFromSnakeCase
+                case "default", "useDefaultKeys": result.call.options.keys = .useDefaultKeys
                 case let other:
                     throw ModelCommandError("--keys takes 'snake' or 'default', not '\(other ?? "")'")
                 }
             case "--dates":
-                switch words.popFirst() {
-                case "iso8601": result.call.dates = .iso8601
-                case "secondsSince1970": result.call.dates = .secondsSince1970
-                case "millisecondsSince1970": result.call.dates = .millisecondsSince1970
-                case "deferredToDate": result.call.dates = .deferredToDate
-                case "formatted":
-                    guard let format = words.popFirst() else {
-                        throw ModelCommandError("--dates formatted needs a format, e.g. --dates formatted \"yyyy-MM-dd\"")
-                    }
-                    result.call.dates = .formatted(format)
-                case let other:
-                    throw ModelCommandError(
-                        "--dates takes iso8601, secondsSince1970, millisecondsSince1970 or formatted FORMAT, not '\(other ?? "")'")
+                let name = words.popFirst() ?? ""
+                let format = name == "formatted" ? words.popFirst() : nil
+                if name == "formatted" && format == nil {
+                    throw ModelCommandError("--dates formatted needs a format, e.g. --dates formatted \"yyyy-MM-dd\"")
                 }
+                guard let dates = DecodingOptions.Dates(name: name, format: format) else {
+                    throw ModelCommandError("--dates takes \(Self.dateNames.joined(separator: ", ")) or formatted FORMAT, not '\(name)'")
+                }
+                result.call.options.dates = dates
             case "--at":
                 guard let path = words.popFirst() else { throw ModelCommandError("--at needs a path, e.g. --at data.items") }
                 result.call.path = path

@@ -3,6 +3,7 @@ import WorkbenchKit
 
 /// `decode TYPE`: the current JSON body decoded into a model, as JSONDecoder would.
 struct DecodeCommand: StatementCommand {
+    let forms: [StatementForm] = [.decode]
     let name = "decode"
     let aliases: [String] = []
     let synopsis = "decode TYPE [--keys snake] [--dates S] [--at PATH] [--all]"
@@ -13,11 +14,9 @@ struct DecodeCommand: StatementCommand {
         then exactly what print(value) prints in compiled Swift; a failure prints the DecodingError as
         Swift prints it. Bind the result with `let NAME = decode TYPE`.
           --keys snake     convertFromSnakeCase
-          --dates S        iso8601, secondsSince1970, millisecondsSince1970, formatted "yyyy-MM-dd"
+          --dates S        \(DecodeArguments.dateNames.joined(separator: ", ")), formatted "yyyy-MM-dd"
           --at PATH        decode the value at PATH (data.items, [0].user)
           --all            do not cut long values on a terminal
-        Swift: try wb.decode([Post].self, keys: .convertFromSnakeCase)
-               let posts = try wb.decode([Post].self)
 
         Example:
           wb> decode [Post] --keys snake
@@ -34,7 +33,7 @@ struct DecodeCommand: StatementCommand {
         switch words.dropLast().last {
         case "--keys": return ["snake", "default"].filter { $0.hasPrefix(prefix) }
         case "--dates":
-            return ["iso8601", "secondsSince1970", "millisecondsSince1970", "formatted"].filter { $0.hasPrefix(prefix) }
+            return (DecodeArguments.dateNames + ["formatted"]).filter { $0.hasPrefix(prefix) }
         default: return ["--keys", "--dates", "--at", "--all"].filter { $0.hasPrefix(prefix) }
         }
     }

@@ -3,6 +3,7 @@ import WorkbenchKit
 
 /// `header NAME: VALUE`, `header -NAME`, `header --default NAME: VALUE`, `header`.
 struct HeaderCommand: StatementCommand {
+    let forms: [StatementForm] = [.header, .defaultHeader, .removeHeader, .showHeaders]
     let name = "header"
     let synopsis = "header NAME: VALUE | header -NAME | header --default NAME: VALUE | header"
     let summary = "set, remove or list request headers; --default sends one with every request"
@@ -12,7 +13,6 @@ struct HeaderCommand: StatementCommand {
         value is the rest of the line. `-NAME` removes it (from the defaults too).
         `--default` sets a header kept by `reset` and sent with every request. No
         argument lists what the next request sends.
-        Swift: try wb.header("Accept", "application/json")   try wb.defaultHeader("X-API-Key", key)
 
         Examples:
           wb> header Accept: application/json

@@ -2,13 +2,13 @@ import WorkbenchKit
 
 /// `headers [NAME]`: the last response's headers.
 struct HeadersCommand: StatementCommand {
+    let forms: [StatementForm] = [.headers]
     let name = "headers"
     let synopsis = "headers [NAME]"
     let summary = "the last response's headers, sorted with canonical names, or one header's values"
     let group = CommandGroup.inspect
     let help = """
         Names compare in any case.
-        Swift: try wb.headers()   try wb.headers("Content-Type")
 
         Examples:
           wb> headers

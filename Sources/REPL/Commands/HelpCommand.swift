@@ -41,9 +41,23 @@ struct HelpCommand: Command {
             console.line("  also: " + command.aliases.joined(separator: ", "))
         }
         console.line()
-        for line in command.help.split(separator: "\n", omittingEmptySubsequences: false) {
+        for line in Self.lines(of: command) {
             console.line(line.isEmpty ? "" : "  " + line)
         }
+    }
+
+    /// The command's help; a statement command's `Swift:` lines (each form's sample, as `save`
+    /// writes it) go before its examples.
+    static func lines(of command: any Command) -> [String] {
+        var lines = command.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let statementCommand = command as? any StatementCommand else { return lines }
+        let swift = statementCommand.forms.enumerated().map { index, form in
+            (index == 0 ? "Swift: " : "       ") + TranscriptSnippet.savedSource(of: form.descriptor.sample, sandboxRoot: nil)
+        }
+        var position = lines.firstIndex { $0.hasPrefix("Example") } ?? lines.count
+        if position > 0, lines[position - 1].isEmpty { position -= 1 }
+        lines.insert(contentsOf: swift, at: position)
+        return lines
     }
 
     /// One line per group, so the whole list fits a 24-row terminal; `help NAME` has the detail.

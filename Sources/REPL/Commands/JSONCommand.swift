@@ -3,6 +3,7 @@ import WorkbenchKit
 
 /// `json @FILE` / `json {…}`: a local JSON document becomes the current body.
 struct JSONCommand: StatementCommand {
+    let forms: [StatementForm] = [.json, .jsonFile]
     let name = "json"
     let aliases: [String] = []
     let synopsis = "json @FILE | json {…}"
@@ -13,7 +14,6 @@ struct JSONCommand: StatementCommand {
         Examples:
           wb> json @episode.json
           wb> json {"title": "Pilot", "rating": 4.5}
-        Swift: try wb.json(file: "episode.json")   try wb.json(#"{"title": "Pilot"}"#)
         """
     let group = CommandGroup.models
 

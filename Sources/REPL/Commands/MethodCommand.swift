@@ -2,6 +2,7 @@ import WorkbenchKit
 
 /// `method M`.
 struct MethodCommand: StatementCommand {
+    let forms: [StatementForm] = [.method, .showMethod]
     let name = "method"
     let synopsis = "method M"
     let summary = "set the HTTP method (GET, POST, PUT, PATCH, DELETE, HEAD, …)"
@@ -9,7 +10,6 @@ struct MethodCommand: StatementCommand {
     let help = """
         Sets the method `send` uses; any HTTP token is accepted, upper-cased. Without
         an argument, shows it.
-        Swift: try wb.method("POST")
 
         Examples:
           wb> method post

@@ -3,6 +3,7 @@ import WorkbenchKit
 
 /// `path P`: the path, relative to the base or the current path.
 struct PathCommand: StatementCommand {
+    let forms: [StatementForm] = [.path, .showPath]
     let name = "path"
     let synopsis = "path P"
     let summary = "set the path: /x from the base's path, x from the current path, .. up one"
@@ -11,7 +12,6 @@ struct PathCommand: StatementCommand {
         `/x` is relative to the base's path, `x` to the current path, `..` goes up one
         segment (never above the base). A `?a=b` part replaces the query items. Without
         an argument, shows the path.
-        Swift: wb.path("/posts")
 
         Examples:
           wb> path /posts

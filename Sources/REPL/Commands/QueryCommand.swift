@@ -3,6 +3,7 @@ import WorkbenchKit
 
 /// `query NAME=VALUE …`, `query NAME+=VALUE`, `query -NAME`, `query`.
 struct QueryCommand: StatementCommand {
+    let forms: [StatementForm] = [.query, .addQuery, .removeQuery, .showQuery]
     let name = "query"
     let synopsis = "query NAME=VALUE … | query NAME+=VALUE | query -NAME | query"
     let summary = "set query items (replacing that name), add one more, remove by name, or list them"
@@ -13,7 +14,6 @@ struct QueryCommand: StatementCommand {
         last one; NAME+=VALUE adds another (`ids=1&ids=2`), as does a name repeated in one
         command. `-NAME` removes every item named NAME; no argument lists them. `NAME`
         alone sets an item with no value.
-        Swift: wb.query("userId", "1")   wb.addQuery("ids", "2")   wb.removeQuery("userId")
 
         Examples:
           wb> query q=sunflowers

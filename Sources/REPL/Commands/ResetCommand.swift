@@ -2,6 +2,7 @@ import WorkbenchKit
 
 /// `reset`: a fresh request to the base.
 struct ResetCommand: StatementCommand {
+    let forms: [StatementForm] = [.reset]
     let name = "reset"
     let synopsis = "reset"
     let summary = "start a fresh GET to the base: no query, headers or body (default headers stay)"
@@ -9,7 +10,6 @@ struct ResetCommand: StatementCommand {
     let help = """
         Clears the method, path, query items, headers and body; keeps the base, the
         default headers, history and settings.
-        Swift: wb.reset()
 
         Examples:
           wb> reset

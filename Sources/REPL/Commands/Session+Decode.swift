@@ -2,11 +2,10 @@ import WorkbenchKit
 import WorkbenchScript
 
 extension Session {
-    /// Makes the current document (the last response body, or what `json` gave) the models'
-    /// current body, for `infer`.
+    /// Lends the current document (the last response body, or what `json` gave) to the models,
+    /// for `infer`.
     func refreshModelBody() {
-        guard let document = workbench.currentDocument, models.currentBody != document else { return }
-        models.setBody(document)
+        models.document = workbench.currentDocument
     }
 
     /// `decode …` and `let NAME = decode …`: one `decode` statement (`--all` only changes the display).

@@ -2,6 +2,7 @@ import WorkbenchKit
 
 /// `set timeout|redirects|body-lines|max-body|color|offline|results VALUE`.
 struct SetCommand: StatementCommand {
+    let forms: [StatementForm] = [.timeout, .followRedirects, .bodyLines, .maxBody, .colors]
     let name = "set"
     let synopsis = "set [OPTION VALUE]"
     let summary = "change a setting: timeout, redirects, body-lines, max-body, color, offline, results"
@@ -19,8 +20,6 @@ struct SetCommand: StatementCommand {
         results     whether Swift of several lines (a loop, a function and its call) is
                     shown again with each line's values beside it, as in a playground
         Without arguments, lists the settings.
-        Swift: wb.timeout = 5   wb.followRedirects = false   wb.bodyLines = 20
-               wb.maxBodyBytes = 1073741824  (1GB)
 
         Examples:
           wb> set timeout 5

@@ -2,12 +2,12 @@ import WorkbenchKit
 
 /// `show N`: exchange N's status line and body again.
 struct ShowCommand: StatementCommand {
+    let forms: [StatementForm] = [.show]
     let name = "show"
     let synopsis = "show N"
     let summary = "show exchange N (from `history`) again"
     let group = CommandGroup.inspect
     let help = """
-        Swift: try wb.show(2)
 
         Examples:
           wb> show 2

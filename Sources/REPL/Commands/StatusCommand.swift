@@ -2,12 +2,12 @@ import WorkbenchKit
 
 /// `status`: the last response's code, reason and what its class means.
 struct StatusCommand: StatementCommand {
+    let forms: [StatementForm] = [.status]
     let name = "status"
     let synopsis = "status"
     let summary = "the last response's status code, reason phrase and what its class means"
     let group = CommandGroup.inspect
     let help = """
-        Swift: try wb.status()
 
         Examples:
           wb> status

@@ -2,6 +2,7 @@ import WorkbenchKit
 
 /// `url` shows the URLComponents breakdown; `url FULL-URL` parses one into the request.
 struct URLCommand: StatementCommand {
+    let forms: [StatementForm] = [.url, .showURL]
     let name = "url"
     let synopsis = "url | url FULL-URL"
     let summary = "show how the URL is put together (URLComponents), or parse a whole URL"
@@ -10,7 +11,6 @@ struct URLCommand: StatementCommand {
         Without an argument: scheme, user, host, port, path (and its percent-encoded
         form), each query item, the encoded query, fragment and the final URL.
         With a URL: its components become the current request.
-        Swift: try wb.url()   try wb.url("https://example.com/search?q=swift")
 
         Examples:
           wb> url

@@ -3,6 +3,7 @@ import WorkbenchKit
 
 /// `get`/`post`/`put`/`patch`/`delete`/`head [PATH-OR-URL] [items…]`: set and send in one line.
 struct VerbCommand: StatementCommand {
+    var forms: [StatementForm] { [StatementForm(rawValue: method.lowercased()) ?? .get] }
     let method: String
     var name: String { method.lowercased() }
     var synopsis: String { "\(name) [PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json]" }
@@ -13,7 +14,6 @@ struct VerbCommand: StatementCommand {
         httpie's shorthand: `name==value` adds a query item, `Header:value` sets a
         header, `field=value` a JSON string field, `field:=json` a raw JSON field (the
         fields make a JSON body). A path or URL first starts a fresh query and body.
-        Swift: try await wb.\(name)("/posts", query: ["userId": "1"])
 
         Examples:
           wb> \(name) /posts userId==1

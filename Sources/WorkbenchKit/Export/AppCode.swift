@@ -81,27 +81,13 @@ public enum AppCode {
 
     /// A header's or query item's value: a literal, or for a secret an environment read.
     private static func valueSource(name: String, _ value: String) -> String {
-        guard SecretNames.isSecret(name) else { return SwiftLiteral.quoted(value) }
-        return "ProcessInfo.processInfo.environment[\(SwiftLiteral.quoted(SecretNames.variable(for: name)))] ?? \"\""
+        SecretNames.isSecret(name) ? SecretNames.environmentRead(for: name) : SwiftLiteral.quoted(value)
     }
 
     private static func decodeLines(_ call: DecodeCall) -> [String] {
         var lines = ["", "let decoder = JSONDecoder()"]
-        if call.keys == .convertFromSnakeCase { lines.append("decoder.keyDecodingStrategy = .convertFromSnakeCase") }
-        switch call.dates {
-        case .deferredToDate: break
-        case .iso8601: lines.append("decoder.dateDecodingStrategy = .iso8601")
-        case .secondsSince1970: lines.append("decoder.dateDecodingStrategy = .secondsSince1970")
-        case .millisecondsSince1970: lines.append("decoder.dateDecodingStrategy = .millisecondsSince1970")
-        case .formatted(let format):
-            lines += [
-                "let formatter = DateFormatter()",
-                "formatter.locale = Locale(identifier: \"en_US_POSIX\")",
-                "formatter.timeZone = TimeZone(secondsFromGMT: 0)",
-                "formatter.dateFormat = \(SwiftLiteral.quoted(format))",
-                "decoder.dateDecodingStrategy = .formatted(formatter)",
-            ]
-        }
+        if call.options.keys == .convertFromSnakeCase { lines.append("decoder.keyDecodingStrategy = .convertFromSnakeCase") }
+        lines += call.options.dates.decoderLines
         var source = "data"
         if let path = call.path, !path.isEmpty {
             // A path `decode` accepted parses; one that does not is left to JSONDecoder on the whole body.

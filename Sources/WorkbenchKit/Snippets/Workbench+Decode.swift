@@ -13,8 +13,9 @@ extension Workbench {
         file: String = #fileID
     ) throws -> T {
         defer { console.flush() }
-        guard var data = currentDocument else { throw WorkbenchError.noResponse }
-        if let path, !path.isEmpty { data = try Self.value(at: path, in: data) }
+        guard let document = currentDocument else { throw WorkbenchError.noResponse }
+        var data = document.data
+        if let path, !path.isEmpty { data = try Self.value(at: path, in: document) }
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = keys
         decoder.dateDecodingStrategy = dates
@@ -62,10 +63,10 @@ extension Workbench {
     }
 
     /// The JSON text of the value at `path` (as `JSONNode.node(at:)` reads it), byte for byte.
-    static func value(at path: String, in data: Data) throws -> Data {
+    static func value(at path: String, in current: CurrentDocument) throws -> Data {
         // JSONDecoder reports invalid JSON itself; a path into it can only be "not valid JSON". Malformed
         // strings and numbers are copied as written, for JSONDecoder to refuse only if it reads them.
-        guard let document = try? JSONDocument(parsing: data, options: .foundationDecoding) else { return data }
+        guard let document = current.forDecoding else { return current.data }
         let node = try document.root.node(at: path)
         var output: [UInt8] = []
         node.writeJSON(into: &output)

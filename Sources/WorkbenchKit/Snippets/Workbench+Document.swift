@@ -32,10 +32,17 @@ extension Workbench {
     }
 
     /// What `decode` reads: the document from `json(_:)` unless a request was sent after it,
-    /// else the last response's body; nil before either.
-    public var currentDocument: Data? {
-        if let localDocument, localDocument.exchangeCount == exchanges.count { return localDocument.data }
-        return lastExchange?.response.body
+    /// else the last response's body; nil before either. The same object while it stays current,
+    /// so its parses are made once.
+    public var currentDocument: CurrentDocument? {
+        if let localDocument, localDocument.exchangeCount == exchanges.count { return localDocument.document }
+        guard let exchange = lastExchange else { return nil }
+        if let responseDocument, responseDocument.exchangeNumber == exchange.number, responseDocument.count == exchanges.count {
+            return responseDocument.document
+        }
+        let document = CurrentDocument(exchange.response.body)
+        responseDocument = (exchange.number, exchanges.count, document)
+        return document
     }
 
     /// What `json` prints about `data` — `current body: an object with 2 members (120 bytes)`, or for
@@ -61,7 +68,9 @@ extension Workbench {
     /// Prints what the REPL's `json` prints and makes `data` the current document.
     private func useDocument(_ data: Data) {
         defer { console.flush() }
-        localDocument = (data, exchanges.count)
-        console.line(Self.documentReport(data, console: console).line)
+        let report = Self.documentReport(data, console: console)
+        // The parse made to describe it is the one `decode` and `infer` use.
+        localDocument = (CurrentDocument(data, strict: report.document), exchanges.count)
+        console.line(report.line)
     }
 }

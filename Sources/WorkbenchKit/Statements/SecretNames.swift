@@ -18,4 +18,10 @@ public enum SecretNames {
         let text = String(mapped)
         return text.first?.isNumber == true ? "_" + text : text
     }
+
+    /// `ProcessInfo.processInfo.environment["AUTHORIZATION"] ?? ""`: how Swift written from a
+    /// session reads the secret named `name` (saved snippets, app code, compiled programs).
+    public static func environmentRead(for name: String) -> String {
+        "ProcessInfo.processInfo.environment[\(SwiftLiteral.quoted(variable(for: name)))] ?? \"\""
+    }
 }

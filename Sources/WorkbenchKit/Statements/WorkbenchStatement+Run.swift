@@ -27,7 +27,7 @@ public struct DecodedModel {
 @MainActor
 public protocol DeclaredModels: AnyObject {
     /// Decodes `document` as `call` says; prints nothing (the statement prints the report).
-    func decode(_ call: DecodeCall, document: Data, forTerminal: Bool) throws -> DecodedModel
+    func decode(_ call: DecodeCall, document: CurrentDocument, forTerminal: Bool) throws -> DecodedModel
 }
 
 extension WorkbenchStatement {

@@ -67,15 +67,11 @@ extension WorkbenchStatement {
     /// URLs of the sandbox at `root` (this run's, whose port changes) written as `sandbox/…`.
     public func portable(sandboxRoot root: String?) -> WorkbenchStatement {
         guard let root else { return self }
-        func portable(_ text: String) -> String {
-            guard text == root || text.hasPrefix(root + "/") else { return text }
-            return "sandbox" + text.dropFirst(root.count)
-        }
         switch self {
-        case .base(let url): return .base(portable(url))
-        case .url(let url): return .url(portable(url))
+        case .base(let url): return .base(SandboxAddress.portable(url, root: root) ?? url)
+        case .url(let url): return .url(SandboxAddress.portable(url, root: root) ?? url)
         case .request(var call):
-            call.target = call.target.map(portable)
+            call.target = call.target.map { SandboxAddress.portable($0, root: root) ?? $0 }
             return .request(call)
         default: return self
         }
@@ -88,7 +84,21 @@ extension WorkbenchStatement {
         case .request(let call): call.target
         default: nil
         }
-        guard let url else { return false }
-        return url == "sandbox" || url.hasPrefix("sandbox/")
+        return url.map(SandboxAddress.isPortable) ?? false
+    }
+}
+
+/// `sandbox/…`: how saved Swift names the sandbox, whose port changes every run.
+public enum SandboxAddress {
+    /// `http://127.0.0.1:49731/jokes` → `sandbox/jokes` when `root` is `http://127.0.0.1:49731`;
+    /// nil for a URL elsewhere.
+    public static func portable(_ text: String, root: String) -> String? {
+        guard text == root || text.hasPrefix(root + "/") else { return nil }
+        return "sandbox" + text.dropFirst(root.count)
+    }
+
+    /// Whether `text` is already written as `sandbox/…`.
+    public static func isPortable(_ text: String) -> Bool {
+        text == "sandbox" || text.hasPrefix("sandbox/")
     }
 }

@@ -116,16 +116,6 @@ public enum WorkbenchStatement: Equatable, Sendable {
 
 /// `decode TYPE [--keys …] [--dates …] [--at PATH]`, optionally bound: `let posts = decode [Post]`.
 public struct DecodeCall: Equatable, Sendable {
-    public enum Keys: String, Equatable, Sendable {
-        case useDefaultKeys, convertFromSnakeCase
-    }
-
-    public enum Dates: Equatable, Sendable {
-        case deferredToDate, iso8601, secondsSince1970, millisecondsSince1970
-        /// A `DateFormatter` format, read in `en_US_POSIX`, UTC (`Workbench.dateFormatter`).
-        case formatted(String)
-    }
-
     /// `let NAME =` or `var NAME =` before the decode.
     public struct Binding: Equatable, Sendable {
         public var name: String
@@ -139,17 +129,14 @@ public struct DecodeCall: Equatable, Sendable {
 
     /// The type as Swift source: `[Post]`, `[String: Post]`, `Post?`.
     public var type: String
-    public var keys: Keys
-    public var dates: Dates
+    public var options: DecodingOptions
     /// The value to decode inside the document (`data.items`, `[0].user`).
     public var path: String?
     public var binding: Binding?
 
-    public init(type: String, keys: Keys = .useDefaultKeys, dates: Dates = .deferredToDate, path: String? = nil,
-                binding: Binding? = nil) {
+    public init(type: String, options: DecodingOptions = DecodingOptions(), path: String? = nil, binding: Binding? = nil) {
         self.type = type
-        self.keys = keys
-        self.dates = dates
+        self.options = options
         self.path = path
         self.binding = binding
     }

@@ -49,7 +49,9 @@ public final class Workbench {
     /// Made on the first send: creating a URLSession (and libcurl) costs milliseconds of start-up.
     lazy var transport = Transport()
     /// A document given with `json(_:)`, and how many exchanges there were then (a later send wins).
-    var localDocument: (data: Data, exchangeCount: Int)?
+    var localDocument: (document: CurrentDocument, exchangeCount: Int)?
+    /// The last response's body as the current document, for the exchange it came from.
+    var responseDocument: (exchangeNumber: Int, count: Int, document: CurrentDocument)?
 
     /// A session printing to `console`; `base` is set as `base(_:)` would, and an invalid one is
     /// reported on the console (one line) and left unset, so a snippet's first line never throws.

@@ -96,6 +96,8 @@ extension SnippetInterpreter {
         default:
             throw UnsupportedConstruct(node, "`sandbox:` must be `sandbox.baseURL` (from `try await Sandbox.start()`)")
         }
+        // A snippet's models are this interpreter's, wired once for the workbench's lifetime.
+        workbench.declaredModels = workspace
         // Set the base after `prepare`, as the compiled initializer does once it knows the sandbox.
         if let base {
             do {

@@ -31,9 +31,8 @@ extension SnippetInterpreter {
         }
     }
 
-    static let workbenchMembers = [
-        "base", "path", "query", "addQuery", "removeQuery", "header", "removeHeader", "method", "body", "url", "reset", "send", "get",
-        "post", "put", "patch", "delete", "head", "status", "headers", "timing", "history", "show", "curl", "json", "decode",
-        "exchanges", "lastExchange", "timeout", "followRedirects", "bodyLines", "maxBodyBytes",
-    ]
+    /// The statements' members (from the descriptor table), then the ones a snippet reads.
+    static var workbenchMembers: [String] {
+        StatementForm.memberNames + ["console", "request", "exchanges", "lastExchange"]
+    }
 }

@@ -24,6 +24,7 @@ extension SnippetInterpreter {
         let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: workbench.sandboxURL,
                                              workspace: workspace)
         interpreter.bind("wb", .workbench(workbench))
+        workbench.declaredModels = workspace
         return interpreter
     }
 

@@ -6,7 +6,6 @@ import WorkbenchKit
 extension SnippetInterpreter {
     func callWorkbench(_ wb: Workbench, _ name: String, _ arguments: Arguments, _ node: FunctionCallExprSyntax) async throws -> ReplayValue {
         let statement = try WorkbenchStatement.read(name, arguments, at: node)
-        wb.declaredModels = workspace
         switch try await statement.run(on: wb) {
         case .none: return .none
         case .exchange(let exchange): return .exchange(exchange)
@@ -19,18 +18,9 @@ extension SnippetInterpreter {
 
 /// The REPL's and replay's models decode `decode` statements: the same decoder, the same report.
 extension ModelWorkspace: DeclaredModels {
-    public func decode(_ call: DecodeCall, document: Data, forTerminal: Bool) throws -> DecodedModel {
-        if currentBody != document { setBody(document) }
-        var options = DecodingOptions()
-        if call.keys == .convertFromSnakeCase { options.keys = .convertFromSnakeCase }
-        switch call.dates {
-        case .deferredToDate: break
-        case .iso8601: options.dates = .iso8601
-        case .secondsSince1970: options.dates = .secondsSince1970
-        case .millisecondsSince1970: options.dates = .millisecondsSince1970
-        case .formatted(let format): options.dates = .formatted(format)
-        }
-        let value = try decode(call.type, options: options, at: call.path)
+    public func decode(_ call: DecodeCall, document: CurrentDocument, forTerminal: Bool) throws -> DecodedModel {
+        self.document = document
+        let value = try decode(call.type, options: call.options, at: call.path)
         let report = value.report(moduleName: moduleName, forTerminal: forTerminal)
         return DecodedModel(report: report, value: value)
     }

@@ -87,7 +87,7 @@ final class ReplayCompiledPath {
         if callee == "Sandbox.start" { return nil }
         if name == "wb", callee == "Workbench", let call = inner.as(FunctionCallExprSyntax.self) {
             guard let base = call.arguments.first(where: { $0.label?.text == "base" }) else { return nil }
-            return "try wb.base(\(base.expression.trimmedDescription))"
+            return StatementForm.base.descriptor.swiftCall([base.expression.trimmedDescription])
         }
         return item.trimmedDescription
     }

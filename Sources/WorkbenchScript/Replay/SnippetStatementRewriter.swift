@@ -1,21 +1,19 @@
 import Foundation
 import SwiftParser
 import SwiftSyntax
+import WorkbenchKit
 
-/// Makes a statement fit to be saved: secret values become environment reads, and URLs of this
-/// run's sandbox become `sandbox/…` (the port changes every run).
+/// Makes Swift typed at the prompt fit to be saved: secret values become environment reads, and
+/// URLs of this run's sandbox become `sandbox/…` (the port changes every run). Which arguments of
+/// a `wb.…` call hold secrets is the descriptor table's (`StatementForm+Descriptors.swift`), the
+/// names and environment reads `SecretNames`', the portable URL `SandboxAddress`': the same rules
+/// that print commands' statements.
 public struct SnippetStatementRewriter {
     /// `http://127.0.0.1:49731` without a trailing slash, or nil without a sandbox.
     public var sandboxRoot: String?
-    /// Whether a header or query item of this name holds a secret.
-    public var isSecret: (String) -> Bool
-    /// The environment variable a secret of this name is read from.
-    public var variable: (String) -> String
 
-    public init(sandboxRoot: String?, isSecret: @escaping (String) -> Bool, variable: @escaping (String) -> String) {
+    public init(sandboxRoot: String?) {
         self.sandboxRoot = sandboxRoot
-        self.isSecret = isSecret
-        self.variable = variable
     }
 
     public struct Result: Equatable {
@@ -28,7 +26,7 @@ public struct SnippetStatementRewriter {
 
     public func rewrite(_ statement: String) -> Result {
         let tree = Parser.parse(source: statement)
-        let finder = EditFinder(rewriter: self, viewMode: .sourceAccurate)
+        let finder = EditFinder(sandboxRoot: sandboxRoot)
         finder.walk(tree)
         var bytes = Array(statement.utf8)
         for edit in finder.edits.sorted(by: { $0.start > $1.start }) {
@@ -36,11 +34,6 @@ public struct SnippetStatementRewriter {
         }
         return Result(statement: String(decoding: bytes, as: UTF8.self), secretVariables: finder.variables,
                       usesSandbox: finder.usesSandbox)
-    }
-
-    /// `ProcessInfo.processInfo.environment["AUTHORIZATION"] ?? ""`.
-    func environmentRead(_ name: String) -> String {
-        "ProcessInfo.processInfo.environment[\(variable(name).debugDescription)] ?? \"\""
     }
 }
 
@@ -51,57 +44,62 @@ private final class EditFinder: SyntaxVisitor {
         let text: String
     }
 
-    let rewriter: SnippetStatementRewriter
+    let sandboxRoot: String?
     var edits: [Edit] = []
     var variables: [String] = []
     var usesSandbox = false
+    /// Literals already replaced by an environment read.
+    private var hidden: Set<SyntaxIdentifier> = []
 
-    init(rewriter: SnippetStatementRewriter, viewMode: SyntaxTreeViewMode) {
-        self.rewriter = rewriter
-        super.init(viewMode: viewMode)
+    init(sandboxRoot: String?) {
+        self.sandboxRoot = sandboxRoot
+        super.init(viewMode: .sourceAccurate)
     }
 
-    /// `wb.header("Authorization", "…")`, `wb.query("token", "…")`, `wb.addQuery`: the second argument.
+    /// `wb.header("Authorization", "…")`, `wb.query("token", "…")`: a value whose parameter the
+    /// descriptor marks as named by another argument, when that argument names a secret.
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-        let callee = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        guard let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { return .visitChildren }
         let arguments = Array(node.arguments)
-        if ["header", "defaultHeader", "query", "addQuery"].contains(callee ?? ""), arguments.count == 2,
-           let name = arguments[0].expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
-           arguments[1].expression.is(StringLiteralExprSyntax.self) {
-            hide(arguments[1].expression, named: name)
-            return .skipChildren
+        guard let (form, indices) = StatementForm.call(name, labels: arguments.map { $0.label?.text }) else { return .visitChildren }
+        let parameters = form.descriptor.parameters
+        for (argument, index) in zip(arguments, indices) {
+            guard case .namedByArgument(let other) = parameters[index].secrets,
+                  let named = zip(arguments, indices).first(where: { $0.1 == other })?.0,
+                  let secretName = named.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
+                  argument.expression.is(StringLiteralExprSyntax.self) else { continue }
+            hide(argument.expression, named: secretName)
         }
         return .visitChildren
     }
 
-    /// `query: ["access_token": "…"]`, `headers: ["Authorization": "…"]`.
+    /// `query: ["access_token": "…"]`, `headers: ["Authorization": "…"]`, and any other dictionary
+    /// literal whose key names a secret.
     override func visit(_ node: DictionaryElementSyntax) -> SyntaxVisitorContinueKind {
-        if let name = node.key.as(StringLiteralExprSyntax.self)?.representedLiteralValue,
-           node.value.is(StringLiteralExprSyntax.self), rewriter.isSecret(name) {
+        if let name = node.key.as(StringLiteralExprSyntax.self)?.representedLiteralValue, node.value.is(StringLiteralExprSyntax.self) {
             hide(node.value, named: name)
-            return .skipChildren
         }
         return .visitChildren
     }
 
     /// A URL of this run's sandbox, written as `sandbox/…`.
     override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let text = node.representedLiteralValue else { return .skipChildren }
-        if text == "sandbox" || text.hasPrefix("sandbox/") { usesSandbox = true }
-        if let root = rewriter.sandboxRoot, text == root || text.hasPrefix(root + "/") {
+        guard !hidden.contains(node.id), let text = node.representedLiteralValue else { return .skipChildren }
+        if SandboxAddress.isPortable(text) { usesSandbox = true }
+        if let root = sandboxRoot, let portable = SandboxAddress.portable(text, root: root) {
             usesSandbox = true
-            let portable = "sandbox" + text.dropFirst(root.count)
             edits.append(Edit(start: node.positionAfterSkippingLeadingTrivia.utf8Offset,
-                              end: node.endPositionBeforeTrailingTrivia.utf8Offset, text: portable.debugDescription))
+                              end: node.endPositionBeforeTrailingTrivia.utf8Offset, text: SwiftLiteral.quoted(portable)))
         }
         return .skipChildren
     }
 
     private func hide(_ value: ExprSyntax, named name: String) {
-        guard rewriter.isSecret(name) else { return }
-        let variable = rewriter.variable(name)
+        guard SecretNames.isSecret(name), !hidden.contains(value.id) else { return }
+        hidden.insert(value.id)
+        let variable = SecretNames.variable(for: name)
         if !variables.contains(variable) { variables.append(variable) }
         edits.append(Edit(start: value.positionAfterSkippingLeadingTrivia.utf8Offset,
-                          end: value.endPositionBeforeTrailingTrivia.utf8Offset, text: rewriter.environmentRead(name)))
+                          end: value.endPositionBeforeTrailingTrivia.utf8Offset, text: SecretNames.environmentRead(for: name)))
     }
 }

@@ -5,136 +5,70 @@ import WorkbenchKit
 
 /// Reading statements back from Swift: a `wb.NAME(…)` call, with its arguments evaluated, is the
 /// statement whose `swiftSource` it is. Replay and the prompt's `wb.…` input both come through here.
+/// Which form a call is, and the type of each argument, come from the descriptor table
+/// (`StatementForm+Descriptors.swift` in WorkbenchKit); this file only turns values into arguments.
 extension WorkbenchStatement {
     /// The statement for `wb.NAME(arguments)`; throws `UnsupportedConstruct` for a call that is not
     /// in the vocabulary.
     static func read(_ name: String, _ arguments: SnippetInterpreter.Arguments, at node: FunctionCallExprSyntax) throws -> WorkbenchStatement {
-        let reader = ArgumentReader(name: name, arguments: arguments, node: node)
-        switch (name, arguments.labels) {
-        case ("base", [nil]): return .base(try reader.string(nil))
-        case ("path", []): return .showPath
-        case ("path", [nil]): return .path(try reader.string(nil))
-        case ("query", []): return .showQuery
-        case ("query", [nil, nil]): return .query(try reader.string(nil), try reader.optionalString(at: 1))
-        case ("addQuery", [nil, nil]): return .addQuery(try reader.string(nil), try reader.optionalString(at: 1))
-        case ("removeQuery", [nil]): return .removeQuery(try reader.string(nil))
-        case ("header", []): return .showHeaders
-        case ("header", [nil, nil]): return .header(try reader.string(at: 0), try reader.string(at: 1))
-        case ("defaultHeader", [nil, nil]): return .defaultHeader(try reader.string(at: 0), try reader.string(at: 1))
-        case ("removeHeader", [nil]): return .removeHeader(try reader.string(nil))
-        case ("method", [nil]): return .method(try reader.string(nil))
-        case ("body", ["json"]): return .bodyJSON(try reader.string("json"))
-        case ("body", ["file"]): return .bodyFile(try reader.string("file"))
-        case ("body", let labels) where labels.allSatisfy({ $0 == "raw" || $0 == "all" }):
-            return .body(raw: try reader.flag("raw"), all: try reader.flag("all"))
-        case ("form", [nil]): return .form(try reader.pairs(nil))
-        case ("removeBody", []): return .removeBody
-        case ("url", []): return .showURL
-        case ("url", [nil]): return .url(try reader.string(nil))
-        case ("reset", []): return .reset
-        case ("send", []): return .send
-        case ("get", _), ("post", _), ("put", _), ("patch", _), ("delete", _), ("head", _):
-            return .request(try reader.requestCall())
-        case ("status", []): return .status
-        case ("headers", []): return .headers(nil)
-        case ("headers", [nil]): return .headers(try reader.string(nil))
-        case ("timing", []): return .timing
-        case ("history", []): return .history
-        case ("show", [nil]):
-            guard case .int(let number)? = arguments.value(nil) else { throw UnsupportedConstruct(node, "`show` expects a number") }
-            return .show(number)
-        case ("curl", []): return .curl
-        case ("json", [nil]): return .json(try reader.string(nil))
-        case ("json", ["file"]): return .jsonFile(try reader.string("file"))
-        case ("decode", _): return .decode(try reader.decodeCall())
-        default:
+        guard let (form, indices) = StatementForm.call(name, labels: arguments.labels) else {
             let shape = arguments.labels.map { ($0 ?? "_") + ":" }.joined()
             throw UnsupportedConstruct(node, "`wb.\(name)(\(shape))` is not part of the WorkbenchKit vocabulary")
         }
+        let parameters = form.descriptor.parameters
+        var values = [StatementArgument?](repeating: nil, count: parameters.count)
+        for (given, index) in zip(arguments.values, indices) {
+            values[index] = try StatementArgument(given.value, as: parameters[index].kind, at: given.node, in: name)
+        }
+        guard let statement = WorkbenchStatement(form: form, arguments: values) else {
+            throw UnsupportedConstruct(node, "`wb.\(name)(…)` with these values is not part of the WorkbenchKit vocabulary")
+        }
+        return statement
     }
 
     /// `wb.timeout = 5`, `wb.followRedirects = false`, `wb.bodyLines = 20`, `wb.console.colors = false`.
     static func readAssignment(_ property: String, _ value: ReplayValue, at node: some SyntaxProtocol) throws -> WorkbenchStatement {
-        switch (property, value) {
-        case ("timeout", .double(let seconds)): return .timeout(seconds)
-        case ("timeout", .int(let seconds)): return .timeout(Double(seconds))
-        case ("followRedirects", .bool(let flag)): return .followRedirects(flag)
-        case ("bodyLines", .int(let lines)): return .bodyLines(lines)
-        case ("maxBodyBytes", .int(let bytes)) where bytes > 0: return .maxBody(bytes)
-        case ("console.colors", .bool(let flag)): return .colors(flag)
-        default: throw UnsupportedConstruct(node, "assigning '\(property)' a value of type '\(value.kindName)' is not supported")
-        }
+        let unsupported = UnsupportedConstruct(node, "assigning '\(property)' a value of type '\(value.kindName)' is not supported")
+        guard let form = StatementForm.assignment(property), let kind = form.descriptor.parameters.first?.kind,
+              let argument = try? StatementArgument(value, as: kind, at: node, in: property),
+              let statement = WorkbenchStatement(form: form, arguments: [argument]) else { throw unsupported }
+        return statement
     }
 }
 
-/// The evaluated arguments of one `wb.…` call, read as the statement's fields.
-private struct ArgumentReader {
-    let name: String
-    let arguments: SnippetInterpreter.Arguments
-    let node: FunctionCallExprSyntax
-
-    func string(_ label: String?) throws -> String {
-        guard case .string(let text)? = arguments.value(label) else {
-            throw UnsupportedConstruct(node, "`\(name)` expects a string\(label.map { " for `\($0):`" } ?? "")")
+extension StatementArgument {
+    /// An evaluated argument as a value of the parameter's kind; `call` names the method in errors.
+    init(_ value: ReplayValue, as kind: StatementDescriptor.Kind, at node: some SyntaxProtocol, in call: String) throws {
+        switch (kind, value) {
+        case (.text, .string(let text)), (.optionalText, .string(let text)): self = kind == .text ? .text(text) : .optionalText(text)
+        case (.optionalText, .null): self = .optionalText(nil)
+        case (.pairs, .pairs(let pairs)):
+            self = .pairs(try pairs.map { pair in
+                guard case .string(let text) = pair.value else { throw UnsupportedConstruct(node, "the value for '\(pair.key)' must be a string") }
+                return WorkbenchStatement.Pair(pair.key, text)
+            })
+        case (.fields, .pairs(let pairs)):
+            self = .fields(try pairs.map { WorkbenchStatement.JSONFieldPair($0.key, try Self.jsonField($0.value, at: node)) })
+        case (.integer, .int(let number)): self = .integer(number)
+        case (.number, .int(let number)): self = .number(Double(number))
+        case (.number, .double(let number)): self = .number(number)
+        case (.flag, .bool(let flag)): self = .flag(flag)
+        case (.type, .type(let type)): self = .type(type)
+        case (.keys, .implicitMember(let name, let values)) where values.isEmpty:
+            guard let keys = DecodingOptions.Keys(rawValue: name) else { fallthrough }
+            self = .keys(keys)
+        case (.dates, .implicitMember(let name, let values)):
+            var format: String?
+            if case .dateFormat(let given)? = values.first, values.count == 1 { format = given }
+            guard values.count == (format == nil ? 0 : 1), let dates = DecodingOptions.Dates(name: name, format: format) else { fallthrough }
+            self = .dates(dates)
+        default:
+            throw UnsupportedConstruct(node, "`\(call)` does not take a value of type '\(value.kindName)' here (\(kind.expected))")
         }
-        return text
-    }
-
-    func string(at index: Int) throws -> String {
-        guard case .string(let text) = arguments.values[index].value else {
-            throw UnsupportedConstruct(arguments.values[index].node, "`\(name)` expects strings")
-        }
-        return text
-    }
-
-    func optionalString(at index: Int) throws -> String? {
-        switch arguments.values[index].value {
-        case .string(let text): return text
-        case .null: return nil
-        default: throw UnsupportedConstruct(arguments.values[index].node, "a query value must be a string or nil")
-        }
-    }
-
-    func flag(_ label: String) throws -> Bool {
-        switch arguments.value(label) {
-        case nil: return false
-        case .bool(let flag)?: return flag
-        default: throw UnsupportedConstruct(node, "`\(label):` expects true or false")
-        }
-    }
-
-    func pairs(_ label: String?) throws -> [WorkbenchStatement.Pair] {
-        guard let value = arguments.value(label) else { return [] }
-        guard case .pairs(let pairs) = value else {
-            throw UnsupportedConstruct(node, "expected a dictionary literal like [\"name\": \"value\"]")
-        }
-        return try pairs.map { pair in
-            guard case .string(let text) = pair.value else { throw UnsupportedConstruct(node, "the value for '\(pair.key)' must be a string") }
-            return WorkbenchStatement.Pair(pair.key, text)
-        }
-    }
-
-    /// `wb.get("/posts", query: […], headers: […], json: […])` and the other verbs.
-    func requestCall() throws -> WorkbenchStatement.RequestCall {
-        guard arguments.labels.allSatisfy({ [nil, "query", "headers", "json"].contains($0) }) else {
-            throw UnsupportedConstruct(node, "`\(name)` takes a target, `query:`, `headers:` and `json:`")
-        }
-        var target: String?
-        switch arguments.value(nil) {
-        case .string(let text)?: target = text
-        case nil, .null?: break
-        default: throw UnsupportedConstruct(node, "`\(name)` expects a path or URL string")
-        }
-        var fields: [WorkbenchStatement.JSONFieldPair] = []
-        if case .pairs(let pairs)? = arguments.value("json") {
-            for pair in pairs { fields.append(.init(pair.key, try jsonField(pair.value))) }
-        }
-        if name == "head" && !fields.isEmpty { throw UnsupportedConstruct(node, "`head` sends no body") }
-        return .init(method: name.uppercased(), target: target, query: try pairs("query"), headers: try pairs("headers"), json: fields)
     }
 
     /// A `JSONField` literal: a string, number, `true`, `nil`, or `.json("…")` / `.string("…")`.
-    private func jsonField(_ value: ReplayValue) throws -> JSONField {
+    private static func jsonField(_ value: ReplayValue, at node: some SyntaxProtocol) throws -> JSONField {
         switch value {
         case .string(let text): return .string(text)
         case .int(let number): return .json(String(number))
@@ -149,32 +83,23 @@ private struct ArgumentReader {
         }
         throw UnsupportedConstruct(node, "a JSON field of type '\(value.kindName)' is not supported")
     }
+}
 
-    /// `wb.decode([Post].self, keys: …, dates: …, at: "…")`.
-    func decodeCall() throws -> DecodeCall {
-        guard case .type(let typeText)? = arguments.value(nil),
-              arguments.labels.allSatisfy({ [nil, "keys", "dates", "at"].contains($0) }) else {
-            throw UnsupportedConstruct(node, "`decode` takes `TYPE.self`, then `keys:`, `dates:` and `at:`")
+extension StatementDescriptor.Kind {
+    /// What an argument of this kind must be, for errors.
+    var expected: String {
+        switch self {
+        case .text: "a string"
+        case .optionalText: "a string or nil"
+        case .pairs: "a dictionary literal like [\"name\": \"value\"]"
+        case .fields: "a dictionary of JSON fields"
+        case .integer: "a whole number"
+        case .number: "a number"
+        case .flag: "true or false"
+        case .type: "TYPE.self"
+        case .keys: DecodingOptions.Keys.allCases.map { "." + $0.rawValue }.joined(separator: " or ")
+        case .dates: DecodingOptions.Dates.named.map(\.swiftSource).joined(separator: ", ") + " or .formatted(Workbench.dateFormatter(\"…\"))"
         }
-        var call = DecodeCall(type: typeText)
-        switch arguments.value("keys") {
-        case nil, .implicitMember("useDefaultKeys", _)?: break
-        case .implicitMember("convertFromSnakeCase", _)?: call.keys = .convertFromSnakeCase
-        default: throw UnsupportedConstruct(node, "`keys:` must be .useDefaultKeys or .convertFromSnakeCase")
-        }
-        switch arguments.value("dates") {
-        case nil, .implicitMember("deferredToDate", _)?: break
-        case .implicitMember("iso8601", _)?: call.dates = .iso8601
-        case .implicitMember("secondsSince1970", _)?: call.dates = .secondsSince1970
-        case .implicitMember("millisecondsSince1970", _)?: call.dates = .millisecondsSince1970
-        case .implicitMember("formatted", let values)? where values.count == 1:
-            guard case .dateFormat(let format) = values[0] else { fallthrough }
-            call.dates = .formatted(format)
-        default:
-            throw UnsupportedConstruct(node, "`dates:` must be .iso8601, .secondsSince1970, .millisecondsSince1970 or .formatted(Workbench.dateFormatter(\"…\"))")
-        }
-        if case .string(let text)? = arguments.value("at") { call.path = text }
-        return call
     }
 }
 
@@ -222,8 +147,9 @@ extension SnippetInterpreter {
             return try WorkbenchStatement.readAssignment(property, try await evaluate(Array(sequence.elements)[2]), at: sequence)
         }
         if let call = expression.as(FunctionCallExprSyntax.self), call.calledExpression.trimmedDescription == "print",
-           call.arguments.first?.expression.trimmedDescription == "wb.request.method" {
-            return .showMethod
+           call.arguments.count == 1, let printed = call.arguments.first?.expression.trimmedDescription,
+           let form = StatementForm.printed(printed), let statement = WorkbenchStatement(form: form, arguments: []) {
+            return statement
         }
         guard let call = expression.as(FunctionCallExprSyntax.self), let method = call.calledExpression.as(MemberAccessExprSyntax.self),
               method.base?.trimmedDescription == "wb" else {

@@ -7,8 +7,9 @@ public final class ModelWorkspace {
     public private(set) var registry = ModelRegistry()
     /// The module compiled types would belong to: `main` at the prompt, the snippet's in replay.
     public var moduleName: String
-    private var body: Data?
-    private var parsedBody: JSONDocument?
+    /// The document `decode` and `infer` read: borrowed from the `Workbench` (its
+    /// `currentDocument`), with the parses it already made.
+    public var document: CurrentDocument?
 
     public init(moduleName: String = "main") {
         self.moduleName = moduleName
@@ -44,32 +45,16 @@ public final class ModelWorkspace {
 
     // MARK: The current document
 
-    /// Makes `data` the document that `decode` and `infer` read: the `Workbench`'s current document
-    /// (a response body or what `json` gave, valid JSON or not), kept with its parse.
-    /// - Parameter parsed: the body already parsed with `.foundationCompatible`, so `decode` does not
-    ///   parse the same bytes again.
+    /// Makes `data` the document `decode` and `infer` read, where no `Workbench` has it (tests,
+    /// benchmarks); `parsed` is the bytes already parsed with `.foundationCompatible`.
     public func setBody(_ data: Data?, parsed: JSONDocument? = nil) {
-        body = data
-        parsedBody = parsed
-        parsedBodyIsValid = parsed != nil
+        document = data.map { CurrentDocument($0, strict: parsed) }
     }
-
-    /// Whether `parsedBody` came from a strict parse (no malformed strings or numbers in it).
-    private var parsedBodyIsValid = false
 
     /// The current body's bytes.
-    public var currentBody: Data? { body }
+    public var currentBody: Data? { document?.data }
 
-    public var hasBody: Bool { body != nil }
-
-    /// The current body parsed as JSONDecoder scans it; `nil` when even that fails (decoding then reports
-    /// JSONDecoder's error). Malformed strings and numbers in it fail only when a decode reads them.
-    func currentDocument() throws(WorkspaceError) -> JSONDocument? {
-        guard let body else { throw WorkspaceError.noBody }
-        if let parsedBody { return parsedBody }
-        parsedBody = JSONDocument.parsingLikeFoundation(body)
-        return parsedBody
-    }
+    public var hasBody: Bool { document != nil }
 
     // MARK: Decoding
 
@@ -77,7 +62,9 @@ public final class ModelWorkspace {
     public func decode(_ typeText: String, options: DecodingOptions = DecodingOptions(),
                        at path: String? = nil) throws -> TypedValue {
         let resolved = try registry.resolveForDecoding(try ModelRegistry.parseType(typeText))
-        guard let document = try currentDocument() else { throw DecodingFailure.invalidJSON }
+        guard let current = self.document else { throw WorkspaceError.noBody }
+        // Malformed strings and numbers in it fail only when a decode reads them, as in JSONDecoder.
+        guard let document = current.forDecoding else { throw DecodingFailure.invalidJSON }
         var node = document.root
         if let path, !path.isEmpty { node = try node.node(at: path) }
         let value = try ModelDecoder(options: options).decode(resolved, from: node)
@@ -86,13 +73,8 @@ public final class ModelWorkspace {
 
     /// Generates declarations named `name` from the current body and defines them.
     public func infer(_ name: String, snakeCase: Bool, at path: String? = nil) throws -> ModelInference.Result {
-        guard let body else { throw WorkspaceError.noBody }
-        if !parsedBodyIsValid, let strict = try? JSONDocument(parsing: body, options: .foundationCompatible) {
-            // A valid document reads the same for decoding: keep it so neither parses again.
-            parsedBody = strict
-            parsedBodyIsValid = true
-        }
-        guard parsedBodyIsValid, let document = parsedBody else {
+        guard let current = self.document else { throw WorkspaceError.noBody }
+        guard let document = current.strict else {
             throw WorkspaceError.message("the current body is not valid JSON; `infer` needs a valid document")
         }
         var node = document.root

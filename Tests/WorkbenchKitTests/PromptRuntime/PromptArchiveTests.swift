@@ -88,6 +88,6 @@ import Testing
         let wb = Workbench(console: Console(capturingWithColors: false))
         wb.join([Self.exchange(number: 7), Self.exchange(number: 8, body: Data("[]".utf8))])
         #expect(wb.exchanges.map(\.number) == [1, 2])
-        #expect(wb.currentDocument == Data("[]".utf8))
+        #expect(wb.currentDocument?.data == Data("[]".utf8))
     }
 }

@@ -1,30 +1,5 @@
 import Foundation
 
-/// JSONDecoder's strategies that `decode` supports.
-public struct DecodingOptions: Equatable, Sendable {
-    public enum Keys: Equatable, Sendable {
-        case useDefaultKeys
-        case convertFromSnakeCase
-    }
-
-    public enum Dates: Equatable, Sendable {
-        case deferredToDate
-        case secondsSince1970
-        case millisecondsSince1970
-        case iso8601
-        /// A `DateFormatter` with this format, `en_US_POSIX` locale and UTC.
-        case formatted(String)
-    }
-
-    public var keys: Keys
-    public var dates: Dates
-
-    public init(keys: Keys = .useDefaultKeys, dates: Dates = .deferredToDate) {
-        self.keys = keys
-        self.dates = dates
-    }
-}
-
 /// JSONDecoder's `convertFromSnakeCase`: `foo_bar` → `fooBar`, leading and trailing underscores kept.
 public func convertFromSnakeCase(_ key: String) -> String {
     guard !key.isEmpty, let first = key.firstIndex(where: { $0 != "_" }) else { return key }

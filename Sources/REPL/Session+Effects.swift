@@ -1,0 +1,38 @@
+import WorkbenchKit
+import WorkbenchScript
+
+/// What one step changed that the session keeps beyond the `Workbench`: the step for the
+/// transcript (with the exchanges it made) and the values it bound. The request, the exchanges,
+/// the current document and the settings live in the `Workbench` every path shares, so the prompt
+/// label, Ctrl-C and declared models follow from it without being fed by hand.
+/// `docs/ARCHITECTURE.md`, "Commands and statements" (Session effects).
+struct SessionEffects {
+    var step: SessionStep?
+    /// Values to bind on the fast path (`let posts = decode [Post]`); a `var` may change later.
+    var bindings: [(name: String, value: TypedValue, isVariable: Bool)] = []
+
+    /// A statement that ran, with what it gave back and the exchanges it made.
+    init(statement: WorkbenchStatement, result: StatementResult, exchanges: [Exchange]) {
+        step = SessionStep(.statement(statement), exchanges: exchanges)
+        if case .decode(let call) = statement, let binding = call.binding, case .decoded(let decoded) = result,
+           let value = decoded.value as? TypedValue {
+            bindings = [(binding.name, value, binding.isVariable)]
+        }
+    }
+
+    /// Swift that ran (on either path), as typed, with the exchanges it made.
+    init(swift source: String, exchanges: [Exchange]) {
+        step = SessionStep(.swift(source), exchanges: exchanges)
+    }
+}
+
+extension Session {
+    /// Takes in what a step changed: the one place a step is recorded and its values bound.
+    func apply(_ effects: SessionEffects) {
+        for binding in effects.bindings {
+            swift.bindValue(binding.name, binding.value)
+            if binding.isVariable { fastVariables.insert(binding.name) }
+        }
+        if let step = effects.step { transcript.record(step) }
+    }
+}
