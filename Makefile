@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-peers forms-expected
+.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl); the openssl tool for the TLS
@@ -63,6 +63,10 @@ bench: build bench-peers
 
 bench-figures: build bench-peers
 	python3 Benchmarks/bench.py --only figures
+
+# Figure 6's live-session rows alone (100 compiled inputs, a 20 MB session): printed, not written.
+bench-session: build bench-peers
+	python3 Benchmarks/bench.py --only session
 
 bench-micro: deps bench-peers
 	python3 Benchmarks/bench.py --only micro

@@ -48,6 +48,34 @@ import Testing
         #expect(try await terminal.waitForExit() == 0)
     }
 
+    /// At a terminal as piped: a value made by chance shows the same in later inputs, and Ctrl-C in
+    /// a loop that never returns ends the Swift host, which is rebuilt from the inputs already
+    /// compiled (one line says so), so the session goes on with what it had.
+    @Test func aValueKeepsItsValueAndARunawayLoopRebuildsTheHost() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await start(home: home)
+        var mark = terminal.mark
+        terminal.type("let r = Int.random(in: 1_000_000...9_999_999)\r")
+        let shown = try await terminal.waitFor("r: Int\r\n", after: mark)
+        let value = try #require(shown.components(separatedBy: "r: Int\r\n").last.map { String($0.prefix(7)) })
+        try #require(Int(value) != nil, "no value after the summary line: \(shown)")
+        mark = terminal.mark
+        terminal.type("[r].map { $0 + 0 }[0]\r")
+        try await terminal.waitFor("[r].map { $0 + 0 }[0]: Int\r\n\(value)", after: mark)
+        mark = terminal.mark
+        terminal.type("print(\"spinning\"); var spins = 0; while spins >= 0 { spins &+= 1 }\r")
+        try await terminal.waitFor("spinning\r\n", after: mark)
+        terminal.type("\u{3}")
+        try await terminal.waitFor("error: interrupted", after: mark)
+        try await terminal.waitFor("the Swift session was rebuilt: 2 inputs run again in ", after: mark)
+        mark = terminal.mark
+        terminal.type("[r].count\r")
+        try await terminal.waitFor("[r].count: Int\r\n1", after: mark)
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
     /// A REPL killed outright (SIGKILL, no chance to clean up) leaves no runaway program behind.
     @Test func aProgramDoesNotOutliveAKilledREPL() async throws {
         let home = try TemporaryDirectory()

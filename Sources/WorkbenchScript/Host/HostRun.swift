@@ -75,7 +75,7 @@ struct HostRun {
     }
 
     /// The one line a failure is told in.
-    func failureLine(input: String) -> String {
+    var failureLine: String {
         let thrown = events.lazy.compactMap { if case .thrown(let text) = $0 { text } else { nil } }.last
         switch ending {
         case .interrupted:

@@ -118,7 +118,7 @@ extension SwiftHost {
                 let again = await call(symbol, of: loaded, recording: recording, rebuilding: true, output: discard, interrupted: { false })
                 guard again.succeeded else {
                     stop()
-                    show("error: the Swift session could not be rebuilt (\(again.failureLine(input: ""))); the next input starts it again from the session's steps", on: console)
+                    show("error: the Swift session could not be rebuilt (\(again.failureLine)); the next input starts it again from the session's steps", on: console)
                     return
                 }
             }
@@ -137,12 +137,14 @@ extension SwiftHost {
 
 extension ChildProcess {
     /// Waits for the process to close its output and error; returns what it wrote to standard error.
-    func readAll() -> String {
+    /// Short waits with a yield between them: the caller's actor (the REPL's main actor) stays free.
+    func readAll() async -> String {
         var errorBytes: [UInt8] = []
         var open: Set<Int32> = [output, errors]
         while !open.isEmpty {
+            await Task.yield()
             var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
+            _ = poll(&descriptors, nfds_t(descriptors.count), 10)
             for descriptor in open {
                 guard let bytes = ChildProcess.readAvailable(descriptor) else {
                     open.remove(descriptor)

@@ -63,7 +63,7 @@ public final class SwiftHost {
             let caughtUp = Array(pendingSteps.prefix(segment.count))
             pendingSteps = pendingSteps.dropFirst(segment.count)
             let path: URL
-            switch compile(library) {
+            switch await compile(library) {
             case .success(let compiled): path = compiled
             case .failure(let failure): return failed(failure.line)
             }
@@ -91,7 +91,7 @@ public final class SwiftHost {
                 return CompiledOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
                                        step: CompiledStep(source: input, recording: run.sends))
             }
-            let line = run.failureLine(input: library.program.units.last?.firstLine ?? input)
+            let line = run.failureLine
             show(line, on: output)
             await recover(after: run)
             return CompiledOutcome(succeeded: false, exchanges: run.exchanges, requestState: nil, failure: line, step: nil)
@@ -136,7 +136,7 @@ public final class SwiftHost {
 
     /// Compiles `library` into the session directory; a failure is the compiler's first error, told
     /// where the user typed it.
-    private func compile(_ library: HostLibrary) -> Result<URL, HostFailure> {
+    private func compile(_ library: HostLibrary) async -> Result<URL, HostFailure> {
         guard let directory, let toolchain else { return .failure(HostFailure("error: the Swift host is not set up")) }
         let source = directory.file("\(library.moduleName).swift")
         let path = directory.file("lib\(library.moduleName).so")
@@ -149,7 +149,7 @@ public final class SwiftHost {
         guard let compiler = try? ChildProcess(executable: toolchain.compiler, arguments: arguments, environment: configuration.environment) else {
             return .failure(HostFailure("error: cannot start the Swift compiler \(toolchain.compiler)"))
         }
-        let errors = compiler.readAll()
+        let errors = await compiler.readAll()
         let status = compiler.exitStatus(wait: true)
         guard status != 0 else { return .success(path) }
         let line = FailureLine(program: library.program, programPath: source.path).compileError(errors)
@@ -160,7 +160,7 @@ public final class SwiftHost {
 
     private func caughtUpFailure(_ run: HostRun, library: HostLibrary) -> String {
         let step = run.lastStep.flatMap { number in library.stepNumbers.firstIndex(of: number).map { library.program.units[$0] } }
-        let reason = run.failureLine(input: "").replacingOccurrences(of: "error: ", with: "", options: .anchored)
+        let reason = run.failureLine.replacingOccurrences(of: "error: ", with: "", options: .anchored)
         return "error: earlier input `\(step?.firstLine ?? "?")` fails in the Swift host: \(reason)"
     }
 

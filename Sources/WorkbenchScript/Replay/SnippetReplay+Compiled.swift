@@ -9,9 +9,7 @@ import WorkbenchKit
 /// are compiled with the playground transform, each as one program after the earlier ones.
 @MainActor
 final class ReplayCompiledPath {
-    private let engine: CompiledEngine?
-    private let host: SwiftHost?
-    private let resultsColumn: Bool
+    private let runner: Runner
     private var steps: [CompiledStep] = []
     /// Statements the interpreter ran since the last compiled run, turned into steps only when one is
     /// needed: a replay that never compiles never pays for their program form (4% of a replay of
@@ -24,17 +22,19 @@ final class ReplayCompiledPath {
         var configuration = CompiledConfiguration()
         configuration.moduleName = moduleName
         configuration.resultsColumn = resultsColumn
-        self.resultsColumn = resultsColumn
         configuration.settings = PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
                                                 terminal: console.isTerminal, colors: console.colors)
         configuration.settings.showsResults = false
-        if resultsColumn {
-            engine = CompiledEngine(console: Console(capturingWithColors: false), configuration: configuration)
-            host = nil
-        } else {
-            engine = nil
-            host = SwiftHost(console: console, configuration: configuration)
-        }
+        runner = resultsColumn
+            ? .program(CompiledEngine(console: Console(capturingWithColors: false), configuration: configuration))
+            : .host(SwiftHost(console: console, configuration: configuration))
+    }
+
+    /// Where compiled statements run: the replay's Swift host, or (for the results column) one
+    /// program per statement compiled with the playground transform.
+    private enum Runner {
+        case host(SwiftHost)
+        case program(CompiledEngine)
     }
 
     /// Records a statement the interpreter ran, with the requests it made.
@@ -54,21 +54,22 @@ final class ReplayCompiledPath {
         }
         pending = []
         let outcome: CompiledOutcome
-        if let host {
+        switch runner {
+        case .host(let host):
             outcome = await host.run(source, after: steps, interrupted: interrupted)
-        } else if let engine {
+        case .program(let engine):
             outcome = await engine.run(source, after: steps, interrupted: interrupted)
             engine.console.clearCaptured()  // the program's output, kept from the console (the results column shows it)
-        } else {
-            return CompiledOutcome(succeeded: false, exchanges: [], requestState: nil, failure: nil, step: nil)
         }
         if let step = outcome.step { steps.append(step) }
         return outcome
     }
 
     func close() {
-        engine?.close()
-        host?.close()
+        switch runner {
+        case .host(let host): host.close()
+        case .program(let engine): engine.close()
+        }
     }
 
     /// A statement as the compiled program runs it: imports and `Sandbox.start()` are the program's
