@@ -12,6 +12,7 @@
 //   ok STATUS | trap SIGNAL | load MESSAGE
 // Standard output and error are the inputs' own.
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
@@ -38,6 +39,10 @@ static void onTrap(int signal) {
     sigaction(signal, &fallback, NULL);
     raise(signal);
 }
+
+// Until the first input installs WorkbenchKit's own handler (a flag its requests poll), a Ctrl-C the
+// REPL forwards must not end the host.
+static void ignoreInterrupt(int signal) { (void)signal; }
 
 static int hexValue(char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -97,11 +102,21 @@ int main(void) {
     trap.sa_flags = SA_NODEFER;
     sigaction(SIGILL, &trap, NULL);
     sigaction(SIGTRAP, &trap, NULL);
+    struct sigaction interrupt;
+    memset(&interrupt, 0, sizeof interrupt);
+    interrupt.sa_handler = ignoreInterrupt;
+    interrupt.sa_flags = SA_RESTART;
+    sigaction(SIGINT, &interrupt, NULL);
 
     char *line = NULL;
     size_t capacity = 0;
     ssize_t length;
-    while ((length = getline(&line, &capacity, stdin)) > 0) {
+    while (1) {
+        errno = 0;
+        length = getline(&line, &capacity, stdin);
+        // A Ctrl-C the REPL forwards between inputs interrupts the read: read again.
+        if (length < 0 && errno == EINTR) { clearerr(stdin); continue; }
+        if (length <= 0) break;
         if (line[length - 1] == '\n') line[length - 1] = 0;
         if (strncmp(line, "env ", 4) == 0) setVariable(line + 4);
         else if (strncmp(line, "run ", 4) == 0) runInput(line + 4);

@@ -63,13 +63,14 @@ extension PromptRuntime {
         self.relay = relay
         configure(hostWorkbench, with: settings)
         showsResults = settings.showsResults
-        HostInterrupt.clear()
         if quiet { liveOutput = QuietOutput.silence(errorPath: files.quietErrorsPath) }
         relay.report(quiet ? .step(0) : .live)
         return quiet
     }
 
     private static func endHostInput(quiet: Bool, thrown: (any Error)?) -> Int32 {
+        // Cleared at the end, not the start: a Ctrl-C the REPL forwarded as the input began is for it.
+        HostInterrupt.clear()
         workbench?.console.flush()
         fflush(nil)
         if let saved = liveOutput { QuietOutput.restore(saved) }
@@ -135,6 +136,7 @@ enum HostInterrupt {
     static func install() {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in HostInterrupt.pending = 1 }
+        action.sa_flags = SA_RESTART  // reads and waits go on; the flag is what requests poll
         sigaction(SIGINT, &action, nil)
     }
 }
