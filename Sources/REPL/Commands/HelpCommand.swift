@@ -98,10 +98,11 @@ enum SwiftHelp {
 
         Two engines run it; only the speed tells them apart. The fast path answers at once
         for bound names, member access, subscripts, literals, interpolation and `wb.…` calls.
-        Everything else runs on the installed Swift toolchain (a few hundred milliseconds),
-        with this session's declarations and values in scope. A compile error is one line
-        with the column you typed; a trap (`Fatal error: Index out of range`) leaves the
-        session as it was; Ctrl-C stops a runaway loop.
+        Everything else is compiled by the installed Swift toolchain (about a third of a
+        second) and runs in this session's Swift host, where what you bound keeps its value:
+        a random number, a `var`'s mutations, an object. A compile error is one line with the
+        column you typed; a trap (`Fatal error: Index out of range`) keeps what was bound
+        before it; Ctrl-C stops a runaway loop.
 
         `save NAME` writes the session as a Swift snippet: each command as its Swift statement.
         """

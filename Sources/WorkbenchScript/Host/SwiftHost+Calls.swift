@@ -32,9 +32,13 @@ extension SwiftHost {
         var interruptedAt: ContinuousClock.Instant?
         var ending: HostRun.Ending?
         while ending == nil {
-            var descriptors = [process.output, process.errors, process.answers].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             // Short waits: Ctrl-C must reach the input within 100 ms, and memory is checked as often.
-            _ = poll(&descriptors, nfds_t(descriptors.count), 10)
+            // The wait is a sleep, not a blocking poll: the REPL's main actor stays free meanwhile.
+            if Self.readable([process.output, process.errors, process.answers]) {
+                await Task.yield()
+            } else {
+                try? await Task.sleep(for: .milliseconds(5))
+            }
             if let bytes = ChildProcess.readAvailable(process.output), !bytes.isEmpty { output.write(bytes: filter.feed(bytes)); output.flush() }
             if let bytes = ChildProcess.readAvailable(process.errors), errors.count < 1 << 20 { errors += bytes }
             switch ChildProcess.readAvailable(process.answers) {
@@ -58,7 +62,6 @@ extension SwiftHost {
                 process.killGroup()
                 ending = .memory(configuration.memoryLimit)
             }
-            await Task.yield()
         }
         // The host flushed before it answered: what it printed is in the pipes.
         if let bytes = ChildProcess.readAvailable(process.output) { output.write(bytes: filter.feed(bytes)) }
@@ -130,6 +133,12 @@ extension SwiftHost {
         console.flush()
     }
 
+    /// Whether any of `descriptors` has something to read (or has closed), without waiting.
+    nonisolated static func readable(_ descriptors: [Int32]) -> Bool {
+        var polled = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        return poll(&polled, nfds_t(polled.count), 0) > 0
+    }
+
     static func hex(_ text: String) -> String {
         text.utf8.map { String(format: "%02x", $0) }.joined()
     }
@@ -137,14 +146,12 @@ extension SwiftHost {
 
 extension ChildProcess {
     /// Waits for the process to close its output and error; returns what it wrote to standard error.
-    /// Short waits with a yield between them: the caller's actor (the REPL's main actor) stays free.
+    /// Sleeps between reads: the caller's actor (the REPL's main actor) stays free.
     func readAll() async -> String {
         var errorBytes: [UInt8] = []
         var open: Set<Int32> = [output, errors]
         while !open.isEmpty {
-            await Task.yield()
-            var descriptors = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            _ = poll(&descriptors, nfds_t(descriptors.count), 10)
+            if SwiftHost.readable(Array(open)) { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(5)) }
             for descriptor in open {
                 guard let bytes = ChildProcess.readAvailable(descriptor) else {
                     open.remove(descriptor)

@@ -54,11 +54,12 @@ public final class SwiftHost {
             return failed("error: \(error)")
         }
         let pending = steps.enumerated().dropFirst(syncedSteps).map { (number: $0.offset + 1, step: $0.element) }
-        let segments = HostSegments.split(pending.map { (number: $0.number, unit: ProgramUnit($0.step.source)) }, input: ProgramUnit(input))
+        let inputUnit = ProgramUnit(input)
+        let segments = HostSegments.split(pending.map { (number: $0.number, unit: ProgramUnit($0.step.source)) }, input: inputUnit)
         var pendingSteps = pending[...]
         for (index, segment) in segments.enumerated() {
             let isLast = index == segments.count - 1
-            let library = HostLibrary(number: nextNumber, catchUp: segment, input: isLast ? ProgramUnit(input) : nil,
+            let library = HostLibrary(number: nextNumber, catchUp: segment, input: isLast ? inputUnit : nil,
                                       imports: imports(), showsResults: configuration.settings.showsResults)
             let caughtUp = Array(pendingSteps.prefix(segment.count))
             pendingSteps = pendingSteps.dropFirst(segment.count)
