@@ -47,11 +47,12 @@ class LiveSession:
     def peak_mib(self):
         """Peak resident memory of the REPL and of each process it started (the Swift host), in MiB."""
         pids = [self.process.pid]
-        try:
-            with open(f"/proc/{self.process.pid}/task/{self.process.pid}/children") as f:
-                pids += [int(p) for p in f.read().split()]
-        except OSError:
-            pass
+        for task in os.listdir(f"/proc/{self.process.pid}/task"):  # any of its threads may have started it
+            try:
+                with open(f"/proc/{self.process.pid}/task/{task}/children") as f:
+                    pids += [int(p) for p in f.read().split()]
+            except OSError:
+                pass
         peaks = []
         for pid in pids:
             try:
