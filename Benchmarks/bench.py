@@ -38,6 +38,14 @@ class Bench:
 
     # -- helpers ---------------------------------------------------------------------------
 
+    def photo_document(self):
+        """The 20 MB photo-like document (deterministic), generated into the temporary folder."""
+        generator = self.compile("generate-photos", ["Programs/generate-photos/main.swift",
+                                                     "Benchmarks/JSONBenchmarks/PhotoDocument.swift"])
+        document = os.path.join(self.tmp, "photos.json")
+        run([generator, document, "20000000"])
+        return document
+
     def compile(self, name, sources):
         out = os.path.join(self.tmp, name)
         log(f"compiling {name} (swiftc -O)")
@@ -312,10 +320,7 @@ def main():
     if options.only == "session":
         bench = Bench(options.workbench, scale)
         try:
-            generator = bench.compile("generate-photos", ["Programs/generate-photos/main.swift",
-                                                          "Benchmarks/JSONBenchmarks/PhotoDocument.swift"])
-            document = os.path.join(bench.tmp, "photos.json")
-            run([generator, document, "20000000"])
+            document = bench.photo_document()
             bench.attempt("6 Swift session", lambda: bench.swift_session(document))
             print(table(bench.rows))
         finally:
@@ -325,10 +330,7 @@ def main():
     if options.only in ("figures", "all"):
         bench = Bench(options.workbench, scale)
         try:
-            generator = bench.compile("generate-photos", ["Programs/generate-photos/main.swift",
-                                                          "Benchmarks/JSONBenchmarks/PhotoDocument.swift"])
-            document = os.path.join(bench.tmp, "photos.json")
-            run([generator, document, "20000000"])
+            document = bench.photo_document()
             with open(document, "rb") as f:
                 digest = hashlib.sha256(f.read()).hexdigest()[:16]
             bench.attempt("1 start-up", bench.startup)
