@@ -4,9 +4,13 @@ import Testing
 
 /// Swift at the prompt prints what the same code compiled with swiftc prints: every case of the forms
 /// table piped into the real `workbench`, compared with the output generate.py took from compiled programs.
-/// Serialized: each case starts the binary and the toolchain; run side by side they would starve
-/// the other suites' time-sensitive tests (Ctrl-C on a request) on a 2-core machine.
-@Suite(.serialized) struct SwiftFormsTests {
+/// Serialized, with `SwiftStateTests` (one parent suite): each case starts the binary, the Swift host
+/// and the toolchain; run side by side they would starve the other suites' time-sensitive tests
+/// (Ctrl-C on a request, a server's 3 s timeout) on a 2-core machine.
+@Suite(.serialized) enum CompiledSwiftSuites {}
+
+extension CompiledSwiftSuites {
+@Suite struct SwiftFormsTests {
     @Test func theTableCoversEveryGroupWithExpectedOutputs() throws {
         let cases = try SwiftFormsTable.cases()
         #expect(cases.count >= 110)
@@ -40,6 +44,8 @@ import Testing
         let compiled = try await FormsSession.run(form, environment: ["WORKBENCH_ENGINE": "compiled"])
         #expect(compiled.fullOutput == fast.fullOutput, "fast path:\n\(fast.report)\ncompiled path:\n\(compiled.report)")
     }
+}
+
 }
 
 /// A case's inputs piped into `workbench`, each preceded by a marker input whose known output splits

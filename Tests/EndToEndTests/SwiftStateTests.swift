@@ -6,7 +6,8 @@ import Testing
 /// runs in the Swift host. Values that must stay the same are printed twice and compared; what
 /// one program cannot show (a type declared again, a value made by chance) is checked here, and
 /// the rest against compiled Swift in the forms table's `session` group.
-@Suite(.serialized) struct SwiftStateTests {
+extension CompiledSwiftSuites {
+@Suite struct SwiftStateTests {
     func run(_ script: String, sandbox: Bool = false) async throws -> PipedRun {
         let home = try TemporaryDirectory()
         defer { home.remove() }
@@ -169,4 +170,5 @@ import Testing
         #expect(value(after: "v99: Int", in: result.output) == "99")
         #expect(result.output.hasSuffix("99\n"))
     }
+}
 }
