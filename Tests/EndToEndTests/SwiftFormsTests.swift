@@ -10,41 +10,41 @@ import Testing
 @Suite(.serialized) enum CompiledSwiftSuites {}
 
 extension CompiledSwiftSuites {
-@Suite struct SwiftFormsTests {
-    @Test func theTableCoversEveryGroupWithExpectedOutputs() throws {
-        let cases = try SwiftFormsTable.cases()
-        #expect(cases.count >= 110)
-        let groups = Set(cases.map(\.group))
-        #expect(groups == ["literals", "collections", "strings", "declarations", "foundation", "models", "errors", "requests", "session"])
-        for form in cases {
-            #expect(form.inputs.contains { $0.checked }, "\(form.testDescription)")
-            #expect(throws: Never.self, "\(form.testDescription)") { try SwiftFormsTable.expected(for: form) }
+    @Suite struct SwiftFormsTests {
+        @Test func theTableCoversEveryGroupWithExpectedOutputs() throws {
+            let cases = try SwiftFormsTable.cases()
+            #expect(cases.count >= 110)
+            let groups = Set(cases.map(\.group))
+            #expect(groups == ["literals", "collections", "strings", "declarations", "foundation", "models", "errors", "requests", "session"])
+            for form in cases {
+                #expect(form.inputs.contains { $0.checked }, "\(form.testDescription)")
+                #expect(throws: Never.self, "\(form.testDescription)") { try SwiftFormsTable.expected(for: form) }
+            }
+            #expect(cases.contains { $0.fast })
+            // No output is left from a case renamed or removed.
+            let expected = try SwiftFormsTable.directory().appendingPathComponent("Expected")
+            let files = try FileManager.default.subpathsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".out") }
+            #expect(Set(files) == Set(cases.map { "\($0.group)/\($0.name).out" }))
         }
-        #expect(cases.contains { $0.fast })
-        // No output is left from a case renamed or removed.
-        let expected = try SwiftFormsTable.directory().appendingPathComponent("Expected")
-        let files = try FileManager.default.subpathsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".out") }
-        #expect(Set(files) == Set(cases.map { "\($0.group)/\($0.name).out" }))
-    }
 
-    @Test(arguments: try SwiftFormsTable.cases())
-    func thePromptPrintsWhatCompiledSwiftPrints(_ form: SwiftFormCase) async throws {
-        let expected = try SwiftFormsTable.expected(for: form)
-        let session = try await FormsSession.run(form)
-        #expect(session.checkedOutput == expected, "\(session.report)")
-    }
+        @Test(arguments: try SwiftFormsTable.cases())
+        func thePromptPrintsWhatCompiledSwiftPrints(_ form: SwiftFormCase) async throws {
+            let expected = try SwiftFormsTable.expected(for: form)
+            let session = try await FormsSession.run(form)
+            #expect(session.checkedOutput == expected, "\(session.report)")
+        }
 
-    /// The cases marked `fast` (literals, interpolation, subscripts and members of decoded values,
-    /// `wb.…` statements) run as usual and again with the compiled path forced
-    /// (`WORKBENCH_ENGINE=compiled`): every input, setup included (`let posts = decode [Post]`),
-    /// prints the same both ways.
-    @Test(arguments: try SwiftFormsTable.cases().filter { $0.fast })
-    func theFastPathAndTheCompiledPathPrintTheSame(_ form: SwiftFormCase) async throws {
-        let fast = try await FormsSession.run(form)
-        let compiled = try await FormsSession.run(form, environment: ["WORKBENCH_ENGINE": "compiled"])
-        #expect(compiled.fullOutput == fast.fullOutput, "fast path:\n\(fast.report)\ncompiled path:\n\(compiled.report)")
+        /// The cases marked `fast` (literals, interpolation, subscripts and members of decoded values,
+        /// `wb.…` statements) run as usual and again with the compiled path forced
+        /// (`WORKBENCH_ENGINE=compiled`): every input, setup included (`let posts = decode [Post]`),
+        /// prints the same both ways.
+        @Test(arguments: try SwiftFormsTable.cases().filter { $0.fast })
+        func theFastPathAndTheCompiledPathPrintTheSame(_ form: SwiftFormCase) async throws {
+            let fast = try await FormsSession.run(form)
+            let compiled = try await FormsSession.run(form, environment: ["WORKBENCH_ENGINE": "compiled"])
+            #expect(compiled.fullOutput == fast.fullOutput, "fast path:\n\(fast.report)\ncompiled path:\n\(compiled.report)")
+        }
     }
-}
 
 }
 
