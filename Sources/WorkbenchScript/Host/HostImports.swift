@@ -1,12 +1,22 @@
+import SwiftSyntax
+
 /// The imports that make what earlier inputs declared visible to a new one, as one program would
 /// see it: every name at its latest declaration (docs/ARCHITECTURE.md, "The Swift host").
 ///
 /// A library whose input ran to its end is imported whole (`@testable`, so no `public` is needed);
 /// one whose input failed only by name, for what its caught-up steps declared, since the globals of
 /// the failed part were never given a value. A name declared by more than one library is imported by
-/// name from the latest (`@testable import struct __wb_in7.Post`): Swift prefers a scoped import to
-/// whole-module ones, so a redeclared type, function or binding replaces the earlier one, while
-/// values made before keep the type they had.
+/// name from the latest (`@testable internal import struct __wb_in7.Post`): Swift prefers a scoped
+/// import to whole-module ones, so a redeclared type, function or binding replaces the earlier one,
+/// while values made before keep the type they had.
+///
+/// Only the libraries a new input needs are imported, so that an input costs the same at the end of
+/// a long session as at its start: each import is a module the compiler loads (about 1 ms each), and
+/// the libraries are built resilient with `internal` imports, so importing one does not load the
+/// ones it imported. Needed are the libraries declaring a name the input mentions (the latest
+/// declaration of it), the ones declaring what has no name (extensions, operators: they apply
+/// wherever they are visible), and every library declaring a type that those libraries could hand
+/// over (a value's type comes from a library the value's own library imported).
 enum HostImports {
     struct Library {
         let module: String
@@ -14,25 +24,56 @@ enum HostImports {
         let declaresUnnamed: Bool
         /// Imported whole (its input succeeded, or it only caught up).
         let whole: Bool
+        /// The libraries it imported (whole or by name).
+        let imported: Set<String>
     }
 
-    static func lines(for libraries: [Library]) -> [String] {
-        var lines: [String] = []
-        var latest: [String: (module: String, kind: String)] = [:]
+    /// The import lines for a library mentioning `mentioned`, and the modules it imports whole.
+    static func lines(for libraries: [Library], mentioning mentioned: Set<String>) -> (lines: [String], modules: Set<String>) {
+        var latest: [String: (module: String, kind: String, whole: Bool)] = [:]
         var declaringModules: [String: Set<String>] = [:]
-        var scopedOnly: Set<String> = []
-        for library in libraries where !library.declared.isEmpty || (library.whole && library.declaresUnnamed) {
-            if library.whole { lines.append("@testable import \(library.module)") }
+        for library in libraries {
             for name in library.declared {
-                latest[name.name] = (library.module, name.kind)
+                latest[name.name] = (library.module, name.kind, library.whole)
                 declaringModules[name.name, default: []].insert(library.module)
-                if library.whole { scopedOnly.remove(name.name) } else { scopedOnly.insert(name.name) }
             }
         }
-        for (name, source) in latest.sorted(by: { $0.key < $1.key })
-        where declaringModules[name, default: []].count > 1 || scopedOnly.contains(name) {
-            lines.append("@testable import \(source.kind) \(source.module).\(name)")
+        let libraryNamed = Dictionary(libraries.map { ($0.module, $0) }, uniquingKeysWith: { $1 })
+        var needed: Set<String> = []
+        for library in libraries where library.whole && library.declaresUnnamed { needed.insert(library.module) }
+        var scoped: [(name: String, module: String, kind: String)] = []
+        for name in mentioned.sorted() {
+            guard let source = latest[name] else { continue }
+            if source.whole { needed.insert(source.module) }
+            if declaringModules[name, default: []].count > 1 || !source.whole { scoped.append((name, source.module, source.kind)) }
         }
-        return lines
+        // The types the needed libraries' values and functions can hand over.
+        for module in needed.union(scoped.map(\.module)) {
+            guard let library = libraryNamed[module] else { continue }
+            for imported in library.imported where libraryNamed[imported]?.declaresTypes == true { needed.insert(imported) }
+        }
+        let whole = libraries.filter { $0.whole && needed.contains($0.module) }.map { "@testable internal import \($0.module)" }
+        return (whole + scoped.map { "@testable internal import \($0.kind) \($0.module).\($0.name)" },
+                needed.union(scoped.map(\.module)))
+    }
+
+    /// The identifiers `units` mention: the names a library may need from earlier ones.
+    static func mentionedNames(in units: [ProgramUnit]) -> Set<String> {
+        var names: Set<String> = []
+        for unit in units {
+            for item in unit.items {
+                for token in item.syntax.tokens(viewMode: .sourceAccurate) {
+                    if case .identifier(let name) = token.tokenKind { names.insert(name) }
+                }
+            }
+        }
+        return names
+    }
+}
+
+extension HostImports.Library {
+    /// Whether it declares a type, which values of later libraries may have.
+    var declaresTypes: Bool {
+        declaresUnnamed || declared.contains { ["struct", "class", "enum", "protocol", "typealias"].contains($0.kind) }
     }
 }

@@ -31,11 +31,13 @@ struct HostToolchain {
         // the matching end removes, and a trap caught by the host skips the end, leaving a record
         // on a stack that is gone: the next access then looped forever. The compiler's static
         // checks stay, so a conflict it can see is refused as compiled Swift refuses it.
+        // Resilient, so that a library's `internal import`s of earlier ones are not loaded by the
+        // libraries importing it (Sources/WorkbenchScript/Host/HostImports.swift).
         // One frontend job for the object and the module, and the toolchain's lld: 0.44 → 0.27 s for
         // a small input here (the driver's default runs the frontend twice and links with gold).
         return [
             "-swift-version", "6", "-Onone", "-enable-testing", "-parse-as-library", "-enforce-exclusivity=unchecked",
-            "-wmo", "-no-emit-module-separately-wmo", "-use-ld=lld",
+            "-wmo", "-no-emit-module-separately-wmo", "-use-ld=lld", "-enable-library-evolution",
             "-emit-library", "-emit-module", "-emit-module-path", directory.appendingPathComponent("\(module).swiftmodule").path,
             "-module-name", module, "-I", directory.path, "-I", kitDirectory.appendingPathComponent("Modules").path,
             "-L", kit, "-l\(Toolchain.kitLibrary)", "-Xlinker", "-rpath", "-Xlinker", kit,

@@ -23,6 +23,8 @@ public final class SwiftHost {
     struct LoadedLibrary {
         let library: HostLibrary
         let path: URL
+        /// The earlier libraries it imports.
+        let imported: Set<String>
         var catchUpRecording: [PromptEvent]
         var liveRecording: [PromptEvent] = []
         var liveSucceeded = false
@@ -59,8 +61,10 @@ public final class SwiftHost {
         var pendingSteps = pending[...]
         for (index, segment) in segments.enumerated() {
             let isLast = index == segments.count - 1
+            let mentioned = HostImports.mentionedNames(in: segment.map(\.unit) + (isLast ? [inputUnit] : []))
+            let imports = self.imports(mentioning: mentioned)
             let library = HostLibrary(number: nextNumber, catchUp: segment, input: isLast ? inputUnit : nil,
-                                      imports: imports(), showsResults: configuration.settings.showsResults)
+                                      imports: imports.lines, showsResults: configuration.settings.showsResults)
             let caughtUp = Array(pendingSteps.prefix(segment.count))
             pendingSteps = pendingSteps.dropFirst(segment.count)
             let path: URL
@@ -69,7 +73,8 @@ public final class SwiftHost {
             case .failure(let failure): return failed(failure.line)
             }
             nextNumber += 1
-            var loaded = LoadedLibrary(library: library, path: path, catchUpRecording: caughtUp.flatMap(\.step.recording))
+            var loaded = LoadedLibrary(library: library, path: path, imported: imports.modules,
+                                       catchUpRecording: caughtUp.flatMap(\.step.recording))
             if !segment.isEmpty {
                 let run = await call(library.catchUpSymbol, of: loaded, recording: loaded.catchUpRecording, rebuilding: false,
                                      output: output, interrupted: interrupted)
@@ -126,13 +131,13 @@ public final class SwiftHost {
         return found
     }
 
-    private func imports() -> [String] {
+    private func imports(mentioning mentioned: Set<String>) -> (lines: [String], modules: Set<String>) {
         HostImports.lines(for: libraries.map { loaded in
             HostImports.Library(module: loaded.library.moduleName,
                                 declared: loaded.liveSucceeded || !loaded.library.hasLive ? loaded.library.declared : loaded.library.declaredByCatchUp,
                                 declaresUnnamed: loaded.library.declaresUnnamed,
-                                whole: loaded.liveSucceeded || !loaded.library.hasLive)
-        })
+                                whole: loaded.liveSucceeded || !loaded.library.hasLive, imported: loaded.imported)
+        }, mentioning: mentioned)
     }
 
     /// Compiles `library` into the session directory; a failure is the compiler's first error, told
