@@ -19,20 +19,25 @@ struct SessionEffects {
             bindings = [(binding.name, value, binding.isVariable)]
         }
     }
-
-    /// Swift that ran (on either path), as typed, with the exchanges it made.
-    init(swift source: String, exchanges: [Exchange]) {
-        step = SessionStep(.swift(source), exchanges: exchanges)
-    }
 }
 
 extension Session {
     /// Takes in what a step changed: the one place a step is recorded and its values bound.
     func apply(_ effects: SessionEffects) {
-        for binding in effects.bindings {
-            swift.bindValue(binding.name, binding.value)
-            if binding.isVariable { fastVariables.insert(binding.name) }
+        for binding in effects.bindings { swift.bind(binding.name, binding.value, isVariable: binding.isVariable) }
+        if let step = effects.step { record(step) }
+    }
+
+    /// Records a step that did not run as Swift typed at the prompt (a command, a declaration a
+    /// command wrote): in the transcript, and in the Swift runner's log, for the host to catch up on.
+    func record(_ step: SessionStep) {
+        transcript.record(step)
+        switch step.kind {
+        case .statement(let statement):
+            swift.record(statement.swiftSource(secrets: .environmentReads), exchanges: step.exchanges,
+                         secrets: statement.secretValues)
+        case .swift(let source):
+            swift.recordDeclaration(source)
         }
-        if let step = effects.step { transcript.record(step) }
     }
 }

@@ -31,13 +31,4 @@ extension Session {
         }
         return statement.mapTexts { Interpolation.substitute($0, values) }
     }
-
-    /// One `\(expression)`: on the fast path when it covers it, else compiled.
-    private func interpolationText(_ expression: String) async throws -> String {
-        do {
-            return try await swift.interpolationText(expression)
-        } catch is SnippetInterpreter.NotCovered {
-            return try await compiledInterpolationText(expression)
-        }
-    }
 }

@@ -34,14 +34,17 @@ public final class Session {
     public var transcript = Transcript()
     /// Declared models and the decoder `decode` statements use.
     public let models = ModelWorkspace()
-    /// The fast path for Swift at the prompt: the interpreter, with `wb` and the values bound so far.
-    lazy var swift = SnippetInterpreter.prompt(workspace: models, console: console, workbench: workbench)
+    /// Where Swift typed at the prompt runs (the interpreter or the Swift host: the runner decides),
+    /// with `wb` and the values bound so far. Made on first use, and the host on its first input.
+    var swift: SwiftRunner {
+        if let swiftRunner { return swiftRunner }
+        let made = makeSwiftRunner()
+        swiftRunner = made
+        return made
+    }
+    private(set) var swiftRunner: SwiftRunner?
     /// The input being run, as typed (to place errors of a `\(…)` in it).
     var currentInput = ""
-    /// Names bound with `var` on the fast path: compiled code may change them.
-    var fastVariables: Set<String> = []
-    /// The compiled path for Swift the fast path does not cover (the toolchain is looked for on first use).
-    lazy var compiled = CompiledPath(console: console)
     /// `set results on`: a Swift input of several lines runs compiled as a playground, its lines
     /// shown again with their values beside them.
     var resultsColumn = false

@@ -38,7 +38,7 @@ public enum Startup {
         if options.sandbox { SandboxLauncher.launch(for: session, deferred: !editor.isInteractive) }
         if editor.isInteractive { session.console.line(banner(session)) }
         let succeeded = await ReadEvalPrintLoop(session: session, editor: editor).run()
-        session.compiled.close()
+        session.swiftRunner?.close()
         // The sandbox is not shut down gracefully: the process exit ends it, and waiting for a
         // server that may still be starting would put milliseconds on every `quit`.
         return editor.isInteractive || succeeded ? 0 : 1

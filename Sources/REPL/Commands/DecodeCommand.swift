@@ -88,7 +88,7 @@ struct InferCommand: Command {
         let result = try session.models.infer(name, snakeCase: snake, at: path)
         session.console.line(result.declaration.swiftSource())
         // A snippet holds the declarations themselves, not the command that wrote them.
-        session.transcript.record(SessionStep(.swift(result.declaration.swiftSource())))
+        session.record(SessionStep(.swift(result.declaration.swiftSource())))
         for key in result.skipped {
             session.console.line(session.console.styled("// left out '\(key)': its values have different kinds", .dim))
         }

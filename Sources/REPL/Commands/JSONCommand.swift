@@ -56,7 +56,7 @@ struct LoadCommand: Command {
         do {
             for declaration in try session.models.declare(source) {
                 session.console.line(ModelWorkspace.summary(of: declaration))
-                session.transcript.record(SessionStep(.swift(declaration.swiftSource())))
+                session.record(SessionStep(.swift(declaration.swiftSource())))
             }
         } catch {
             throw ModelCommandError("\(path):\(error)")

@@ -18,6 +18,9 @@ public final class SwiftHost {
     /// How many of the session's steps the host has run.
     var syncedSteps = 0
     private var nextNumber = 1
+    /// Turns a compile error's `error: LINE:COLUMN:` (counted in the input) into where the user
+    /// wrote it (replay: the snippet's file and line).
+    public var placeCompileError: (String) -> String = { $0 }
 
     /// A library in the host, and what its two parts received (to answer them again in a rebuild).
     struct LoadedLibrary {
@@ -70,7 +73,7 @@ public final class SwiftHost {
             let path: URL
             switch await compile(library) {
             case .success(let compiled): path = compiled
-            case .failure(let failure): return failed(failure.line)
+            case .failure(let failure): return failed(placeCompileError(failure.line))
             }
             nextNumber += 1
             var loaded = LoadedLibrary(library: library, path: path, imported: imports.modules,

@@ -28,6 +28,9 @@ enum ReplayValue {
     case error(any Error)
     /// `ProcessInfo.processInfo.environment`, where saved snippets read secrets.
     case environment
+    /// What a call with an effect (a request, a new `Workbench`) gives while the interpreter only
+    /// checks that it can finish an item (SnippetInterpreter+Check.swift): not known yet.
+    case pending
 }
 
 extension ReplayValue {
@@ -51,7 +54,12 @@ extension ReplayValue {
         case .pairs: "a dictionary literal"
         case .error: "Error"
         case .environment: "[String: String]"
+        case .pending: "a result not known before the call"
         }
+    }
+
+    var isPending: Bool {
+        if case .pending = self { true } else { false }
     }
 
     /// The text `print` and `\(…)` give, in a snippet compiled as module `moduleName`; nil for

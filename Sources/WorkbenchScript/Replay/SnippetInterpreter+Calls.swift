@@ -71,6 +71,7 @@ extension SnippetInterpreter {
             throw UnsupportedConstruct(node, "`print` with `separator:` or `terminator:` is not supported in replay")
         }
         let texts = try arguments.values.map { try printable($0.value, at: $0.node) }
+        if checking { return .none }
         console.line(texts.joined(separator: " "))
         console.flush()
         return .none
@@ -87,9 +88,11 @@ extension SnippetInterpreter {
         switch (arguments.labels.contains("sandbox"), arguments.value("sandbox")) {
         case (false, _):
             guard arguments.labels.allSatisfy({ $0 == "base" }) else { throw UnsupportedConstruct(node, "Workbench(…) takes `base:` and `sandbox:`") }
+            if checking { return .pending }
             workbench = Workbench(base: nil, console: console)
             prepare(workbench)
         case (true, .url(let url)?):
+            if checking { return .pending }
             workbench = Workbench(base: nil, sandbox: url, console: console)
             prepare(workbench)
             workbench.sandboxURL = url

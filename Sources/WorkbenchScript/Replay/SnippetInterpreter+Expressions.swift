@@ -185,6 +185,7 @@ extension SnippetInterpreter {
         if parts.count == 3, parts[1].is(AssignmentExprSyntax.self), let target = parts[0].as(MemberAccessExprSyntax.self),
            let (workbench, property) = try await workbenchProperty(target) {
             let statement = try WorkbenchStatement.readAssignment(property, try await evaluate(parts[2]), at: node)
+            if checking { return .none }
             try await statement.run(on: workbench)
             return .none
         }

@@ -55,28 +55,30 @@ extension SnippetInterpreter {
     /// Whether `name` is bound on the fast path.
     public func isBound(_ name: String) -> Bool { lookup(name) != nil }
 
-    /// Runs one top-level item of a prompt input; returns what to show, if anything.
-    /// Throws `NotCovered` when the compiled path must run it instead.
-    public func runPromptItem(_ item: CodeBlockItemSyntax) async throws -> Shown? {
-        guard FastPath.covers(item) else { throw NotCovered(description: "not on the fast path") }
-        do {
-            switch item.item {
-            case .decl(let declaration):
-                guard let variable = declaration.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
-                      let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                      let initial = binding.initializer?.value else { return nil }
-                let value = try await evaluate(initial)
-                let shown = Self.callsWorkbench(initial) ? nil : try self.shown(value, label: name, at: initial)
-                bind(name, value)
-                return shown
-            case .stmt(let statement):
-                guard let expression = statement.as(ExpressionStmtSyntax.self)?.expression else { return nil }
-                return try await show(expression)
-            case .expr(let expression):
-                return try await show(expression)
+    /// Runs one top-level item of a prompt input; returns what to show, if anything. Whether the
+    /// interpreter takes it is asked first (`canFinish`), so an `UnsupportedConstruct` here is a
+    /// value it cannot show, found after the item ran.
+    func runPromptItem(_ item: CodeBlockItemSyntax) async throws -> Shown? {
+        switch item.item {
+        case .decl(let declaration):
+            guard let variable = declaration.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+                  variable.bindings.count == 1, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  binding.typeAnnotation == nil, let initial = binding.initializer?.value else {
+                try await execute(item)
+                return nil
             }
-        } catch let unsupported as UnsupportedConstruct {
-            throw NotCovered(description: unsupported.message)
+            let value = try await evaluate(initial)
+            let shown = Self.callsWorkbench(initial) || checking && value.isPending ? nil : try self.shown(value, label: name, at: initial)
+            bind(name, value)
+            return shown
+        case .stmt(let statement):
+            guard let expression = statement.as(ExpressionStmtSyntax.self)?.expression else {
+                try await execute(item)
+                return nil
+            }
+            return try await show(expression)
+        case .expr(let expression):
+            return try await show(expression)
         }
     }
 
@@ -85,7 +87,7 @@ extension SnippetInterpreter {
         if let first = FirstSyntaxError.beforeParsing(expression) { throw first }
         let parsed = Parser.parse(source: expression)
         guard !parsed.hasError, parsed.statements.count == 1, let item = parsed.statements.first,
-              FastPath.covers(item), case .expr(let node) = item.item else {
+              case .expr(let node) = item.item, await canFinish(item) else {
             throw NotCovered(description: "not on the fast path")
         }
         do {
@@ -97,7 +99,7 @@ extension SnippetInterpreter {
 
     private func show(_ expression: ExprSyntax) async throws -> Shown? {
         let value = try await evaluate(expression)
-        if Self.callsWorkbench(expression) { return nil }
+        if Self.callsWorkbench(expression) || checking && value.isPending { return nil }
         return try shown(value, label: expression.trimmedDescription, at: expression)
     }
 

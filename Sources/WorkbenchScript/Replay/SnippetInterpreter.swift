@@ -16,6 +16,8 @@ public final class SnippetInterpreter {
     let prepare: (Workbench) -> Void
     let workspace: ModelWorkspace
     var scopes: [[String: ReplayValue]] = [[:]]
+    /// Set while checking that an item can be finished: calls with effects are read, not made.
+    var checking = false
 
     public init(script: SnippetScript, console: Console, sandboxURL: URL?, prepare: @escaping (Workbench) -> Void = { _ in },
                 workspace: ModelWorkspace? = nil) {
@@ -68,6 +70,9 @@ public final class SnippetInterpreter {
     private func declare(_ decl: DeclSyntax) async throws {
         if decl.is(ImportDeclSyntax.self) { return }
         if decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self) {
+            // A model is declared by the model parser, tried before any check (SwiftRunner); any other
+            // type goes to the compiler.
+            if checking { throw UnsupportedConstruct(decl, "declaring a type that is not a model") }
             let (line, column) = script.location(of: decl)
             try workspace.declare(decl.trimmedDescription, origin: SourceOrigin(line: line, column: column))
             return
@@ -121,6 +126,13 @@ public final class SnippetInterpreter {
         guard let clause = attempt.catchClauses.first else { return try await execute(attempt.body) }
         guard clause.catchItems.isEmpty else {
             throw UnsupportedConstruct(clause.catchItems, "catch patterns are not supported in replay; use `catch { … }`")
+        }
+        if checking {
+            // Both blocks are checked: the body cannot fail while nothing is sent.
+            try await execute(attempt.body)
+            scopes.append(["error": .error(CheckedError())])
+            defer { scopes.removeLast() }
+            return try await execute(clause.body)
         }
         do {
             try await execute(attempt.body)

@@ -6,14 +6,8 @@ import WorkbenchKit
 /// it. At a terminal the lines are laid out at its width; elsewhere each result is one line,
 /// `12  total = 3`.
 extension SnippetReplay {
-    func runWithResults() async -> Outcome {
-        let compiled = ReplayCompiledPath(console: console, moduleName: script.moduleName, sandboxURL: sandboxURL,
-                                          offlineRoutes: offlineRoutes, resultsColumn: true)
-        defer {
-            compiled.close()
-            console.flush()
-        }
-        let steps = script.steps.filter { ReplayCompiledPath.programForm(of: $0.item) != nil }
+    func runWithResults(_ compiled: SwiftRunner) async -> Outcome {
+        let steps = script.steps.filter { SwiftRunner.snippetForm(of: $0.item) != nil }
         guard let first = steps.first, let last = steps.last else { return Outcome() }
         let shown = first.line...Self.lastLine(of: last)
         let layout = ResultsLayout(source: script.text, width: terminalWidth, shownLines: shown)
@@ -23,10 +17,10 @@ extension SnippetReplay {
     }
 
     /// The whole snippet as one program: one compile, then the column for every line.
-    private func runWholeWithResults(_ steps: [SnippetScript.Step], layout: ResultsLayout, compiled: ReplayCompiledPath) async -> Outcome {
+    private func runWholeWithResults(_ steps: [SnippetScript.Step], layout: ResultsLayout, compiled: SwiftRunner) async -> Outcome {
         var outcome = Outcome()
         outcome.stepsRun = steps.count
-        let result = await compiled.run(source: Self.programText(of: steps), interrupted: interrupted)
+        let result = await compiled.runResultsProgram(Self.programText(of: steps))
         show(layout.shownLines, column: ResultsColumn(result.results), layout: layout)
         if let failure = result.failure {
             report(failure)
@@ -37,7 +31,7 @@ extension SnippetReplay {
     }
 
     /// Enter runs the next statement and fills in its column (the lines above it stay as they were).
-    private func stepWithResults(_ steps: [SnippetScript.Step], layout: ResultsLayout, compiled: ReplayCompiledPath) async -> Outcome {
+    private func stepWithResults(_ steps: [SnippetScript.Step], layout: ResultsLayout, compiled: SwiftRunner) async -> Outcome {
         var outcome = Outcome()
         var nextLine = layout.shownLines.lowerBound
         for step in steps {
@@ -60,7 +54,7 @@ extension SnippetReplay {
                 break
             }
             outcome.stepsRun += 1
-            let result = await compiled.run(source: Self.programText(of: [step]), interrupted: interrupted)
+            let result = await compiled.runResultsProgram(Self.programText(of: [step]))
             if console.isTerminal {
                 // Back over the echoed lines and the Enter the user typed; they are written again with the column.
                 console.write("\u{1B}[\(echoed.count + 1)A\r\u{1B}[J")
@@ -97,7 +91,7 @@ extension SnippetReplay {
         var text = ""
         var line = 1
         for step in steps {
-            guard let form = ReplayCompiledPath.programForm(of: step.item) else { continue }
+            guard let form = SwiftRunner.snippetForm(of: step.item) else { continue }
             if line < step.line {
                 text += String(repeating: "\n", count: step.line - line)
                 line = step.line

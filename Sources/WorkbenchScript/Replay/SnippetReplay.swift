@@ -46,15 +46,13 @@ public struct SnippetReplay {
     }
 
     public func run() async -> Outcome {
-        if resultsColumn { return await runWithResults() }
-        let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: sandboxURL, prepare: prepare)
-        let compiled = ReplayCompiledPath(console: console, moduleName: script.moduleName, sandboxURL: sandboxURL,
-                                          offlineRoutes: offlineRoutes)
-        var outcome = Outcome()
+        let runner = makeRunner()
         defer {
-            compiled.close()
+            runner.close()
             console.flush()
         }
+        if resultsColumn { return await runWithResults(runner) }
+        var outcome = Outcome()
         for step in script.steps where !step.source.hasPrefix("import ") {
             if interrupted() {
                 outcome.stopped = true
@@ -66,7 +64,7 @@ public struct SnippetReplay {
                 break
             }
             outcome.stepsRun += 1
-            let succeeded = await run(step, interpreter, compiled)
+            let succeeded = await runner.runStep(step)
             stepEnded(step, succeeded)
             if !succeeded {
                 outcome.failures += 1
@@ -77,26 +75,12 @@ public struct SnippetReplay {
         return outcome
     }
 
-    /// One statement: on the interpreter when it covers it, else compiled. Returns whether it succeeded.
-    private func run(_ step: SnippetScript.Step, _ interpreter: SnippetInterpreter, _ compiled: ReplayCompiledPath) async -> Bool {
-        let workbench = interpreter.snippetWorkbench
-        if FastPath.covers(step.item) || FastPath.isModel(step.item) {
-            let before = workbench?.exchanges.count ?? 0
-            do {
-                try await interpreter.run(step)
-                let after = interpreter.snippetWorkbench
-                compiled.record(step.item, exchanges: after.map { Array($0.exchanges[min(before, $0.exchanges.count)...]) } ?? [])
-                return true
-            } catch where !(error.underlying is UnsupportedConstruct) {
-                console.line(console.styled("error:", .red) + " \(error)")
-                return false
-            } catch {}
-        }
-        let result = await compiled.run(step.item, interrupted: interrupted)
-        workbench?.join(result.exchanges)
-        if let state = result.requestState { workbench?.restore(state) }
-        interpreter.forget(namesIn: step.item)
-        return result.succeeded
+    /// The runner the snippet's statements go through (SwiftRunner decides where each runs).
+    private func makeRunner() -> SwiftRunner {
+        let runner = SwiftRunner.snippet(script, console: console, sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
+                                         prepare: prepare)
+        runner.interrupted = interrupted
+        return runner
     }
 
     func echo(_ source: String) {

@@ -1,0 +1,92 @@
+import Foundation
+import SwiftSyntax
+import WorkbenchKit
+
+/// A snippet's statements, one at a time (replay, `--step`, `save`'s check), and its program with
+/// the results column.
+extension SwiftRunner {
+    /// Runs one statement; a failure is printed as one line. Returns whether it succeeded.
+    public func runStep(_ step: SnippetScript.Step) async -> Bool {
+        let item = step.item
+        let model = Self.isModel(item)
+        var interpreted = model
+        if !model, !compiledOnly { interpreted = await interpreter.canFinish(item) }
+        if interpreted {
+            let before = workbench?.exchanges.count ?? 0
+            do {
+                try await interpreter.run(step)
+                logInterpreted(item, exchanges: newExchanges(since: before))
+                return true
+            } catch where !(model && compilerAvailable) {
+                console.line(console.styled("error:", .red) + " \(error)")
+                console.flush()
+                return false
+            } catch {
+                // A declaration the model parser does not take: the compiler decides, as at the prompt.
+            }
+        }
+        let source = programForm(of: item) ?? item.trimmedDescription
+        let file = interpreter.script.fileName
+        host.placeCompileError = { Self.placing($0, at: step, in: file) }
+        let outcome = await host.run(source, after: settledLog(), interrupted: interrupted)
+        take(outcome, of: source)
+        return outcome.succeeded
+    }
+
+    /// `error: 2:14: message`, counted in the statement, as `error: FILE:LINE:COLUMN: message` in
+    /// the snippet, where the interpreter's own errors are placed too.
+    static func placing(_ line: String, at step: SnippetScript.Step, in file: String) -> String {
+        let parts = line.split(separator: ":", maxSplits: 3)
+        guard parts.count == 4, parts[0] == "error", let row = Int(parts[1].trimmingCharacters(in: .whitespaces)),
+              let column = Int(parts[2]) else { return line }
+        return "error: \(file):\(step.line + row - 1):\(row == 1 ? column + step.column - 1 : column):\(parts[3])"
+    }
+
+    /// Runs `source` (statements in their program form) compiled with the playground transform after
+    /// the steps so far. In replay its output is kept from the console: the column shows it.
+    public func runResultsProgram(_ source: String) async -> CompiledOutcome {
+        refreshSettings()
+        let engine = results
+        let outcome = await engine.run(source, after: settledLog(), interrupted: interrupted)
+        if promptWorkbench == nil { engine.console.clearCaptured() }
+        take(outcome, of: source)
+        return outcome
+    }
+
+    /// What compiled code did, taken in: its requests join the history, `wb` continues from the
+    /// request it left, and the step is logged.
+    func take(_ outcome: CompiledOutcome, of source: String) {
+        workbench?.join(outcome.exchanges)
+        if let state = outcome.requestState { workbench?.restore(state) }
+        if let step = outcome.step {
+            logCompiled(step, changing: source)
+            stepRecorded(source, outcome.exchanges)
+        } else {
+            forgetInterpreterValues(changedBy: source)
+        }
+    }
+
+    func newExchanges(since count: Int) -> [Exchange] {
+        guard let exchanges = workbench?.exchanges else { return [] }
+        return Array(exchanges[min(count, exchanges.count)...])
+    }
+
+    /// A snippet statement as the host runs it (nil: nothing to run).
+    public static func snippetForm(of item: CodeBlockItemSyntax) -> String? {
+        if item.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) == true { return nil }
+        guard let variable = item.item.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value
+        else { return item.trimmedDescription }
+        var inner = initial
+        while true {
+            if let node = inner.as(TryExprSyntax.self) { inner = node.expression } else if let node = inner.as(AwaitExprSyntax.self) { inner = node.expression } else { break }
+        }
+        let callee = inner.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
+        if callee == "Sandbox.start" { return nil }
+        if name == "wb", callee == "Workbench", let call = inner.as(FunctionCallExprSyntax.self) {
+            guard let base = call.arguments.first(where: { $0.label?.text == "base" }) else { return nil }
+            return StatementForm.base.descriptor.swiftCall([base.expression.trimmedDescription])
+        }
+        return item.trimmedDescription
+    }
+}

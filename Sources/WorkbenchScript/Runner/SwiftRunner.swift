@@ -1,0 +1,208 @@
+import Foundation
+import SwiftSyntax
+import WorkbenchKit
+
+/// Runs every piece of Swift a user gives Workbench: an input at the prompt, a `\(…)` in a command,
+/// a replayed statement (all, `--step`, `--results`) and the statements `save` checks. It is the
+/// one place that knows there are two engines (docs/ARCHITECTURE.md, "The Swift runner"):
+///
+/// - the interpreter, in this process, for what it says it can finish (`canFinish`: the item is
+///   checked with its effects held back, so nothing has happened when it cannot);
+/// - the Swift host, a process of its own that keeps the values of what it ran, for everything else
+///   (and a playground-transformed program for the results column).
+///
+/// It keeps the step log both engines read: each step that ran, in its program form, with the
+/// requests it made, so the host catches up on what ran elsewhere, answered from the same
+/// exchanges. After the host ran an input, the interpreter forgets what the host may have changed
+/// (the names the input binds, every `var`), so the next input sees the latest value either way.
+@MainActor
+public final class SwiftRunner {
+    public let console: Console
+    let interpreter: SnippetInterpreter
+    /// The prompt's workbench; nil in replay, where the snippet makes its own (`let wb = Workbench(…)`).
+    let promptWorkbench: Workbench?
+    /// How compiled Swift is set up: the module name, `wb`'s settings, the secrets steps read.
+    public var configuration: CompiledConfiguration
+    /// Everything but model declarations goes to the host (`WORKBENCH_ENGINE=compiled` at the prompt:
+    /// the differential tests compare both engines).
+    public var compiledOnly = false
+    /// Called with each step that ran to its end, as typed, with the requests it made: the prompt's
+    /// transcript.
+    public var stepRecorded: (_ source: String, _ exchanges: [Exchange]) -> Void = { _, _ in }
+    /// Polled while Swift runs: true stops it (Ctrl-C).
+    public var interrupted: () -> Bool = { false }
+
+    /// The steps that ran, for the host to catch up on.
+    private(set) var log: [CompiledStep] = []
+    /// Steps the interpreter ran since the host last ran, turned into program form only when the
+    /// host needs them: a replay that never compiles never pays for it (4% of a replay of 1,000 GETs).
+    private var unconverted: [(item: CodeBlockItemSyntax, exchanges: [Exchange])] = []
+    /// Names bound with `var` on the interpreter: compiled code may change them.
+    private var interpreterVariables: Set<String> = []
+    /// The names Swift steps mention: a lone name among them is Swift, not a mistyped command.
+    private var swiftNames: Set<String> = []
+    private var hostInstance: SwiftHost?
+    private var resultsInstance: CompiledEngine?
+    private var capturedInstance: Console?
+
+    /// The prompt's runner: module `main`, the session's `Workbench` as `wb`, models from `workspace`.
+    public static func prompt(workspace: ModelWorkspace, console: Console, workbench: Workbench) -> SwiftRunner {
+        SwiftRunner(interpreter: .prompt(workspace: workspace, console: console, workbench: workbench), console: console,
+                    workbench: workbench, configuration: CompiledConfiguration())
+    }
+
+    /// A snippet's runner, for replay and for `save`'s check: values print with the snippet's module
+    /// name, as `swift run NAME` prints them; `prepare` is applied to each `Workbench` it makes.
+    public static func snippet(_ script: SnippetScript, console: Console, sandboxURL: URL?, offlineRoutes: [OfflineRoute],
+                               prepare: @escaping (Workbench) -> Void) -> SwiftRunner {
+        var configuration = CompiledConfiguration()
+        configuration.moduleName = script.moduleName
+        configuration.settings = PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
+                                                terminal: console.isTerminal, colors: console.colors)
+        configuration.settings.showsResults = false
+        let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: sandboxURL, prepare: prepare)
+        return SwiftRunner(interpreter: interpreter, console: console, workbench: nil, configuration: configuration)
+    }
+
+    private init(interpreter: SnippetInterpreter, console: Console, workbench: Workbench?, configuration: CompiledConfiguration) {
+        self.interpreter = interpreter
+        self.console = console
+        self.promptWorkbench = workbench
+        self.configuration = configuration
+    }
+
+    /// Whether Swift the interpreter does not take can run: the toolchain, WorkbenchKit's shared
+    /// library and the host program are there (looked for on first use, never at start-up).
+    public var compilerAvailable: Bool { host.isAvailable }
+
+    /// Records a step that ran elsewhere (a command, as its WorkbenchKit statement), with the
+    /// requests it made and the secret values its source reads from the environment.
+    public func record(_ source: String, exchanges: [Exchange], secrets: [String: String] = [:]) {
+        configuration.secrets.merge(secrets) { $1 }
+        settle()
+        log.append(CompiledStep(source: source, exchanges: exchanges))
+    }
+
+    /// Binds a value a command made (`let posts = decode [Post]`) for the inputs after it.
+    public func bind(_ name: String, _ value: TypedValue, isVariable: Bool) {
+        interpreter.bindValue(name, value)
+        if isVariable { interpreterVariables.insert(name) }
+    }
+
+    /// Whether `name` is bound by the interpreter or named by a Swift step that ran.
+    public func isBound(_ name: String) -> Bool {
+        interpreter.isBound(name) || swiftNames.contains(name)
+    }
+
+    /// Records a model declaration a command wrote (`decode --infer`, `json` with a type).
+    public func recordDeclaration(_ source: String) {
+        record(source, exchanges: [])
+        swiftNames.formUnion(HostImports.mentionedNames(in: [ProgramUnit(source)]))
+    }
+
+    /// Ends the host and removes the private directories (at the end of a session or a replay).
+    public func close() {
+        hostInstance?.close()
+        resultsInstance?.close()
+    }
+
+    // MARK: The engines, made on first use
+
+    var host: SwiftHost {
+        if let hostInstance { return hostInstance }
+        let made = SwiftHost(console: console, configuration: configuration)
+        hostInstance = made
+        return made
+    }
+
+    /// The playground-transformed program of the results column; its output is kept from the
+    /// console in replay, where the column shows what the statements printed.
+    var results: CompiledEngine {
+        if let resultsInstance { return resultsInstance }
+        var setup = configuration
+        setup.resultsColumn = true
+        let made = CompiledEngine(console: promptWorkbench == nil ? Console(capturingWithColors: false) : console, configuration: setup)
+        resultsInstance = made
+        return made
+    }
+
+    /// Where a `\(…)` the host runs prints.
+    var captured: Console {
+        if let capturedInstance { return capturedInstance }
+        let made = Console(capturingWithColors: false)
+        capturedInstance = made
+        return made
+    }
+
+    /// The log with every step in program form, for an engine about to run.
+    func settledLog() -> [CompiledStep] {
+        settle()
+        return log
+    }
+
+    /// A step as the host runs it: at the prompt as typed; in a snippet, imports and
+    /// `Sandbox.start()` are the program's own business and `let wb = Workbench(base: B, …)` is the
+    /// program's `wb` with that base (nil: nothing to run).
+    func programForm(of item: CodeBlockItemSyntax) -> String? {
+        promptWorkbench == nil ? Self.snippetForm(of: item) : item.trimmedDescription
+    }
+
+    private func settle() {
+        guard !unconverted.isEmpty else { return }
+        log += unconverted.compactMap { ran in programForm(of: ran.item).map { CompiledStep(source: $0, exchanges: ran.exchanges) } }
+        unconverted = []
+    }
+
+    /// An item the interpreter ran, for the log.
+    func logInterpreted(_ item: CodeBlockItemSyntax, exchanges: [Exchange]) {
+        unconverted.append((item, exchanges))
+        if promptWorkbench != nil {
+            for token in item.tokens(viewMode: .sourceAccurate) { if case .identifier(let name) = token.tokenKind { swiftNames.insert(name) } }
+        }
+        if let variable = item.item.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.var) {
+            interpreterVariables.formUnion(PatternNames.of(variable: item.item))
+        }
+    }
+
+    /// A step the host ran (or the results program), for the log.
+    func logCompiled(_ step: CompiledStep, changing source: String) {
+        settle()
+        log.append(step)
+        if promptWorkbench != nil { swiftNames.formUnion(HostImports.mentionedNames(in: [ProgramUnit(source)])) }
+        forgetInterpreterValues(changedBy: source)
+    }
+
+    /// After compiled code ran, a value the interpreter holds may be stale: a name the code binds
+    /// again, or any `var` (the code, or a function it called, may have changed it). Reading such a
+    /// name again runs in the host, where its value is exact; a `let` the interpreter bound stays,
+    /// so reading it stays fast.
+    func forgetInterpreterValues(changedBy source: String) {
+        let bound = ProgramUnit(source).items.flatMap { PatternNames.of(variable: $0.syntax.item) }
+        for name in Set(bound).union(interpreterVariables) where name != "wb" { interpreter.unbind(name) }
+        interpreterVariables.removeAll()
+    }
+
+    /// The workbench the running Swift's `wb` is: the prompt's, or the one the snippet made.
+    var workbench: Workbench? { promptWorkbench ?? interpreter.snippetWorkbench }
+
+    /// The prompt's settings as they are now (`set`, the sandbox, offline routes), read before each
+    /// compiled run.
+    public var currentSettings: (() -> PromptSettings)?
+
+    /// The settings compiled code's `wb` starts from, with the prompt's current ones.
+    func refreshSettings() {
+        if let currentSettings { configuration.settings = currentSettings() }
+        hostInstance?.configuration.settings = configuration.settings
+        hostInstance?.configuration.secrets = configuration.secrets
+        resultsInstance?.configuration.settings = configuration.settings
+        resultsInstance?.configuration.secrets = configuration.secrets
+    }
+}
+
+extension SwiftRunner {
+    /// The names bound so far, for completion.
+    public var boundNames: [String] { interpreter.boundNames }
+
+    /// The members of the value `expression` names, for completion; nil when it is not known.
+    public func memberNames(of expression: String) -> [String]? { interpreter.memberNames(of: expression) }
+}
