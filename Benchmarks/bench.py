@@ -240,6 +240,12 @@ class Bench:
                  f"{early * 1000:.0f} ms", "", verdict(early <= 0.35, "≤ 0.35 s"))
         self.add("6 Swift session", "→ median of inputs 91–100", f"{late * 1000:.0f} ms",
                  f"{late / early:.2f}× inputs 1–10", verdict(late <= 0.35 and late <= 1.1 * early, "≤ 0.35 s, within 10%"))
+        steps = session_bench.replay_steps(self.workbench, self.env, self.tmp)
+        second, fiftieth = session_bench.median(steps[1:4]), session_bench.median(steps[-3:])
+        self.add("6 Swift session", "`replay --step` of 50 compiled statements: statements 2–4 (median)",
+                 f"{second * 1000:.0f} ms")
+        self.add("6 Swift session", "→ statements 47–49 (median)", f"{fiftieth * 1000:.0f} ms",
+                 f"{fiftieth / second:.2f}× statements 2–4", verdict(fiftieth <= 1.1 * second, "the same within 10%"))
         big = session_bench.after_big_decode(self.workbench, self.env, document, PHOTO_STRUCT)
         mb = os.path.getsize(document) / 1e6
         self.add("6 Swift session", f"after `decode [Photo]` of {mb:.0f} MB: first compiled input (the host decodes it once)",

@@ -108,3 +108,47 @@ def after_big_decode(workbench, env, document, photo_struct):
         return {"first": first, "later": median(later), "fast": median(fast), "peaks": session.peak_mib()}
     finally:
         session.close()
+
+
+def replay_steps(workbench, env, directory, count=50):
+    """Latencies of `replay --step` through a snippet of `count` statements that each compile (a
+    closure) and read the value the one before bound: from the Enter that runs statement N to the
+    echo of statement N+1. Returns the seconds of each statement but the last."""
+    path = os.path.join(directory, "steps.swift")
+    with open(path, "w") as f:
+        f.write("// Each statement compiles and reads the one before.\n\nimport WorkbenchKit\n\n")
+        f.write("let v1 = [1].map { $0 }[0]\n")
+        for index in range(2, count + 1):
+            f.write(f"let v{index} = [v{index - 1}].map {{ $0 + 1 }}[0]\n")
+    session = LiveSession(workbench, env)
+    try:
+        session.process.stdin.write(f"replay {path} --step\n".encode())
+        session.process.stdin.flush()
+        wait_for(session, "» let v1 =")
+        latencies = []
+        for index in range(1, count):
+            started = time.perf_counter()
+            session.process.stdin.write(b"\n")
+            session.process.stdin.flush()
+            wait_for(session, f"» let v{index + 1} =")
+            latencies.append(time.perf_counter() - started)
+        return latencies
+    finally:
+        session.process.stdin.write(b"q\n")
+        session.close()
+
+
+def wait_for(session, text, timeout=120):
+    """Reads the session's output until `text` appears in it; what came before is dropped."""
+    deadline = time.perf_counter() + timeout
+    while text.encode() not in session.pending:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise RuntimeError(f"no {text!r} within {timeout} s: {session.pending[-300:]!r}")
+        ready, _, _ = select.select([session.process.stdout], [], [], left)
+        if ready:
+            chunk = os.read(session.process.stdout.fileno(), 65536)
+            if not chunk:
+                raise RuntimeError(f"workbench ended before {text!r}: {session.pending[-300:]!r}")
+            session.pending += chunk
+    session.pending = session.pending.split(text.encode(), 1)[1]
