@@ -67,7 +67,7 @@ public final class SnippetInterpreter {
 
     private func declare(_ decl: DeclSyntax) async throws {
         if decl.is(ImportDeclSyntax.self) { return }
-        if decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self) {
+        if decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self) || DeclarationParser.isModelAlias(decl) {
             let (line, column) = script.location(of: decl)
             try workspace.declare(decl.trimmedDescription, origin: SourceOrigin(line: line, column: column))
             return
