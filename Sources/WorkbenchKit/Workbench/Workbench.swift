@@ -22,8 +22,10 @@ public final class Workbench {
     public internal(set) var failedSends: [FailedSend] = []
     /// Timeout, redirects and the response size cap.
     public var options = TransportOptions()
-    /// Body lines shown before `… N more lines` (`set body-lines N`).
-    public var bodyLines = 40
+    /// Body lines shown before `… N more lines` (`set body-lines N`); 0 shows a response's status
+    /// line only, and `body` then cuts at `defaultBodyLines`.
+    public var bodyLines = Workbench.defaultBodyLines
+    public static let defaultBodyLines = 40
     /// The sandbox's root URL, for `base sandbox/NAME`; read from `WORKBENCH_SANDBOX_URL` at start.
     public var sandboxURL: URL?
     /// Offline mode: maps a URL to the one actually contacted (nil leaves it alone); the user-visible
