@@ -33,6 +33,10 @@ extension Session {
             swift.bindValue(binding.name, binding.value)
             if binding.isVariable { fastVariables.insert(binding.name) }
         }
-        if let step = effects.step { transcript.record(step) }
+        if var step = effects.step {
+            step.shownValues = workbench.shownValues
+            transcript.record(step)
+        }
+        workbench.shownValues = []
     }
 }

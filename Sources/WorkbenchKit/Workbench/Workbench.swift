@@ -37,6 +37,10 @@ public final class Workbench {
     public var showsSpinner: Bool
     /// Whether long decoded values are cut on a terminal (`decode … --all` turns it off for one decode).
     public var cutsLongValues = true
+    /// The labels of the values `showValue` showed (`neighbours.map(\.name)`) since they were last
+    /// taken: the REPL records them with the step, and `save` prints those expressions, so that a
+    /// snippet shows what the session showed. A compiled input's `wb` hands them over with its state.
+    public var shownValues: [String] = []
     /// Types declared at run time, for `decode` statements (the REPL's and replay's models).
     public weak var declaredModels: (any DeclaredModels)?
 
