@@ -15,6 +15,9 @@ public protocol Command: Sendable {
     /// What `help NAME` shows after the synopsis: details and at least one example.
     var help: String { get }
     var group: CommandGroup { get }
+    /// Whether `help` names it in its group's line; false for an old name kept working whose
+    /// help page is another's (`swift`, now `export swift`).
+    var isListed: Bool { get }
     /// Candidates for the last of `words` (the words after the command name; the last may be empty).
     @MainActor func complete(_ words: [String], session: Session) -> [String]
     /// Runs with `arguments`, the text after the command name, trimmed.
@@ -23,6 +26,7 @@ public protocol Command: Sendable {
 
 extension Command {
     public var aliases: [String] { [] }
+    public var isListed: Bool { true }
     @MainActor public func complete(_ words: [String], session: Session) -> [String] { [] }
 }
 

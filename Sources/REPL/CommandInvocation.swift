@@ -32,6 +32,10 @@ extension CommandTable {
         let name = String(input.prefix { !$0.isWhitespace })
         guard let command = command(named: name) else { return nil }
         let arguments = String(input.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines)
+        // `export swift` is the `swift` command, `export curl` the `curl` command.
+        if command is ExportCommand, let target = ExportCommand.target(in: arguments), let exported = self.command(named: target.name) {
+            return CommandInvocation(command: exported, arguments: target.arguments, binding: nil)
+        }
         return CommandInvocation(command: command, arguments: arguments, binding: nil)
     }
 

@@ -52,6 +52,8 @@ extension Session {
         currentInput = input
         // A Ctrl-C from before this input is not meant for it; one from now on stops all of it.
         Interrupt.clear()
+        // Values shown by an earlier input that failed part-way belong to no step.
+        workbench.shownValues = []
         do {
             if let invocation = commands.invocation(of: input) {
                 try await invocation.run(in: self)

@@ -25,7 +25,17 @@ extension Session {
     /// Takes in what a step changed: the one place a step is recorded and its values bound.
     func apply(_ effects: SessionEffects) {
         for binding in effects.bindings { swift.bind(binding.name, binding.value, isVariable: binding.isVariable) }
-        if let step = effects.step { record(step) }
+        if var step = effects.step {
+            step.shownValues = takeShownValues()
+            record(step)
+        }
+    }
+
+    /// The labels of the values the prompt showed since the last step was recorded (`save` prints
+    /// those expressions), cleared for the next step.
+    func takeShownValues() -> [String] {
+        defer { workbench.shownValues = [] }
+        return workbench.shownValues
     }
 
     /// Records a step that did not run as Swift typed at the prompt (a command, a declaration a

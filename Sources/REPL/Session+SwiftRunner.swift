@@ -18,8 +18,12 @@ extension Session {
             PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offline ? OfflineRouting.routes : [], options: workbench.options,
                            bodyLines: workbench.bodyLines, terminal: console.isTerminal, colors: console.colors)
         }
+        // The runner shows an item's value (or the host hands its labels back with `wb`'s state)
+        // before it records the step.
         runner.stepRecorded = { [unowned self] source, exchanges in
-            transcript.record(SessionStep(.swift(source), exchanges: exchanges))
+            var step = SessionStep(.swift(source), exchanges: exchanges)
+            step.shownValues = takeShownValues()
+            transcript.record(step)
         }
         return runner
     }

@@ -13,6 +13,9 @@ public struct SessionStep {
     public var kind: Kind
     /// The exchanges it made, in order: what the compiled path answers its requests with.
     public var exchanges: [Exchange]
+    /// The labels of the values the prompt showed for it (`neighbours.map(\.name)`), whichever
+    /// path ran it: `save` prints those expressions. Nil when it was recorded without running.
+    public var shownValues: [String]?
 
     public init(_ kind: Kind, exchanges: [Exchange] = []) {
         self.kind = kind

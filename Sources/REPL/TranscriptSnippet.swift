@@ -42,7 +42,7 @@ struct TranscriptSnippet {
                 for item in Parser.parse(source: source).statements {
                     let declaredName = Self.declaredName(item)
                     guard isSelected || declaredName != nil else { continue }
-                    let result = rewriter.rewrite(Self.snippetForm(of: item))
+                    let result = rewriter.rewrite(Self.snippetForm(of: item, shown: step.shownValues))
                     usesSandbox = usesSandbox || result.usesSandbox
                     addSecrets(result.secretVariables)
                     guard let declaredName else {
@@ -114,10 +114,19 @@ struct TranscriptSnippet {
     }
 
     /// An expression whose value the prompt showed is printed in a snippet (`posts.count` →
-    /// `print(posts.count)`); calls, assignments and statements are kept as typed.
-    static func snippetForm(of item: CodeBlockItemSyntax) -> String {
+    /// `print(posts.count)`, `neighbours.map(\.name)` → `print(neighbours.map(\.name))`), so the
+    /// snippet shows it too; a `Void` call, an assignment and statements are kept as typed.
+    /// `shown` holds the labels of the values the step showed; without them (a step recorded
+    /// without running) expressions other than calls and operators are taken as shown.
+    static func snippetForm(of item: CodeBlockItemSyntax, shown: [String]? = nil) -> String {
         let text = item.trimmedDescription
         guard let expression = item.item.as(ExprSyntax.self) else { return text }
+        if let shown {
+            // The fast path labels a value with the expression as typed, the compiled path with its
+            // lines joined by spaces (`ProgramBuilder.summarySource`): compare both that way.
+            let label = Self.oneLine(expression.trimmedDescription)
+            return shown.contains { Self.oneLine($0) == label } ? "print(\(expression.trimmedDescription))" : text
+        }
         if expression.is(FunctionCallExprSyntax.self) || expression.is(TryExprSyntax.self) || expression.is(AwaitExprSyntax.self)
             || expression.is(InfixOperatorExprSyntax.self) || expression.is(ClosureExprSyntax.self) {
             return text
@@ -127,6 +136,11 @@ struct TranscriptSnippet {
             return text
         }
         return "print(\(text))"
+    }
+
+    /// `text` with each line trimmed and the lines joined by one space.
+    static func oneLine(_ text: String) -> String {
+        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 
     /// `let wb = Workbench(base: …)`, taking the first statement's `base` into the initializer.

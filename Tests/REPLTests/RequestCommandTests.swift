@@ -80,6 +80,13 @@ import WorkbenchKit
         #expect(console.capturedText == "timeout     2.5 s\nredirects   off\nbody-lines  7\nmax-body    1.5 GB\ncolor       off\noffline     off\nresults     off\n")
     }
 
+    @Test func bodyLinesZeroIsAccepted() async throws {
+        let session = await session()
+        #expect(await session.evaluate("set body-lines 0"))
+        #expect(session.workbench.bodyLines == 0)
+        #expect(console.capturedText == "")
+    }
+
     @Test(arguments: [
         ("base ftp://x", "error: unsupported scheme 'ftp' — use http or https"),
         ("base a b", "error: base takes one URL, got 2 words: 'a b' (quote spaces)"),
@@ -96,6 +103,7 @@ import WorkbenchKit
         ("show x", "error: 'x' is not an exchange number — `history` lists them"),
         ("show 3", "error: no exchange 3: nothing has been sent yet"),
         ("set timeout -1", "error: timeout '-1' is not a number of seconds above 0"),
+        ("set body-lines -1", "error: body-lines '-1' is not a whole number (0 shows the status line only)"),
         ("set redirects maybe", "error: redirects takes on or off, not 'maybe'"),
         ("set speed 9", "error: unknown setting 'speed' — set knows timeout, redirects, body-lines, max-body, color, offline, results"),
         ("set max-body lots", "error: max-body 'lots' is not a size — write it like 64KB, 10MB or 1GB"),

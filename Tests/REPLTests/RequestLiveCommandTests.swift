@@ -56,6 +56,29 @@ import WorkbenchKit
         }
     }
 
+    /// `sandbox/NAME/…` is the sandbox wherever a URL is accepted, as in `base`: with no base, and
+    /// with a base elsewhere (not a path under it); its API becomes the base.
+    @Test func sandboxAddressesWorkInVerbsAndURL() async throws {
+        try await withSession { session in
+            let root = try #require(session.sandboxURL?.absoluteString)
+            #expect(await session.evaluate("get sandbox/jokes/jokes/programming/ten"), "\(console.capturedText)")
+            #expect(session.workbench.lastExchange?.url.absoluteString == root + "/jokes/jokes/programming/ten")
+            #expect(session.workbench.lastExchange?.response.statusCode == 200)
+            #expect(session.promptLabel == "jokes")
+            #expect(await session.evaluate("get /jokes/1"), "\(console.capturedText)")
+            #expect(session.workbench.lastExchange?.url.absoluteString == root + "/jokes/jokes/1")
+            #expect(await session.evaluate("base sandbox/jsonplaceholder"))
+            #expect(await session.evaluate("url sandbox/restcountries/v2/alpha/deu?fields=name"))
+            #expect(try session.workbench.request.url().absoluteString == root + "/restcountries/v2/alpha/deu?fields=name")
+            #expect(session.promptLabel == "restcountries")
+            // Inside the base it stays the base: the path is what the URL says.
+            #expect(await session.evaluate("get sandbox/restcountries/v2/alpha/fra"))
+            #expect(session.workbench.lastExchange?.response.statusCode == 200)
+            #expect(await session.evaluate("get /v2/alpha/ita"))
+            #expect(session.workbench.lastExchange?.url.absoluteString == root + "/restcountries/v2/alpha/ita")
+        }
+    }
+
     /// A verb in any case is the verb (`GET /get` as in a request line); the saved step is the same.
     @Test func verbsAreCaseInsensitive() async throws {
         try await withSession { session in

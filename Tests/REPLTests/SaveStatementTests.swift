@@ -176,6 +176,27 @@ import WorkbenchKit
     }
 }
 
+/// A step that ran knows which values it showed: exactly those expressions are printed.
+@MainActor
+@Suite struct SavedShownValueTests {
+    func saved(_ source: String, shown: [String]?) -> [String] {
+        var step = SessionStep(.swift(source))
+        step.shownValues = shown
+        return TranscriptSnippet(name: "one", description: nil, steps: [step], sandboxURL: nil).statements
+    }
+
+    @Test func shownExpressionsArePrintedAndOthersKeptAsTyped() {
+        #expect(saved(#"names.map(\.count)"#, shown: [#"names.map(\.count)"#]) == [#"print(names.map(\.count))"#])
+        #expect(saved("greet()", shown: []) == ["greet()"])
+        #expect(saved("a.count; b.count", shown: ["b.count"]) == ["a.count;", "print(b.count)"])
+        // The compiled path labels a value of several lines with its lines joined by spaces.
+        #expect(saved("names.filter {\n    $0.count > 3\n}", shown: ["names.filter { $0.count > 3 }"])
+                == ["print(names.filter {\n    $0.count > 3\n})"])
+        // Not run (no labels known): an expression other than a call is taken as shown.
+        #expect(saved("posts.count", shown: nil) == ["print(posts.count)"])
+    }
+}
+
 /// Command lines as the steps the session records for them, without running them.
 @MainActor
 enum SessionSteps {

@@ -64,6 +64,19 @@ import Testing
         }
     }
 
+    @Test func bodyLinesZeroShowsTheStatusLineOnly() async throws {
+        try await withJSONPlaceholder { wb, _ in
+            wb.bodyLines = 0
+            let exchange = try await wb.get("/posts")
+            #expect(lines() == [wb.statusLine(exchange), ""])
+            // Asked for, the body shows as it does by default.
+            clearOutput(console)
+            try wb.body()
+            #expect(lines().count == Workbench.defaultBodyLines + 2)
+            #expect(lines()[Workbench.defaultBodyLines].hasPrefix("… "))
+        }
+    }
+
     @Test func historyNumbersExchangesAndShowRendersOneAgain() async throws {
         try await withJSONPlaceholder { wb, _ in
             try await wb.get("/posts/1")

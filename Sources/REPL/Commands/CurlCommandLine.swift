@@ -9,7 +9,8 @@ struct CurlCommandLine: StatementCommand {
     let group = CommandGroup.inspect
     let help = """
         Method, URL, every header that would be sent (defaults included) and the body,
-        quoted for sh/bash/zsh. After a send it is the request just sent.
+        quoted for sh/bash/zsh. After a send it is the request just sent. Also
+        `export curl` (`help export`).
 
         Examples:
           wb> curl

@@ -65,7 +65,7 @@ struct HelpCommand: Command {
         let console = session.console
         let column = 10
         for group in CommandGroup.allCases {
-            let members = session.commands.commands.filter { $0.group == group }
+            let members = session.commands.commands.filter { $0.group == group && $0.isListed }
             guard !members.isEmpty else { continue }
             let label = console.styled(group.rawValue, .bold) + String(repeating: " ", count: column - group.rawValue.count)
             console.line(label + members.map(\.name).joined(separator: " "))
@@ -105,5 +105,6 @@ enum SwiftHelp {
         before it; Ctrl-C stops a runaway loop.
 
         `save NAME` writes the session as a Swift snippet: each command as its Swift statement.
+        `export swift` prints the request and the last decode as app code (`help export`).
         """
 }

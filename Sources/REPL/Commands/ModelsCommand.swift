@@ -31,6 +31,7 @@ struct ModelsCommand: Command {
     }
 
     static func line(_ declaration: ModelDeclaration, indent: String) -> String {
+        if declaration.kind == .alias { return indent + declaration.swiftSource() }
         var header = "\(indent)\(declaration.kind.rawValue) \(declaration.name)"
         if !declaration.inherited.isEmpty { header += ": " + declaration.inherited.joined(separator: ", ") }
         let count = declaration.kind == .structure ? declaration.properties.count : declaration.cases.count

@@ -10,7 +10,8 @@ struct SetCommand: StatementCommand {
     let help = """
         timeout     seconds a whole request may take (default 30)
         redirects   whether 3xx redirects are followed (default on)
-        body-lines  body lines shown before `… N more lines` (default 40)
+        body-lines  body lines shown before `… N more lines` (default 40); 0 shows
+                    a response's status line only (`body` then shows 40 lines)
         max-body    the largest response body kept, counted after decompression, and
                     the largest file `json @FILE` / `body @FILE` read (default 256MB;
                     sizes like 64KB, 10MB, 1GB); a larger one stops with one line
@@ -23,6 +24,7 @@ struct SetCommand: StatementCommand {
 
         Examples:
           wb> set timeout 5
+          wb> set body-lines 0
           wb> set redirects off
           wb> set max-body 1GB
           wb> set offline on
@@ -79,7 +81,9 @@ struct SetCommand: StatementCommand {
             return [.timeout(seconds)]
         case "redirects": return [.followRedirects(try Self.onOff(value, for: "redirects"))]
         case "body-lines":
-            guard let lines = Int(value), lines > 0 else { throw UsageError("body-lines '\(value)' is not a whole number above 0") }
+            guard let lines = Int(value), lines >= 0 else {
+                throw UsageError("body-lines '\(value)' is not a whole number (0 shows the status line only)")
+            }
             return [.bodyLines(lines)]
         case "max-body":
             guard let bytes = ByteSize.parse(value) else {

@@ -1,26 +1,20 @@
 import Foundation
 import WorkbenchKit
 
-/// `swift`: the current request and the last decode as a program that uses Foundation alone —
-/// the step from exploring an API to app code (`AppCode` writes it).
+/// `export swift` (its old name `swift` kept): the current request and the last decode as a
+/// program that uses Foundation alone — the step from exploring an API to app code (`AppCode`
+/// writes it). Its help page is `help export`, since `help swift` is about Swift at the prompt.
 struct SwiftExportCommand: Command {
     let name = "swift"
     let synopsis = "swift"
-    let summary = "the last request and decode (or the request being built) as Swift app code"
+    let summary = "the old name of `export swift`: the last request and decode as Swift app code"
     let group = CommandGroup.snippets
+    let isListed = false
     let help = """
-        Prints a complete program for the request whose body the last decode read (without a
-        decode, the request being built): URLComponents with its queryItems, a URLRequest with the
-        method, headers (secrets read from the environment, as `save` writes them) and body,
-        URLSession.shared.data(for:), the status check `(200..<300).contains(statusCode)`,
-        then the models, a JSONDecoder with the last decode's strategies, and print of the
-        value. Without a decode it prints the body. Paste it into an app, or run it with
-        `swift FILE.swift` against the sandbox: it prints what `decode` printed.
+        The same as `export swift`, which `help export` describes.
         Swift: none (it prints Swift that does not need Workbench)
 
         Examples:
-          wb> get /posts userId==1
-          wb> let posts = decode [Post]
           wb> swift
         """
 

@@ -10,11 +10,13 @@ struct URLCommand: StatementCommand {
     let help = """
         Without an argument: scheme, user, host, port, path (and its percent-encoded
         form), each query item, the encoded query, fragment and the final URL.
-        With a URL: its components become the current request.
+        With a URL: its components become the current request. `sandbox/NAME/…` is a
+        URL of the sandbox's API NAME (as in `base`), which becomes the base.
 
         Examples:
           wb> url
           wb> url https://collectionapi.metmuseum.org/public/collection/v1/search?q=sunflowers
+          wb> url sandbox/jokes/jokes/programming/ten
         """
 
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {

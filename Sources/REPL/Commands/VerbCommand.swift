@@ -13,7 +13,8 @@ struct VerbCommand: StatementCommand {
         """
         httpie's shorthand: `name==value` adds a query item, `Header:value` sets a
         header, `field=value` a JSON string field, `field:=json` a raw JSON field (the
-        fields make a JSON body). A path or URL first starts a fresh query and body.
+        fields make a JSON body). A path or URL first starts a fresh query and body;
+        `sandbox/NAME/…` is a URL of the sandbox's API NAME, which becomes the base.
 
         Examples:
           wb> \(name) /posts userId==1

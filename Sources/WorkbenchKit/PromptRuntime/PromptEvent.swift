@@ -78,20 +78,24 @@ public enum PromptEvent: Sendable {
 
 extension Workbench {
     /// What a `Workbench` carries from one input to the next besides its history: the request
-    /// being built, the base, default headers and the settings of `set`.
+    /// being built, the base, default headers and the settings of `set`; and the labels of the
+    /// values the input showed (`shownValues`), which the REPL records with the step for `save`.
     public struct RequestState: Sendable, Equatable {
         public var base: URLComponents?
         public var request: RequestDraft
         public var defaultHeaders: HeaderList
         public var options: TransportOptions
         public var bodyLines: Int
+        public var shownValues: [String]
 
-        init(base: URLComponents?, request: RequestDraft, defaultHeaders: HeaderList, options: TransportOptions, bodyLines: Int) {
+        init(base: URLComponents?, request: RequestDraft, defaultHeaders: HeaderList, options: TransportOptions, bodyLines: Int,
+             shownValues: [String]) {
             self.base = base
             self.request = request
             self.defaultHeaders = defaultHeaders
             self.options = options
             self.bodyLines = bodyLines
+            self.shownValues = shownValues
         }
 
         func write(to writer: inout BinaryWriter) {
@@ -102,6 +106,8 @@ extension Workbench {
             writer.bool(options.followRedirects)
             writer.int(options.maxResponseBytes)
             writer.int(bodyLines)
+            writer.int(shownValues.count)
+            for label in shownValues { writer.string(label) }
         }
 
         init(from reader: inout BinaryReader) throws(BinaryArchiveError) {
@@ -110,12 +116,15 @@ extension Workbench {
             defaultHeaders = try HeaderList(from: &reader)
             options = TransportOptions(timeout: try reader.double(), followRedirects: try reader.bool(), maxResponseBytes: try reader.int())
             bodyLines = try reader.int()
+            shownValues = []
+            for _ in 0..<max(try reader.int(), 0) { shownValues.append(try reader.string()) }
         }
     }
 
     /// The request, base, default headers and settings, to carry over to another `Workbench`.
     public var requestState: RequestState {
-        RequestState(base: base, request: request, defaultHeaders: defaultHeaders, options: options, bodyLines: bodyLines)
+        RequestState(base: base, request: request, defaultHeaders: defaultHeaders, options: options, bodyLines: bodyLines,
+                     shownValues: shownValues)
     }
 
     /// Takes over `state` (what a compiled input left its `wb` with); the history is untouched.
@@ -125,6 +134,7 @@ extension Workbench {
         defaultHeaders = state.defaultHeaders
         options = state.options
         bodyLines = state.bodyLines
+        shownValues = state.shownValues
     }
 
     /// Adds exchanges made elsewhere (by a compiled input's program) to the history, numbered on

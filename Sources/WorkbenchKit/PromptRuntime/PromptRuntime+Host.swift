@@ -62,6 +62,8 @@ extension PromptRuntime {
         Workbench.exchangeRelay = relay
         self.relay = relay
         configure(hostWorkbench, with: settings)
+        // The host's `wb` lives on: the state it reports holds the values this input showed only.
+        hostWorkbench.shownValues = []
         showsResults = settings.showsResults
         if quiet { liveOutput = QuietOutput.silence(errorPath: files.quietErrorsPath) }
         relay.report(quiet ? .step(0) : .live)

@@ -46,6 +46,7 @@ extension Workbench {
 
     /// Prints a value the way the prompt shows an expression's result: `label: TYPE`, then the value.
     public func showValue(_ report: DecodedValueReport, label: String) {
+        shownValues.append(label)
         show(report, summary: "\(label): \(report.typeName)")
     }
 

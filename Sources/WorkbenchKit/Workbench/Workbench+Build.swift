@@ -5,12 +5,7 @@ extension Workbench {
     /// `base URL`: an http(s) URL with a host, or `sandbox/NAME` for the sandbox's API NAME.
     /// Resets the path to the base's and the query to the base's own items.
     public func base(_ url: String) throws(WorkbenchError) {
-        var text = url.trimmingCharacters(in: .whitespaces)
-        if text == "sandbox" || text.hasPrefix("sandbox/") {
-            guard let sandboxURL else { throw .noSandbox }
-            let name = text.dropFirst("sandbox".count)
-            text = sandboxURL.absoluteString.trimmingSuffix("/") + name
-        }
+        let text = try sandboxResolved(url.trimmingCharacters(in: .whitespaces))
         var components = try RequestDraft.parseURL(text)
         components.path = components.path.trimmingSuffix("/")
         base = components
@@ -129,8 +124,23 @@ extension Workbench {
     }
 
     /// `url FULL-URL`: parses a whole URL into the current request's components. When its scheme,
-    /// host or port differ from the base's, its origin becomes the base.
+    /// host or port differ from the base's, its origin becomes the base. `sandbox/NAME/…` is the
+    /// sandbox's URL, as for `base`; unless the base is already inside it, `sandbox/NAME` becomes
+    /// the base (all the sandbox's APIs share one origin, so a later `/path` stays in that API).
     public func url(_ full: String) throws(WorkbenchError) {
+        let text = full.trimmingCharacters(in: .whitespaces)
+        if SandboxAddress.isPortable(text) {
+            let components = try RequestDraft.parseURL(try sandboxResolved(text))
+            let resolved = components.url?.absoluteString ?? ""
+            let baseURL = base?.url?.absoluteString.trimmingSuffix("/")
+            let insideBase = baseURL.map { resolved == $0 || resolved.hasPrefix($0 + "/") || resolved.hasPrefix($0 + "?") } ?? false
+            if !insideBase {
+                let api = text.prefix { $0 != "?" && $0 != "#" }.split(separator: "/").prefix(2).joined(separator: "/")
+                try base(api)
+            }
+            request.components = components
+            return
+        }
         let components = try RequestDraft.parseURL(full)
         if base?.scheme != components.scheme || base?.host != components.host || base?.port != components.port {
             var origin = URLComponents()
@@ -149,6 +159,13 @@ extension Workbench {
     }
 
     var basePath: String { base?.path ?? "" }
+
+    /// `sandbox/NAME/…` as this run's sandbox URL (`http://127.0.0.1:PORT/NAME/…`); other text as it is.
+    func sandboxResolved(_ text: String) throws(WorkbenchError) -> String {
+        guard SandboxAddress.isPortable(text) else { return text }
+        guard let sandboxURL else { throw .noSandbox }
+        return sandboxURL.absoluteString.trimmingSuffix("/") + text.dropFirst("sandbox".count)
+    }
 
     static func checkHeader(_ name: String, _ value: String) throws(WorkbenchError) {
         guard HeaderList.isValidName(name) else { throw .invalidHeaderName(name) }

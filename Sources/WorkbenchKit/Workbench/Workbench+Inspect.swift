@@ -125,13 +125,17 @@ extension Workbench {
         if !exchange.offline, let final = exchange.response.url, final != exchange.url {
             console.line(console.styled("redirected to \(final.absoluteString)", .dim))
         }
+        // `set body-lines 0`: the status line only, not even a count of the lines left out.
+        guard all || bodyLines > 0 else { return }
         renderBody(exchange.response, all: all, isLast: exchange.number == exchanges.last?.number)
     }
 
     /// The body, cut after `bodyLines` unless `all`; a cut body of the last response says how to see
     /// the rest (`body --all` shows only the last one).
     func renderBody(_ response: Response, all: Bool, isLast: Bool) {
-        let more = BodyRenderer.write(response.body, mimeType: response.mimeType, limit: all ? nil : max(bodyLines, 0), to: console)
+        // With `bodyLines` 0 only `body` gets here: asked for, the body shows as by default.
+        let limit = bodyLines > 0 ? bodyLines : Self.defaultBodyLines
+        let more = BodyRenderer.write(response.body, mimeType: response.mimeType, limit: all ? nil : limit, to: console)
         guard more > 0 else { return }
         console.line(console.styled("… \(more) more lines" + (isLast ? " · `body --all` shows them" : ""), .dim))
     }

@@ -116,7 +116,7 @@ extension Workbench {
             if let target {
                 request.body = nil
                 request.queryItems = []
-                if target.contains("://") { try url(target) } else { try path(target) }
+                if target.contains("://") || SandboxAddress.isPortable(target) { try url(target) } else { try path(target) }
             }
             for item in query { request.queryItems.append(item) }
             for field in headers { request.headers.set(field.name, field.value) }

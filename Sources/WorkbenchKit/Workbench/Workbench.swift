@@ -22,8 +22,10 @@ public final class Workbench {
     public internal(set) var failedSends: [FailedSend] = []
     /// Timeout, redirects and the response size cap.
     public var options = TransportOptions()
-    /// Body lines shown before `… N more lines` (`set body-lines N`).
-    public var bodyLines = 40
+    /// Body lines shown before `… N more lines` (`set body-lines N`); 0 shows a response's status
+    /// line only, and `body` then cuts at `defaultBodyLines`.
+    public var bodyLines = Workbench.defaultBodyLines
+    public static let defaultBodyLines = 40
     /// The sandbox's root URL, for `base sandbox/NAME`; read from `WORKBENCH_SANDBOX_URL` at start.
     public var sandboxURL: URL?
     /// Offline mode: maps a URL to the one actually contacted (nil leaves it alone); the user-visible
@@ -35,6 +37,10 @@ public final class Workbench {
     public var showsSpinner: Bool
     /// Whether long decoded values are cut on a terminal (`decode … --all` turns it off for one decode).
     public var cutsLongValues = true
+    /// The labels of the values `showValue` showed (`neighbours.map(\.name)`) since they were last
+    /// taken: the REPL records them with the step, and `save` prints those expressions, so that a
+    /// snippet shows what the session showed. A compiled input's `wb` hands them over with its state.
+    public var shownValues: [String] = []
     /// Types declared at run time, for `decode` statements (the REPL's and replay's models).
     public weak var declaredModels: (any DeclaredModels)?
 

@@ -89,6 +89,7 @@ struct DeclarationReader {
     func declaration(_ decl: DeclSyntax) throws(ModelSourceError) -> ModelDeclaration {
         if let node = decl.as(StructDeclSyntax.self) { return try structure(node) }
         if let node = decl.as(EnumDeclSyntax.self) { return try enumeration(node) }
+        if let node = decl.as(TypeAliasDeclSyntax.self) { return try alias(node) }
         throw error("\(constructName(decl)) is not supported yet; declare a struct or an enum", at: decl)
     }
 

@@ -22,6 +22,7 @@ struct ModelChecker {
         switch declaration.kind {
         case .structure: try checkStructure(declaration, path: path)
         case .enumeration: try checkEnumeration(declaration)
+        case .alias: try checkAlias(declaration, path: path)
         }
         for nested in declaration.nested {
             try check(nested, scope: path)
@@ -56,6 +57,18 @@ struct ModelChecker {
             let resolver = SchemaResolver(registry: registry)
             resolver.defersUnresolvedNames = true
             _ = try resolver.resolve(.named(path.joined(separator: ".")), scope: [])
+        } catch {
+            throw ModelSourceError(error.message, line: error.line ?? declaration.line, column: error.column ?? 1)
+        }
+    }
+
+    /// An alias may name types declared after it, as in a Swift file; a cycle or a key that is not
+    /// `Hashable` is an error now.
+    private func checkAlias(_ declaration: ModelDeclaration, path: [String]) throws(ModelSourceError) {
+        do {
+            _ = try SchemaResolver(registry: registry).resolve(.named(path.joined(separator: ".")), scope: [])
+        } catch where error.unresolvedName != nil {
+            return
         } catch {
             throw ModelSourceError(error.message, line: error.line ?? declaration.line, column: error.column ?? 1)
         }

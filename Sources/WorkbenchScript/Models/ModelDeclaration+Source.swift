@@ -1,6 +1,7 @@
 extension ModelDeclaration {
     /// The declaration as Swift source, indented by `indent`; parsing it again gives an equal declaration.
     public func swiftSource(indent: String = "") -> String {
+        if kind == .alias { return "\(indent)typealias \(name) = \(aliased?.source ?? "Never")" }
         let inner = indent + "    "
         var header = "\(indent)\(kind.rawValue) \(name)"
         if !inherited.isEmpty { header += ": " + inherited.joined(separator: ", ") }

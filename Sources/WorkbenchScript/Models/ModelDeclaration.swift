@@ -1,8 +1,10 @@
-/// A `struct` or `enum` declared at the prompt or loaded from a file, as a schema.
+/// A `struct` or `enum` declared at the prompt or loaded from a file, as a schema; or a
+/// `typealias` naming a type over them (quicktype ends array-rooted files with one).
 public struct ModelDeclaration: Equatable, Sendable {
     public enum Kind: String, Equatable, Sendable {
         case structure = "struct"
         case enumeration = "enum"
+        case alias = "typealias"
     }
 
     public var kind: Kind
@@ -22,6 +24,9 @@ public struct ModelDeclaration: Equatable, Sendable {
     public var keptMembers: [String]
     /// 1-based line of the declaration in its input.
     public var line: Int
+    /// The type a `typealias` stands for, and where each declared name in it is written.
+    public var aliased: ModelType?
+    public var aliasReferences: [TypeReference] = []
 
     public init(kind: Kind, name: String, line: Int) {
         self.kind = kind
@@ -68,6 +73,7 @@ public struct ModelDeclaration: Equatable, Sendable {
         lhs.kind == rhs.kind && lhs.name == rhs.name && lhs.inherited == rhs.inherited
             && lhs.properties == rhs.properties && lhs.cases == rhs.cases && lhs.rawType == rhs.rawType
             && lhs.codingKeys == rhs.codingKeys && lhs.nested == rhs.nested && lhs.keptMembers == rhs.keptMembers
+            && lhs.aliased == rhs.aliased
     }
 }
 

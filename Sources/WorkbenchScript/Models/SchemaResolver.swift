@@ -9,6 +9,8 @@ final class SchemaResolver {
     var defersUnresolvedNames = false
     private var structs: [String: StructSchema] = [:]
     private var enums: [String: EnumSchema] = [:]
+    /// The aliases being resolved, innermost last: one met again refers to itself.
+    private var openAliases: [String] = []
 
     init(registry: ModelRegistry) {
         self.registry = registry
@@ -41,6 +43,7 @@ final class SchemaResolver {
             switch declaration.kind {
             case .structure: return .structure(try structure(declaration, qualifiedName: qualified))
             case .enumeration: return .enumeration(try enumeration(declaration, qualifiedName: qualified))
+            case .alias: return try alias(declaration, qualifiedName: qualified)
             }
         }
     }
@@ -87,6 +90,22 @@ final class SchemaResolver {
             schema.fields.append(field)
         }
         return schema
+    }
+
+    /// The type a `typealias` stands for, its names looked up where the alias is declared.
+    private func alias(_ declaration: ModelDeclaration, qualifiedName: String) throws(ModelTypeError) -> ResolvedType {
+        guard !openAliases.contains(qualifiedName) else {
+            throw ModelTypeError("type alias '\(declaration.name)' references itself", line: declaration.line)
+        }
+        openAliases.append(qualifiedName)
+        defer { openAliases.removeLast() }
+        let scope = qualifiedName.split(separator: ".").dropLast().map(String.init)
+        do {
+            return try resolve(declaration.aliased ?? .named(declaration.name), scope: scope)
+        } catch {
+            let reference = declaration.aliasReferences.first { $0.name == error.unresolvedName }
+            throw error.located(line: reference?.line ?? declaration.line, column: reference?.column ?? 1)
+        }
     }
 
     private func enumeration(_ declaration: ModelDeclaration, qualifiedName: String) throws(ModelTypeError) -> EnumSchema {

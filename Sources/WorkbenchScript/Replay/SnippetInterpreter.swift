@@ -69,7 +69,7 @@ public final class SnippetInterpreter {
 
     private func declare(_ decl: DeclSyntax) async throws {
         if decl.is(ImportDeclSyntax.self) { return }
-        if decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self) {
+        if decl.is(StructDeclSyntax.self) || decl.is(EnumDeclSyntax.self) || DeclarationParser.isModelAlias(decl) {
             // A model is declared by the model parser, tried before any check (SwiftRunner); any other
             // type goes to the compiler.
             if checking { throw UnsupportedConstruct(decl, "declaring a type that is not a model") }

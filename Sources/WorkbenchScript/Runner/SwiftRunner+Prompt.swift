@@ -100,9 +100,11 @@ extension SwiftRunner {
         return "error: \(row):\(column + offset):\(parts[3])"
     }
 
-    /// A `Codable`/`Decodable` struct or enum: a model the interpreter declares and decodes into.
+    /// A `Codable`/`Decodable` struct or enum: a model the interpreter declares and decodes into;
+    /// or a `typealias` of a type over models (`typealias Posts = [Post]`), which `decode` may name.
     static func isModel(_ item: CodeBlockItemSyntax) -> Bool {
         guard let declaration = item.item.as(DeclSyntax.self) else { return false }
+        if DeclarationParser.isModelAlias(declaration) { return true }
         let clause = declaration.as(StructDeclSyntax.self)?.inheritanceClause ?? declaration.as(EnumDeclSyntax.self)?.inheritanceClause
         return clause?.inheritedTypes.contains { ["Codable", "Decodable"].contains($0.type.trimmedDescription) } ?? false
     }

@@ -40,6 +40,9 @@ public final class ModelWorkspace {
         case .enumeration:
             let count = declaration.cases.count
             return "defined \(declaration.name) (\(count) \(count == 1 ? "case" : "cases"))"
+        case .alias:
+            // What the compiled path says for any typealias (`DeclarationSummary`).
+            return "defined \(declaration.name)"
         }
     }
 

@@ -56,6 +56,7 @@ import Testing
         wb.request.body = .form([URLQueryItem(name: "a", value: "1+2"), URLQueryItem(name: "b", value: nil)])
         wb.timeout = 5
         wb.bodyLines = 7
+        wb.shownValues = ["posts.count", #"names.map(\.count)"#]
         for state in [wb.requestState, { wb.request.body = .json(#"{"a": 1}"#); return wb.requestState }(),
                       { wb.request.body = .file(path: "x.bin", data: Data([0, 1, 2])); return wb.requestState }()] {
             let events = PromptEvent.all(in: Data(PromptEvent.bytes([.state(state)])))

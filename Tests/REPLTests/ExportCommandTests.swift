@@ -1,0 +1,70 @@
+import Foundation
+import SandboxTestSupport
+import Testing
+import WorkbenchKit
+@testable import REPL
+
+/// `export swift` / `export curl`: the exporters under one name with a help page of their own
+/// (`help swift` is about Swift at the prompt); the old names `swift` and `curl` still work.
+@MainActor
+@Suite struct ExportCommandTests {
+    let console = Console(capturingWithColors: false)
+
+    func output(of line: String, in session: Session) async -> String {
+        console.clearCaptured()
+        #expect(await session.evaluate(line), "\(line): \(console.capturedText)")
+        return console.capturedText
+    }
+
+    @Test func helpExportDescribesBothAndTheListingNamesIt() async {
+        let session = Session(console: console, isInteractive: false)
+        let page = await output(of: "help export", in: session)
+        #expect(page.hasPrefix("export swift | export curl\n"))
+        #expect(page.contains("  export swift   a complete program for the request"))
+        #expect(page.contains("  export curl    the current request"))
+        // The `Swift:` line is curl's statement as `save` writes it.
+        let curl = TranscriptSnippet.savedSource(of: .curl, sandboxRoot: nil)
+        #expect(page.contains("Swift: export curl is \(curl);"))
+        let listing = await output(of: "help", in: session).split(separator: "\n")
+        #expect(listing.contains { $0.hasPrefix("snippets") && $0.hasSuffix(" export") }, "\(listing)")
+        // `swift` is found through `export`; `help swift` stays about Swift and points there.
+        #expect(!listing.contains { $0.hasPrefix("snippets") && $0.contains(" swift") })
+        #expect(await output(of: "help swift", in: session).contains("`export swift`"))
+    }
+
+    @Test func exportRunsTheSameCommandsAsTheOldNames() async throws {
+        try await withLiveSandbox { root in
+            let session = Session(console: console, isInteractive: false)
+            session.sandboxURL = root
+            for line in ["base sandbox/jsonplaceholder", "get /posts userId==1", "struct Post: Codable {\n  let id: Int\n}",
+                         "let posts = decode [Post]"] {
+                #expect(await session.evaluate(line), "\(line): \(console.capturedText)")
+            }
+            let app = await output(of: "export swift", in: session)
+            #expect(app.contains("let posts = try decoder.decode([Post].self, from: data)"))
+            #expect(await output(of: "swift", in: session) == app)
+            let curl = await output(of: "export curl", in: session)
+            #expect(curl.hasPrefix("curl "))
+            #expect(await output(of: "curl", in: session) == curl)
+        }
+    }
+
+    /// `export curl` is saved as `curl` is: the same statement, dispatched in one place.
+    @Test func exportCurlIsCurlsStatement() throws {
+        let session = Session(console: console, isInteractive: false)
+        #expect(try session.commands.invocation(of: "export curl")?.statements() == [.curl])
+        #expect(try session.commands.invocation(of: "export swift")?.statements() == nil)
+        #expect(session.commands.invocation(of: "export swift")?.command.name == "swift")
+    }
+
+    @Test(arguments: [
+        ("export", "error: export takes swift (app code) or curl (a curl command line) — `help export` says more"),
+        ("export pdf", "error: export takes swift (app code) or curl (a curl command line), not 'pdf' — `help export` says more"),
+        ("export curl now", "error: curl takes no arguments, got 'now'"),
+    ])
+    func mistakesAreOneLine(line: String, expected: String) async {
+        let session = Session(console: console, isInteractive: false)
+        #expect(await session.evaluate(line) == false)
+        #expect(console.capturedText == expected + "\n")
+    }
+}
