@@ -6,7 +6,7 @@ import WorkbenchScript
 
 /// Swift typed at the prompt through the fast path and the interpreter's expressions, with models
 /// declared and values bound (`posts`, `post`), and the same text as a `\(…)` interpolation.
-/// What the fast path does not cover is refused (`NotCovered`); nothing may trap.
+/// What the interpreter cannot finish is refused (`NotCovered`) before it runs; nothing may trap.
 // Also under libFuzzer's name: the toolchain links its `main` (unused: SwiftPM's `main` wins), which names it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzExpressions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -17,7 +17,7 @@ public func fuzzExpressions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
             _ = try? await interpreter.interpolationText(source)
             let parsed = Parser.parse(source: source)
             for item in parsed.statements {
-                _ = FastPath.isModel(item)
+                _ = SwiftRunner.isModel(item)
                 guard let shown = try? await interpreter.runPromptItem(item) else { continue }
                 _ = shown.report.text
             }

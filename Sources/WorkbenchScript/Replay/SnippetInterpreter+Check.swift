@@ -16,7 +16,7 @@ extension SnippetInterpreter {
         }
         do {
             if showing {
-                _ = try await runPromptItem(item)
+                _ = try await runCheckedPromptItem(item)
             } else {
                 try await execute(item)
             }

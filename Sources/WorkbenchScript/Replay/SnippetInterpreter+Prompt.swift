@@ -55,10 +55,15 @@ extension SnippetInterpreter {
     /// Whether `name` is bound on the fast path.
     public func isBound(_ name: String) -> Bool { lookup(name) != nil }
 
-    /// Runs one top-level item of a prompt input; returns what to show, if anything. Whether the
-    /// interpreter takes it is asked first (`canFinish`), so an `UnsupportedConstruct` here is a
-    /// value it cannot show, found after the item ran.
-    func runPromptItem(_ item: CodeBlockItemSyntax) async throws -> Shown? {
+    /// Runs one top-level item of a prompt input; returns what to show, if anything. Throws
+    /// `NotCovered` when the interpreter cannot finish it (`canFinish`: nothing has happened then).
+    public func runPromptItem(_ item: CodeBlockItemSyntax) async throws -> Shown? {
+        guard await canFinish(item, showing: true) else { throw NotCovered(description: "not taken by the interpreter") }
+        return try await runCheckedPromptItem(item)
+    }
+
+    /// The item run (or, while `checking`, checked) without asking first.
+    func runCheckedPromptItem(_ item: CodeBlockItemSyntax) async throws -> Shown? {
         switch item.item {
         case .decl(let declaration):
             guard let variable = declaration.as(VariableDeclSyntax.self), let binding = variable.bindings.first,

@@ -46,11 +46,15 @@ extension SwiftRunner {
                 return false
             }
         }
-        guard !compiledOnly, await interpreter.canFinish(item, showing: true) else { return false }
-        if let shown = try await interpreter.runPromptItem(item) {
-            workbench?.showValue(shown.report, label: shown.label)
+        guard !compiledOnly else { return false }
+        do {
+            if let shown = try await interpreter.runPromptItem(item) {
+                workbench?.showValue(shown.report, label: shown.label)
+            }
+            return true
+        } catch is SnippetInterpreter.NotCovered {
+            return false
         }
-        return true
     }
 
     /// Runs `source` in the host after the steps so far; its requests join the history and `wb`
@@ -93,7 +97,7 @@ extension SwiftRunner {
     }
 
     /// `error: 1:9: message` with its column moved by `offset` (a compile error on one line).
-    public static func shiftingColumn(of line: String, by offset: Int) -> String {
+    nonisolated public static func shiftingColumn(of line: String, by offset: Int) -> String {
         let parts = line.split(separator: ":", maxSplits: 3)
         guard parts.count == 4, parts[0] == "error", let row = Int(parts[1].trimmingCharacters(in: .whitespaces)),
               let column = Int(parts[2]) else { return line }
@@ -102,7 +106,7 @@ extension SwiftRunner {
 
     /// A `Codable`/`Decodable` struct or enum: a model the interpreter declares and decodes into;
     /// or a `typealias` of a type over models (`typealias Posts = [Post]`), which `decode` may name.
-    static func isModel(_ item: CodeBlockItemSyntax) -> Bool {
+    nonisolated public static func isModel(_ item: CodeBlockItemSyntax) -> Bool {
         guard let declaration = item.item.as(DeclSyntax.self) else { return false }
         if DeclarationParser.isModelAlias(declaration) { return true }
         let clause = declaration.as(StructDeclSyntax.self)?.inheritanceClause ?? declaration.as(EnumDeclSyntax.self)?.inheritanceClause

@@ -35,7 +35,7 @@ extension SwiftRunner {
 
     /// `error: 2:14: message`, counted in the statement, as `error: FILE:LINE:COLUMN: message` in
     /// the snippet, where the interpreter's own errors are placed too.
-    static func placing(_ line: String, at step: SnippetScript.Step, in file: String) -> String {
+    nonisolated static func placing(_ line: String, at step: SnippetScript.Step, in file: String) -> String {
         let parts = line.split(separator: ":", maxSplits: 3)
         guard parts.count == 4, parts[0] == "error", let row = Int(parts[1].trimmingCharacters(in: .whitespaces)),
               let column = Int(parts[2]) else { return line }
@@ -72,7 +72,7 @@ extension SwiftRunner {
     }
 
     /// A snippet statement as the host runs it (nil: nothing to run).
-    public static func snippetForm(of item: CodeBlockItemSyntax) -> String? {
+    nonisolated public static func snippetForm(of item: CodeBlockItemSyntax) -> String? {
         if item.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) == true { return nil }
         guard let variable = item.item.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value
