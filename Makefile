@@ -42,6 +42,7 @@ test: deps
 forms-expected: deps
 	swift build --product workbench
 	python3 Tests/EndToEndTests/SwiftForms/generate.py
+	python3 Tests/EndToEndTests/SwiftForms/generate_replay.py
 
 clean:
 	rm -rf .build Benchmarks/.build Fuzzing/.build

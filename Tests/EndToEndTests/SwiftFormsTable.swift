@@ -36,6 +36,15 @@ enum SwiftFormsTable {
         return text
     }
 
+    /// The cases generate_replay.py replays, with what their saved snippet prints compiled.
+    static func replayedCases() throws -> [(form: SwiftFormCase, expected: String)] {
+        let replayed = try directory().appendingPathComponent("Expected/replay")
+        return try cases().compactMap { form in
+            let file = replayed.appendingPathComponent("\(form.group)/\(form.name).out")
+            return (try? String(contentsOf: file, encoding: .utf8)).map { (form, $0) }
+        }
+    }
+
     static func read(_ file: URL) throws -> [SwiftFormCase] {
         let group = file.deletingPathExtension().lastPathComponent
         var cases: [SwiftFormCase] = []

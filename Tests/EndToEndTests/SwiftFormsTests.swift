@@ -24,7 +24,8 @@ extension CompiledSwiftSuites {
             // No output is left from a case renamed or removed.
             let expected = try SwiftFormsTable.directory().appendingPathComponent("Expected")
             let files = try FileManager.default.subpathsOfDirectory(atPath: expected.path).filter { $0.hasSuffix(".out") }
-            #expect(Set(files) == Set(cases.map { "\($0.group)/\($0.name).out" }))
+            #expect(Set(files.filter { !$0.hasPrefix("replay/") }) == Set(cases.map { "\($0.group)/\($0.name).out" }))
+            #expect(try SwiftFormsTable.replayedCases().count >= 10)
         }
 
         @Test(arguments: try SwiftFormsTable.cases())
@@ -43,6 +44,16 @@ extension CompiledSwiftSuites {
             let fast = try await FormsSession.run(form)
             let compiled = try await FormsSession.run(form, environment: ["WORKBENCH_ENGINE": "compiled"])
             #expect(compiled.fullOutput == fast.fullOutput, "fast path:\n\(fast.report)\ncompiled path:\n\(compiled.report)")
+        }
+
+        /// A session saved and replayed in the REPL prints what its snippet prints compiled
+        /// (generate_replay.py compiles the snippet the same binary saved): replay runs through the
+        /// same runner and engines as the prompt, statement by statement, in a host of its own.
+        @Test(arguments: try SwiftFormsTable.replayedCases().map(\.form))
+        func aSavedSessionReplaysAsItsSnippetRunsCompiled(_ form: SwiftFormCase) async throws {
+            let expected = try #require(try SwiftFormsTable.replayedCases().first { $0.form.group == form.group && $0.form.name == form.name }?.expected)
+            let replay = try await FormsSession.replay(form)
+            #expect(replay.checkedOutput == expected, "\(replay.report)")
         }
     }
 
@@ -93,6 +104,27 @@ struct FormsSession {
         try #require(parts.count == form.inputs.count + 1 && parts[0].isEmpty, "the markers did not split the output\n\(report)")
         let checked = zip(form.inputs, parts.dropFirst()).filter { $0.0.checked }.map(\.1).joined()
         return FormsSession(checkedOutput: masked(checked), fullOutput: masked(parts.joined()), report: report)
+    }
+
+    /// The case's inputs, then `save replayed --force` and `replay` of that file in the same REPL;
+    /// `checkedOutput` is what the replay printed, its echo lines left out.
+    static func replay(_ form: SwiftFormCase) async throws -> FormsSession {
+        let marker = try await Self.marker.get()
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let snippet = home.url.appendingPathComponent("replayed.swift").path
+        let script = form.inputs.map { "\($0.text)\n" }.joined()
+            + "save replayed --force --dir \(home.url.path)\n\(markerInput)\nreplay \(snippet)\n"
+        let variables = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "TZ": "UTC"]
+        let result = try await PipedRun.run(try Binaries.workbench, input: script,
+                                            environment: isolatedEnvironment(home: home.url, extra: variables))
+        let report = "script:\n\(script)\noutput:\n\(result.output)\nerror output:\n\(result.errorOutput)"
+        let parts = result.output.components(separatedBy: marker)
+        try #require(parts.count == 2, "the marker did not split the output\n\(report)")
+        // Replay echoes each statement on a line of its own starting with `» `.
+        let replayed = parts[1].split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.hasPrefix("» ") }.joined(separator: "\n")
+        return FormsSession(checkedOutput: masked(replayed), fullOutput: masked(result.output), report: report)
     }
 
     /// Ports and timings, as forms_output.py masks them (sizes and clock times stay).

@@ -131,6 +131,19 @@ import WorkbenchKit
         #expect(output.contains("error: demo.swift:3:14: cannot convert value of type 'Int' to raw type 'String'\n"), "\(output)")
     }
 
+    /// Declarations compile with the statements after them, as in the compiled snippet where a
+    /// function may read a global declared below it; one that never compiles is still reported, at
+    /// its own place, when nothing after it needed the host.
+    @Test func aDeclarationSeesGlobalsBelowItAndABrokenOneIsReportedAtTheEnd() async throws {
+        let (output, outcome) = try await replay(
+            "let wb = Workbench()\n@MainActor func greet() -> String { greeting + \"!\" }\nvar greeting = \"hi\"\nprint(greet())\n")
+        #expect(outcome.failures == 0, "\(output)")
+        #expect(results(output) == "hi!\n")
+        let (broken, brokenOutcome) = try await replay("let wb = Workbench()\nprint(1)\nstruct S { let x: Missing }\n", check: true)
+        #expect(brokenOutcome.failures == 1)
+        #expect(broken.contains("error: demo.swift:3:19: cannot find type 'Missing' in scope\n"), "\(broken)")
+    }
+
     @Test func aSyntaxErrorIsLocated() async throws {
         #expect {
             try SnippetScript(source: "let x = (\n", fileName: "broken.swift")

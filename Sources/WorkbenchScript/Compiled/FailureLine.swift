@@ -55,20 +55,27 @@ struct FailureLine {
 
     /// The first `FILE:LINE:COL: error: MESSAGE` of the program, told where the user typed it.
     func compileError(_ errors: String) -> String? {
+        guard let first = firstCompileError(errors) else { return nil }
+        guard let unit = first.unit else { return "error: " + first.message }
+        if unit < program.units.count - 1 {
+            return "error: earlier input `\(program.units[unit].firstLine)` no longer compiles: \(first.message)"
+        }
+        return "error: \(first.line):\(first.column): \(first.message)"
+    }
+
+    /// The compiler's first error: the unit it is in (nil when it is in generated code) and the
+    /// line and column within that unit.
+    func firstCompileError(_ errors: String) -> (unit: Int?, line: Int, column: Int, message: String)? {
         for line in errors.split(separator: "\n") {
             guard let marker = line.range(of: ": error: ") else { continue }
             let message = String(line[marker.upperBound...])
             let location = line[..<marker.lowerBound].split(separator: ":")
             guard location.count >= 3, let column = Int(location[location.count - 1]), let row = Int(location[location.count - 2]),
-                  location.dropLast(2).joined(separator: ":") == programPath
-            else { return "error: " + message }
-            guard let origin = program.source.origin(line: row, column: column) else { return "error: " + message }
-            let unit = program.units[origin.unit]
-            if origin.unit < program.units.count - 1 {
-                return "error: earlier input `\(unit.firstLine)` no longer compiles: \(message)"
-            }
-            let position = unit.location(of: origin.offset)
-            return "error: \(position.line):\(position.column): \(message)"
+                  location.dropLast(2).joined(separator: ":") == programPath,
+                  let origin = program.source.origin(line: row, column: column)
+            else { return (nil, 0, 0, message) }
+            let position = program.units[origin.unit].location(of: origin.offset)
+            return (origin.unit, position.line, position.column, message)
         }
         return nil
     }

@@ -21,6 +21,9 @@ public final class SwiftHost {
     /// Turns a compile error's `error: LINE:COLUMN:` (counted in the input) into where the user
     /// wrote it (replay: the snippet's file and line).
     public var placeCompileError: (String) -> String = { $0 }
+    /// The line for a compile error in a caught-up step (its session step number, the line and
+    /// column within it, the message); nil leaves the usual "earlier input … no longer compiles".
+    public var placeCaughtUpError: (_ step: Int, _ line: Int, _ column: Int, _ message: String) -> String? = { _, _, _, _ in nil }
 
     /// A library in the host, and what its two parts received (to answer them again in a rebuild).
     struct LoadedLibrary {
@@ -161,7 +164,12 @@ public final class SwiftHost {
         let errors = await compiler.readAll()
         let status = compiler.exitStatus(wait: true)
         guard status != 0 else { return .success(path) }
-        let line = FailureLine(program: library.program, programPath: source.path).compileError(errors)
+        let failure = FailureLine(program: library.program, programPath: source.path)
+        if let first = failure.firstCompileError(errors), let unit = first.unit, unit < library.catchUpCount,
+           let placed = placeCaughtUpError(library.stepNumbers[unit], first.line, first.column, first.message) {
+            return .failure(HostFailure(ModuleNameFilter.rewrite(placed, module: nil)))
+        }
+        let line = failure.compileError(errors)
             ?? "error: the Swift compiler failed: " + (errors.split(separator: "\n").first.map(String.init) ?? "exit status \(status ?? -1)")
         // A type of an earlier input is named as the one program names it: unqualified.
         return .failure(HostFailure(ModuleNameFilter.rewrite(line, module: nil)))

@@ -72,6 +72,10 @@ public struct SnippetReplay {
             }
             console.flush()
         }
+        if !outcome.stopped && !(check && outcome.failures > 0), let failed = await runner.finish() {
+            stepEnded(failed, false)
+            outcome.failures += 1
+        }
         return outcome
     }
 

@@ -26,11 +26,30 @@ extension SwiftRunner {
             }
         }
         let source = programForm(of: item) ?? item.trimmedDescription
-        let file = interpreter.script.fileName
-        host.placeCompileError = { Self.placing($0, at: step, in: file) }
+        if Self.isDeclaration(item) {
+            // In the compiled snippet every top-level declaration sees every global, also one
+            // declared below it (`func greet()` reading `var greeting`): a declaration waits in the
+            // log and compiles with the next statement the host runs, or at the end (`finish`).
+            record(source, exchanges: [])
+            loggedDeclarations[log.count] = step
+            if declarationAwaitingHost == nil { declarationAwaitingHost = step }
+            return true
+        }
+        placeErrors(at: step)
         let outcome = await host.run(source, after: settledLog(), interrupted: interrupted)
         take(outcome, of: source)
         return outcome.succeeded
+    }
+
+    /// Compile errors told where the snippet has them: in the statement being run, or in a
+    /// declaration the log held for it.
+    private func placeErrors(at step: SnippetScript.Step) {
+        let file = interpreter.script.fileName
+        let declarations = loggedDeclarations
+        host.placeCompileError = { Self.placing($0, at: step, in: file) }
+        host.placeCaughtUpError = { number, line, column, message in
+            declarations[number].map { Self.placing("error: \(line):\(column): \(message)", at: $0, in: file) }
+        }
     }
 
     /// `error: 2:14: message`, counted in the statement, as `error: FILE:LINE:COLUMN: message` in
@@ -53,9 +72,26 @@ extension SwiftRunner {
         return outcome
     }
 
+    /// Compiles the declarations still waiting for the host (a snippet ending in declarations);
+    /// returns the first of them when that failed (its one line printed), nil otherwise.
+    public func finish() async -> SnippetScript.Step? {
+        guard let step = declarationAwaitingHost else { return nil }
+        placeErrors(at: step)
+        let outcome = await host.run("", after: settledLog(), interrupted: interrupted)
+        take(outcome, of: "")
+        return outcome.succeeded ? nil : step
+    }
+
+    /// A type, function, extension or operator: what the compiled snippet sees from anywhere in it.
+    nonisolated static func isDeclaration(_ item: CodeBlockItemSyntax) -> Bool {
+        guard let declaration = item.item.as(DeclSyntax.self) else { return false }
+        return !declaration.is(VariableDeclSyntax.self) && !declaration.is(ImportDeclSyntax.self)
+    }
+
     /// What compiled code did, taken in: its requests join the history, `wb` continues from the
     /// request it left, and the step is logged.
     func take(_ outcome: CompiledOutcome, of source: String) {
+        declarationAwaitingHost = nil  // the host compiled the log, or said what failed
         workbench?.join(outcome.exchanges)
         if let state = outcome.requestState { workbench?.restore(state) }
         if let step = outcome.step {

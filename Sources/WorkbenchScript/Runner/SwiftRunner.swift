@@ -41,6 +41,12 @@ public final class SwiftRunner {
     private var interpreterVariables: Set<String> = []
     /// The names Swift steps mention: a lone name among them is Swift, not a mistyped command.
     private var swiftNames: Set<String> = []
+    /// In replay, the first declaration logged for the host and not compiled yet
+    /// (SwiftRunner+Snippet.swift).
+    var declarationAwaitingHost: SnippetScript.Step?
+    /// The replayed declarations the log holds, by their 1-based place in it, to place a compile
+    /// error in one of them in the snippet's file.
+    var loggedDeclarations: [Int: SnippetScript.Step] = [:]
     private var hostInstance: SwiftHost?
     private var resultsInstance: CompiledEngine?
     private var capturedInstance: Console?
