@@ -34,15 +34,19 @@ class LiveSession:
                     return time.perf_counter() - started, lines
                 if lines[-1].startswith("error:"):
                     raise RuntimeError(f"{text!r} failed: {lines[-1]}")
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                raise RuntimeError(f"{text!r} printed no {until!r} within {timeout} s: {lines[-5:]}")
-            ready, _, _ = select.select([self.process.stdout], [], [], left)
-            if ready:
-                chunk = os.read(self.process.stdout.fileno(), 65536)
-                if not chunk:
-                    raise RuntimeError(f"workbench ended during {text!r}: {lines[-5:]}")
-                self.pending += chunk
+            self.read_more(deadline, f"{text!r} printed no {until!r} within {timeout} s: {lines[-5:]}")
+
+    def read_more(self, deadline, failure):
+        """Adds what the REPL printed next to `pending`, waiting until `deadline`; `failure` says why not."""
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            raise RuntimeError(failure)
+        ready, _, _ = select.select([self.process.stdout], [], [], left)
+        if ready:
+            chunk = os.read(self.process.stdout.fileno(), 65536)
+            if not chunk:
+                raise RuntimeError(f"workbench ended: {failure}")
+            self.pending += chunk
 
     def peak_mib(self):
         """Peak resident memory of the REPL and of each process it started (the Swift host), in MiB."""
@@ -142,13 +146,5 @@ def wait_for(session, text, timeout=120):
     """Reads the session's output until `text` appears in it; what came before is dropped."""
     deadline = time.perf_counter() + timeout
     while text.encode() not in session.pending:
-        left = deadline - time.perf_counter()
-        if left <= 0:
-            raise RuntimeError(f"no {text!r} within {timeout} s: {session.pending[-300:]!r}")
-        ready, _, _ = select.select([session.process.stdout], [], [], left)
-        if ready:
-            chunk = os.read(session.process.stdout.fileno(), 65536)
-            if not chunk:
-                raise RuntimeError(f"workbench ended before {text!r}: {session.pending[-300:]!r}")
-            session.pending += chunk
+        session.read_more(deadline, f"no {text!r} within {timeout} s: {session.pending[-300:]!r}")
     session.pending = session.pending.split(text.encode(), 1)[1]
