@@ -40,7 +40,7 @@ public struct ReadEvalPrintLoop {
 extension Session {
     /// Runs one input, printing errors as one line; returns whether it succeeded.
     public func evaluate(_ text: String) async -> Bool {
-        let input = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let input = text.trimmingWhitespace()
         guard !input.isEmpty, !input.hasPrefix("//") else { return true }
         let name = String(input.prefix { !$0.isWhitespace })
         if let start = deferredSandboxStart, !(commands.command(named: name) is QuitCommand) {
