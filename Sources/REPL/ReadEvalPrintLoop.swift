@@ -18,6 +18,14 @@ public struct ReadEvalPrintLoop {
         let rules = ContinuationRules(commands: session.commands)
         editor.completeness = { text in MainActor.assumeIsolated { rules.completeness(of: text) } }
         editor.firstContinuationHint = session.console.styled("(Ctrl-C cancels the input)", .dim)
+        let kept = HistoryEntry.describe(bytes: HistoryEntry.keptHead)
+        editor.largeInputHint = { [session] size in
+            MainActor.assumeIsolated {
+                session.console.styled(
+                    "(a \(size) input: history keeps its first \(kept) · a document this large is quicker from a file: `json @FILE`)",
+                    .dim)
+            }
+        }
     }
 
     /// Runs until `quit` or end of input; returns whether every input succeeded.
