@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-peers forms-expected
+.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-paste bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl); the openssl tool for the TLS
@@ -68,6 +68,10 @@ bench-figures: build bench-peers
 # Figure 6's live-session rows alone (100 compiled inputs, a 20 MB session): printed, not written.
 bench-session: build bench-peers
 	python3 Benchmarks/bench.py --only session
+
+# Figure 7 alone (a 5 MB line pasted at a pseudo-terminal, back to the prompt): printed, not written.
+bench-paste: build bench-peers
+	python3 Benchmarks/bench.py --only paste
 
 bench-micro: deps bench-peers
 	python3 Benchmarks/bench.py --only micro

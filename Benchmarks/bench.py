@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Workbench against its peers, side by side in one run: `make bench` (see README, "Performance").
 
-Figures 1-4 and 6 time whole commands with hyperfine; figure 5 runs the package-benchmark suite.
+Figures 1-4 and 6 time whole commands with hyperfine; figure 5 runs the package-benchmark suite;
+figure 7 drives the REPL through a pseudo-terminal (Benchmarks/paste_bench.py).
 Everything large (the 20 MB document, compiled peers) lives in a temporary folder.
 Benchmarks report; they never fail the build: a figure that cannot be measured says why.
 """
@@ -17,6 +18,7 @@ import sys
 import tempfile
 
 from bench_report import log, machine, max_rss, micro, ms, replace_section, run, serve, table, verdict, versions
+import paste_bench
 import session_bench
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -299,6 +301,17 @@ class Bench:
                  verdict(jq / ours >= 3, "≥ 3× jq"), cpu=ours_cpu)
         self.add(figure, "`jq . FILE` to /dev/null (whole process)", t["jq ."], f"{mb / jq:.0f} MB/s")
 
+    def paste(self):
+        """Figure 7: a 5 MB `json …` line pasted at a terminal, until the prompt is back; the same
+        sent as keys (a terminal that does not mark pastes) for 1 MB, once, for comparison."""
+        runs = max(3, int(5 * self.scale))
+        times = sorted(paste_bench.paste(self.workbench, self.env, 5_000_000)[0] for _ in range(runs))
+        median = times[len(times) // 2]
+        self.add("7 paste", "5 MB `json [...]` line pasted at a terminal (bracketed), Enter, back to the prompt",
+                 (times[0], median, times[-1], None), "", verdict(median <= 2.0, "≤ 2 s"))
+        keys, _ = paste_bench.paste(self.workbench, self.env, 1_000_000, bracketed=False)
+        self.add("7 paste", "1 MB of it sent as keys (no paste marks): libedit reads each key", f"{keys * 1000:.0f} ms")
+
     def attempt(self, figure, body):
         try:
             body()
@@ -311,8 +324,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
-    parser.add_argument("--only", choices=["figures", "micro", "session", "all"], default="figures",
-                        help="session: only figure 6's live-session rows (printed, RESULTS.md left alone)")
+    parser.add_argument("--only", choices=["figures", "micro", "session", "paste", "all"], default="figures",
+                        help="session, paste: only figure 6's live-session rows or figure 7 (printed, RESULTS.md "
+                             "left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
     options = parser.parse_args()
     scale = 0.3 if options.quick else 1.0
@@ -333,6 +347,15 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
+    if options.only == "paste":
+        bench = Bench(options.workbench, scale)
+        try:
+            bench.attempt("7 paste", bench.paste)
+            print(table(bench.rows))
+        finally:
+            shutil.rmtree(bench.tmp, ignore_errors=True)
+        return
+
     if options.only in ("figures", "all"):
         bench = Bench(options.workbench, scale)
         try:
@@ -345,9 +368,10 @@ def main():
             bench.attempt("4 print", lambda: bench.printing(document))
             bench.attempt("6 Swift input", bench.swift_input)
             bench.attempt("6 Swift session", lambda: bench.swift_session(document))
+            bench.attempt("7 paste", bench.paste)
             end_load = " ".join(open("/proc/loadavg").read().split()[:3])
             body = "\n".join([
-                f"## Figures 1–4 and 6 ({started})", "",
+                f"## Figures 1–4, 6 and 7 ({started})", "",
                 f"- Machine: {machine(load)}; at the end {end_load}.",
                 f"- Tools: {versions()}.",
                 f"- Document: {os.path.getsize(document):,} bytes, photo-like array, sha256 {digest}… "

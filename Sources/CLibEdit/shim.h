@@ -61,6 +61,10 @@ static inline int wb_history_load(History *h, HistEvent *ev, const char *path) {
 static inline int wb_history_save(History *h, HistEvent *ev, const char *path) {
     return history(h, ev, H_SAVE, path);
 }
+// Writes the cookie line when the stream is at offset 0, then one line per entry, oldest first.
+static inline int wb_history_save_fp(History *h, HistEvent *ev, FILE *fp) {
+    return history(h, ev, H_SAVE_FP, fp);
+}
 static inline int wb_history_clear(History *h, HistEvent *ev) {
     return history(h, ev, H_CLEAR);
 }

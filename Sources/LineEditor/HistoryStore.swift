@@ -4,24 +4,22 @@ import Foundation
 /// Input history kept by libedit and persisted to a file the user owns.
 ///
 /// The file is libedit's own format (so `~/.editrc` users recognise it), private (mode 0600,
-/// since inputs may contain private URLs). Several sessions can share it: each save merges this
-/// session's new inputs into the file as it is now (`HistoryFile`), so none overwrites another.
+/// since inputs may contain private URLs). Several sessions can share it: each save appends this
+/// session's new inputs to the file as it is now (`HistoryFile`), so none overwrites another.
+/// An input over `HistoryEntry.limit` is kept as its beginning only.
 public final class HistoryStore {
     /// Entries kept; older ones are dropped.
     public static let capacity: Int32 = 1000
 
     let handle: OpaquePointer
-    private let file: URL?
+    private var file: HistoryFile?
     /// Inputs added since the last successful save, oldest first.
     private var unsaved: [String] = []
 
     public init(file: URL?) {
         handle = Self.makeHistory()
-        self.file = file
-        if let file {
-            var event = HistEvent()
-            _ = wb_history_load(handle, &event, file.path)
-        }
+        self.file = file.map(HistoryFile.init)
+        self.file?.load(into: handle)
     }
 
     deinit { history_end(handle) }
@@ -44,7 +42,9 @@ public final class HistoryStore {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/state/workbench/history")
     }
 
-    public func add(_ entry: String) {
+    /// Adds an input to recall and to the next save, cut to `HistoryEntry.limit`.
+    public func add(_ input: String) {
+        let entry = HistoryEntry.bounded(input)
         var event = HistEvent()
         _ = wb_history_enter(handle, &event, entry)
         unsaved.append(entry)
@@ -64,10 +64,10 @@ public final class HistoryStore {
         return result
     }
 
-    /// Adds this session's unsaved inputs after what the file holds now, and writes it durably.
+    /// Appends this session's unsaved inputs to what the file holds now, durably.
     public func save() throws(HistoryError) {
-        guard let file, !unsaved.isEmpty else { return }
-        try HistoryFile(file).append(unsaved)
+        guard file != nil, !unsaved.isEmpty else { return }
+        try file?.append(unsaved)
         unsaved = []
     }
 

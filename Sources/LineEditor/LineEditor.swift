@@ -27,6 +27,11 @@ public final class LineEditor {
     public var completeness: (String) -> InputCompleteness = InputCompleteness.ofSwift
     /// Shown once, on its own line, before the first continuation prompt of a session (a terminal only).
     public var firstContinuationHint: String? = "(Ctrl-C cancels the input)"
+    /// Shown on its own line after an input over `HistoryEntry.limit` typed or pasted at a
+    /// terminal, given its size (`5.0 MB`); nil shows nothing.
+    public var largeInputHint: ((String) -> String)? = { size in
+        "(a \(size) input: history keeps only its first \(HistoryEntry.describe(bytes: HistoryEntry.keptHead)))"
+    }
     /// True when input comes from a terminal (libedit), false for a pipe or file.
     public let isInteractive: Bool
 
@@ -98,7 +103,9 @@ public final class LineEditor {
             firstContinuationHint = nil
             terminal.writeLine(hint)
         }
-        switch terminal.readLine(prompt: continuing ? continuationPrompt : prompt) {
+        let shown = continuing ? continuationPrompt : prompt
+        if let pasted = terminal.nextPastedLine(prompt: shown) { return .line(pasted) }
+        switch terminal.readLine(prompt: shown) {
         case .line(let read): return .line(read)
         case .interrupted: return .interrupted
         case .endOfInput: return nil
@@ -107,8 +114,14 @@ public final class LineEditor {
 
     private func finish(_ lines: [String]) -> InputEvent {
         let text = lines.joined(separator: "\n")
-        if let history, !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            if let entry = historyFilter.map({ $0(text) }) ?? text {
+        let size = text.utf8.count
+        if let terminal, size > HistoryEntry.limit, let hint = largeInputHint {
+            terminal.writeLine(hint(HistoryEntry.describe(bytes: size)))
+        }
+        if let history, text.contains(where: { !$0.isWhitespace }) {
+            // Cut before the filter, so that it reads at most the part that is kept.
+            let kept = HistoryEntry.bounded(text)
+            if let entry = historyFilter.map({ $0(kept) }) ?? kept {
                 history.add(entry)
                 history.saveQuietly()
             }

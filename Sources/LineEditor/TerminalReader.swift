@@ -14,11 +14,19 @@ final class TerminalReader {
     private let history: HistoryStore
     private var promptBytes: [CChar] = [0]
     private var interrupted = false
+    /// Whether to ask the terminal to mark pastes (not on a `dumb` one, which prints the codes).
+    private let marksPastes: Bool
+    private var paste = BracketedPaste()
+    /// Whole lines of a paste after the one that ended libedit's line, oldest last: the lines
+    /// that follow, as if typed, before libedit reads the terminal again.
+    private var pastedLines: [String] = []
 
     init(history: HistoryStore) {
         // Without a locale, libedit drops non-ASCII input (`café` reads as `caf`).
         setlocale(LC_ALL, "")
         self.history = history
+        let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
+        marksPastes = !term.isEmpty && term != "dumb"
         editLine = wb_el_init(CommandLine.arguments.first ?? "workbench")
         wb_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
         wb_el_set_prompt_esc(editLine, { editLine in
@@ -43,6 +51,11 @@ final class TerminalReader {
         wb_el_bind(editLine, "^C", "wb-interrupt")
         // Ctrl-R as in bash: an incremental search backwards, refined as each key is typed.
         wb_el_bind(editLine, "^R", "em-inc-search-prev")
+        wb_el_add_function(editLine, "wb-paste", "Insert a pasted text at once", { editLine, _ in
+            guard let editLine, let reader = TerminalReader.from(editLine) else { return UInt8(CC_ERROR) }
+            return reader.insertPaste()
+        })
+        wb_el_bind(editLine, "\\e[200~", "wb-paste")
         // The user's ~/.editrc comes last so its modes and bindings win.
         el_source(editLine, nil)
     }
@@ -63,7 +76,13 @@ final class TerminalReader {
         Interrupt.clear()
         interrupted = false
         var count: Int32 = 0
+        // As readline does, only while a line is read: output and other programs get plain pastes.
+        if marksPastes { fputs(BracketedPaste.enable, wb_stdout()) }
         let raw = el_gets(editLine, &count)
+        if marksPastes {
+            fputs(BracketedPaste.disable, wb_stdout())
+            fflush(wb_stdout())
+        }
         if interrupted {
             // The abandoned line stays visible with ^C after it, as in a shell.
             return .interrupted
@@ -83,6 +102,46 @@ final class TerminalReader {
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)
+    }
+
+    /// The next whole line of a paste not read yet, shown after `prompt` as if typed.
+    func nextPastedLine(prompt: String) -> String? {
+        guard let line = pastedLines.popLast() else { return nil }
+        // The prompt's escape codes are between \u{1} delimiters for libedit (EL_PROMPT_ESC).
+        fputs(prompt.replacingOccurrences(of: "\u{1}", with: "") + line + "\n", wb_stdout())
+        fflush(wb_stdout())
+        return line
+    }
+
+    /// Reads a paste at once (libedit has read its start code) and inserts it at the cursor.
+    /// A line break in it ends the line as Enter does; the whole lines after it wait in
+    /// `pastedLines`; an unfinished last line is inserted at the next prompt.
+    private func insertPaste() -> UInt8 {
+        let (text, typedAfter) = paste.read(from: STDIN_FILENO)
+        var after = typedAfter
+        let (head, lines, unfinished) = BracketedPaste.split(text)
+        if !head.isEmpty { el_insertstr(editLine, head) }
+        var keys = ""
+        if let unfinished {
+            pastedLines = lines.reversed() + pastedLines
+            keys = "\r"
+            if !unfinished.isEmpty {
+                // Read again as a paste at the next prompt, before any key typed after this one.
+                keys += String(decoding: BracketedPaste.start, as: UTF8.self)
+                paste.carry = Array(unfinished.utf8) + BracketedPaste.end + after + paste.carry
+                after = []
+            }
+        }
+        if let start = BracketedPaste.find(BracketedPaste.start, in: after, from: 0) {
+            // Another paste typed right after this one: libedit reads its start code, this reads the rest.
+            let codeEnd = start + BracketedPaste.start.count
+            paste.carry = Array(after[codeEnd...]) + paste.carry
+            after = Array(after[..<codeEnd])
+        }
+        keys += String(decoding: after, as: UTF8.self)
+        // Keys typed after the paste go through libedit in order, after the paste.
+        if !keys.isEmpty { el_push(editLine, keys) }
+        return UInt8(CC_REFRESH)
     }
 
     /// Writes a line of its own before the next prompt.

@@ -25,13 +25,13 @@ struct CommandInvocation {
 extension CommandTable {
     /// The command `input` invokes; nil when it is not a command (it may be Swift).
     func invocation(of input: String) -> CommandInvocation? {
-        let input = input.trimmingCharacters(in: .whitespacesAndNewlines)
+        let input = input.trimmingWhitespace()
         if let (binding, arguments) = Self.decodeBinding(input), let decode = command(named: "decode") {
             return CommandInvocation(command: decode, arguments: arguments, binding: binding)
         }
         let name = String(input.prefix { !$0.isWhitespace })
         guard let command = command(named: name) else { return nil }
-        let arguments = String(input.dropFirst(name.count)).trimmingCharacters(in: .whitespacesAndNewlines)
+        let arguments = input.dropFirst(name.count).trimmingWhitespace()
         // `export swift` is the `swift` command, `export curl` the `curl` command.
         if command is ExportCommand, let target = ExportCommand.target(in: arguments), let exported = self.command(named: target.name) {
             return CommandInvocation(command: exported, arguments: target.arguments, binding: nil)

@@ -18,6 +18,14 @@ public struct ReadEvalPrintLoop {
         let rules = ContinuationRules(commands: session.commands)
         editor.completeness = { text in MainActor.assumeIsolated { rules.completeness(of: text) } }
         editor.firstContinuationHint = session.console.styled("(Ctrl-C cancels the input)", .dim)
+        let kept = HistoryEntry.describe(bytes: HistoryEntry.keptHead)
+        editor.largeInputHint = { [session] size in
+            MainActor.assumeIsolated {
+                session.console.styled(
+                    "(a \(size) input: history keeps its first \(kept) · a document this large is quicker from a file: `json @FILE`)",
+                    .dim)
+            }
+        }
     }
 
     /// Runs until `quit` or end of input; returns whether every input succeeded.
@@ -40,7 +48,7 @@ public struct ReadEvalPrintLoop {
 extension Session {
     /// Runs one input, printing errors as one line; returns whether it succeeded.
     public func evaluate(_ text: String) async -> Bool {
-        let input = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let input = text.trimmingWhitespace()
         guard !input.isEmpty, !input.hasPrefix("//") else { return true }
         let name = String(input.prefix { !$0.isWhitespace })
         if let start = deferredSandboxStart, !(commands.command(named: name) is QuitCommand) {

@@ -96,6 +96,31 @@ public final class PseudoTerminal: @unchecked Sendable {
         _ = bytes.withUnsafeMutableBytes { write(primary, $0.baseAddress, $0.count) }
     }
 
+    /// Pastes `text` as a terminal does for a program that asked for bracketed pastes (mode
+    /// 2004): between `ESC [200~` and `ESC [201~`. Written while the output is read, so that a
+    /// large paste cannot stall on a program that echoes it.
+    public func paste(_ text: String, timeout: Duration = .seconds(60)) async throws {
+        let bytes = Array(("\u{1B}[200~" + text + "\u{1B}[201~").utf8)
+        try await onOwnThread { try self.blockingWrite(bytes, timeout: timeout) }
+    }
+
+    private func blockingWrite(_ bytes: [UInt8], timeout: Duration) throws {
+        let deadline = ContinuousClock.now + timeout
+        let flags = fcntl(primary, F_GETFL)
+        _ = fcntl(primary, F_SETFL, flags | O_NONBLOCK)
+        defer { _ = fcntl(primary, F_SETFL, flags) }
+        var written = 0
+        while written < bytes.count {
+            guard ContinuousClock.now < deadline else {
+                throw Timeout(waitingFor: "the terminal to take \(bytes.count - written) more bytes", output: output, modes: modes)
+            }
+            let count = bytes[written...].withUnsafeBytes { write(primary, $0.baseAddress, min($0.count, 4096)) }
+            if count > 0 { written += count }
+            // Whatever the program wrote meanwhile, so that it goes on reading.
+            _ = readAvailable(until: ContinuousClock.now + (count > 0 ? .zero : .milliseconds(5)))
+        }
+    }
+
     // The waits below poll the terminal on a thread of their own (`onOwnThread`): blocking the
     // cooperative pool for seconds would starve the sandboxes other tests run in this process.
 

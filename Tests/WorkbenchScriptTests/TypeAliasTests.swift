@@ -77,7 +77,7 @@ import Testing
         ("typealias Pair = (Int, Int)", false),
         ("struct Post: Codable {}", false),
     ])
-    func onlyAliasesOfModelTypesAreDeclaredWithTheModels(source: String, isModel: Bool) throws {
+    @MainActor func onlyAliasesOfModelTypesAreDeclaredWithTheModels(source: String, isModel: Bool) throws {
         let item = try #require(Parser.parse(source: source).statements.first)
         let declaration = try #require(item.item.as(DeclSyntax.self))
         #expect(DeclarationParser.isModelAlias(declaration) == isModel)

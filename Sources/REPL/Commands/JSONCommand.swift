@@ -20,7 +20,7 @@ struct JSONCommand: StatementCommand {
     func complete(_ words: [String], session: Session) -> [String] { [] }
 
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {
-        let text = arguments.trimmingCharacters(in: .whitespaces)
+        let text = arguments.trimmingSpaces()
         guard !text.isEmpty else { throw ModelCommandError("usage: \(synopsis)") }
         guard text.hasPrefix("@") else { return [.json(text)] }
         let path = try Arguments.split(String(text.dropFirst())).joined(separator: " ")

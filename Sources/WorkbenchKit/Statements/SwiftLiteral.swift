@@ -9,7 +9,9 @@ public enum SwiftLiteral {
         if segments.contains(where: \.isExpression) {
             return "\"" + segments.map { $0.isExpression ? "\\(" + $0.text + ")" : escaped($0.text) }.joined() + "\""
         }
-        if (text.contains("\"") || text.contains("\\")) && !text.contains("\"#") && !text.contains("\n") && !text.contains("\r") {
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+        if (text.containsBytes(quote) || text.containsBytes(backslash)) && !text.containsBytes(quote, followedBy: UInt8(ascii: "#"))
+            && !text.containsBytes(UInt8(ascii: "\n")) && !text.containsBytes(UInt8(ascii: "\r")) {
             return "#\"" + text + "\"#"
         }
         return "\"" + escaped(text) + "\""
@@ -62,6 +64,10 @@ public enum Interpolation {
     /// Literal text and `\(…)` expressions in order; parentheses and string literals inside an
     /// expression are balanced, so `\(f("a)b"))` is one expression. An unclosed `\(` is text.
     public static func segments(of text: String) -> [Segment] {
+        // Most text has no `\(` at all: one literal, without walking it character by character.
+        guard text.containsBytes(UInt8(ascii: "\\"), followedBy: UInt8(ascii: "(")) else {
+            return text.isEmpty ? [] : [Segment(text: text, isExpression: false)]
+        }
         var segments: [Segment] = []
         var literal = ""
         var index = text.startIndex

@@ -1,0 +1,100 @@
+"""Figure 7: a large paste at a terminal, timed until the prompt is back.
+
+`workbench` runs on a pseudo-terminal of its own, as in a terminal window. The paste is what a
+terminal sends for one: with bracketed-paste codes around it when the program asked for them
+(mode 2004, as terminals and tmux's `paste-buffer -p` do), or as bare keys otherwise. The clock
+runs from the first byte written to the prompt after the `json` input's output.
+"""
+import fcntl
+import os
+import select
+import struct
+import subprocess
+import termios
+import time
+
+PASTE_START, PASTE_END = b"\x1b[200~", b"\x1b[201~"
+
+
+def document(size):
+    """A one-line JSON array of about `size` bytes, with no tabs (libedit redraws the whole line for one)."""
+    parts, total, index = [], 2, 0
+    while total < size:
+        item = f'{{"id": {index}, "title": "item {index} of a pasted document", "done": {str(index % 2 == 0).lower()}}}'
+        parts.append(item)
+        total += len(item) + 2
+        index += 1
+    return ("[" + ", ".join(parts) + "]").encode()
+
+
+class Terminal:
+    """`workbench --no-sandbox` on a new pseudo-terminal of 100×40, its output read as it comes."""
+
+    def __init__(self, workbench, env):
+        self.primary, secondary = os.openpty()
+        fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        self.process = subprocess.Popen(
+            [workbench, "--no-sandbox"], stdin=secondary, stdout=secondary, stderr=secondary,
+            env=dict(env, TERM="xterm-256color", NO_COLOR="1", LANG="C.UTF-8", LC_ALL="C.UTF-8"),
+            start_new_session=True, preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+        os.close(secondary)
+        os.set_blocking(self.primary, False)
+        self.output = bytearray()
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait()
+        os.close(self.primary)
+
+    def pump(self, data=b"", timeout=0.05):
+        """Writes what it can of `data` and reads what has come; returns the part not written yet."""
+        ready, writable, _ = select.select([self.primary], [self.primary] if data else [], [], timeout)
+        if writable:
+            try:
+                data = data[os.write(self.primary, data[:1 << 16]):]
+            except BlockingIOError:
+                pass
+        if ready:
+            try:
+                self.output += os.read(self.primary, 1 << 16)
+            except (BlockingIOError, OSError):
+                pass
+        return data
+
+    def raw(self):
+        return termios.tcgetattr(self.primary)[3] & termios.ICANON == 0
+
+    def wait_for_prompt(self, after, timeout, before=b""):
+        """Waits for `before` (when given), then a prompt after it, with libedit reading keys."""
+        deadline = time.perf_counter() + timeout
+        while True:
+            seen = bytes(self.output[after:])
+            start = seen.find(before) if before else 0
+            if start >= 0 and b"wb> " in seen[start:] and self.raw():
+                return seen
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"no prompt within {timeout} s; output ends {seen[-300:]!r}")
+            if self.process.poll() is not None:
+                raise RuntimeError(f"workbench exited ({self.process.returncode}); output ends {seen[-300:]!r}")
+            self.pump()
+
+
+def paste(workbench, env, size, bracketed=True, timeout=300):
+    """Seconds from the first byte of a pasted `json DOCUMENT` line (then Enter) to the next prompt,
+    and the output that followed the paste."""
+    terminal = Terminal(workbench, env)
+    try:
+        terminal.wait_for_prompt(0, 20)
+        line = b"json " + document(size)
+        data = (PASTE_START + line + PASTE_END if bracketed else line) + b"\r"
+        mark = len(terminal.output)
+        started = time.perf_counter()
+        while data:
+            data = terminal.pump(data, 0.05)
+        seen = terminal.wait_for_prompt(mark, timeout, before=b"current body")
+        elapsed = time.perf_counter() - started
+        terminal.pump(b"quit\r")
+        return elapsed, seen
+    finally:
+        terminal.close()
