@@ -98,10 +98,8 @@ extension SwiftRunner {
 
     /// `error: 1:9: message` with its column moved by `offset` (a compile error on one line).
     nonisolated public static func shiftingColumn(of line: String, by offset: Int) -> String {
-        let parts = line.split(separator: ":", maxSplits: 3)
-        guard parts.count == 4, parts[0] == "error", let row = Int(parts[1].trimmingCharacters(in: .whitespaces)),
-              let column = Int(parts[2]) else { return line }
-        return "error: \(row):\(column + offset):\(parts[3])"
+        guard let error = CompileErrorLine(line) else { return line }
+        return "error: \(error.line):\(error.column + offset):\(error.message)"
     }
 
     /// A `Codable`/`Decodable` struct or enum: a model the interpreter declares and decodes into;
@@ -111,5 +109,22 @@ extension SwiftRunner {
         if DeclarationParser.isModelAlias(declaration) { return true }
         let clause = declaration.as(StructDeclSyntax.self)?.inheritanceClause ?? declaration.as(EnumDeclSyntax.self)?.inheritanceClause
         return clause?.inheritedTypes.contains { ["Codable", "Decodable"].contains($0.type.trimmedDescription) } ?? false
+    }
+}
+
+/// `error: LINE:COLUMN: message`, a compile error counted within one input, taken apart.
+struct CompileErrorLine {
+    let line: Int
+    let column: Int
+    /// The rest after the column, with its leading space.
+    let message: Substring
+
+    init?(_ text: String) {
+        let parts = text.split(separator: ":", maxSplits: 3)
+        guard parts.count == 4, parts[0] == "error", let line = Int(parts[1].trimmingCharacters(in: .whitespaces)),
+              let column = Int(parts[2]) else { return nil }
+        self.line = line
+        self.column = column
+        message = parts[3]
     }
 }

@@ -55,10 +55,9 @@ extension SwiftRunner {
     /// `error: 2:14: message`, counted in the statement, as `error: FILE:LINE:COLUMN: message` in
     /// the snippet, where the interpreter's own errors are placed too.
     nonisolated static func placing(_ line: String, at step: SnippetScript.Step, in file: String) -> String {
-        let parts = line.split(separator: ":", maxSplits: 3)
-        guard parts.count == 4, parts[0] == "error", let row = Int(parts[1].trimmingCharacters(in: .whitespaces)),
-              let column = Int(parts[2]) else { return line }
-        return "error: \(file):\(step.line + row - 1):\(row == 1 ? column + step.column - 1 : column):\(parts[3])"
+        guard let error = CompileErrorLine(line) else { return line }
+        let column = error.line == 1 ? error.column + step.column - 1 : error.column
+        return "error: \(file):\(step.line + error.line - 1):\(column):\(error.message)"
     }
 
     /// Runs `source` (statements in their program form) compiled with the playground transform after
@@ -94,11 +93,12 @@ extension SwiftRunner {
         declarationAwaitingHost = nil  // the host compiled the log, or said what failed
         workbench?.join(outcome.exchanges)
         if let state = outcome.requestState { workbench?.restore(state) }
+        let unit = ProgramUnit(source)
         if let step = outcome.step {
-            logCompiled(step, changing: source)
+            logCompiled(step, changing: unit)
             stepRecorded(source, outcome.exchanges)
         } else {
-            forgetInterpreterValues(changedBy: source)
+            forgetInterpreterValues(changedBy: unit)
         }
     }
 

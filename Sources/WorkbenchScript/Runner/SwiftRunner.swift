@@ -171,10 +171,10 @@ public final class SwiftRunner {
     }
 
     /// A step the host ran (or the results program), for the log.
-    func logCompiled(_ step: CompiledStep, changing source: String) {
+    func logCompiled(_ step: CompiledStep, changing source: ProgramUnit) {
         settle()
         log.append(step)
-        if promptWorkbench != nil { swiftNames.formUnion(HostImports.mentionedNames(in: [ProgramUnit(source)])) }
+        if promptWorkbench != nil { swiftNames.formUnion(HostImports.mentionedNames(in: [source])) }
         forgetInterpreterValues(changedBy: source)
     }
 
@@ -182,8 +182,8 @@ public final class SwiftRunner {
     /// again, or any `var` (the code, or a function it called, may have changed it). Reading such a
     /// name again runs in the host, where its value is exact; a `let` the interpreter bound stays,
     /// so reading it stays fast.
-    func forgetInterpreterValues(changedBy source: String) {
-        let bound = ProgramUnit(source).items.flatMap { PatternNames.of(variable: $0.syntax.item) }
+    func forgetInterpreterValues(changedBy source: ProgramUnit) {
+        let bound = source.items.flatMap { PatternNames.of(variable: $0.syntax.item) }
         for name in Set(bound).union(interpreterVariables) where name != "wb" { interpreter.unbind(name) }
         interpreterVariables.removeAll()
     }
