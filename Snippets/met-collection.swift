@@ -1,6 +1,6 @@
 // The Met collection: a search built from URLComponents query items, then the objects for the
-// first results. `CodingKeys` renames `primaryImageSmall` to `imageURL`, and an object that is
-// not in the collection (a 404) is handled instead of ending the run.
+// first results. `CodingKeys` renames `primaryImageSmall` to `imageURL`, and an id that is not
+// in the collection (0, whose answer is a 404) is handled instead of ending the run.
 //
 // Replay it with `workbench replay met-collection --step`; compile and run it with
 // `swift run met-collection`.
@@ -35,7 +35,7 @@ try wb.url()
 try await wb.send()
 let search = try wb.decode(SearchResult.self)
 
-for id in search.objectIDs.prefix(2) {
+for id in search.objectIDs.prefix(2) + [0] {
     try await wb.get("/objects/\(id)")
     do {
         let object = try wb.decode(ArtObject.self)

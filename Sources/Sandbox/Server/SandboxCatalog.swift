@@ -70,13 +70,13 @@ public enum SandboxCatalog {
     static let met = SandboxAPI(
         name: "met",
         prefix: "/met/public/collection/v1",
-        title: "The Met Collection API (collectionapi.metmuseum.org): recorded searches, 3 known objects",
+        title: "The Met Collection API (collectionapi.metmuseum.org): 1,299 real object records, searches answered from them",
         realHosts: ["collectionapi.metmuseum.org"],
         routes: [
-            "GET /search?q=cat", "GET /search?hasImages=true&q=cat", "GET /objects/{id} (436535, 570722, 671456)",
+            "GET /search?q=cat", "GET /search?hasImages=true&q=cat", "GET /objects/{id} (each id a search lists, e.g. 436524)",
             "GET /objects?departmentIds=15", "GET /departments",
         ],
-        paths: ["/search?q=", "/objects/436535", "/objects/570722", "/objects/671456", "/objects?departmentIds=", "/departments"],
+        paths: ["/search?q=", "/objects/436524", "/objects/436535", "/objects/671456", "/objects?departmentIds=", "/departments"],
         service: { MetAPI.respond(to: $0) }
     )
 

@@ -31,7 +31,8 @@ enum MetAPI {
         .json(Array("{\"message\":\"\(message)\"}".utf8), status: 404, contentType: contentType)
     }
 
-    /// A recorded search when exactly this query was recorded; otherwise computed from the object records.
+    /// A recorded search (narrowed to the objects held) when exactly this query was recorded; otherwise computed
+    /// from the object records.
     private static func search(_ request: SandboxRequest, data: MetData) -> SandboxResponse {
         if let recorded = data.recordings[MetData.key(path: "search", query: request.query)] {
             return .json(recorded, contentType: contentType)
@@ -40,7 +41,7 @@ enum MetAPI {
         return .json(MetData.idList(ids), contentType: contentType)
     }
 
-    /// `/objects?departmentIds=1|3&metadataDate=2023-01-01`: recorded listings, else the object records of
+    /// `/objects?departmentIds=1|3&metadataDate=2023-01-01`: recorded listings (narrowed), else the object records of
     /// those departments updated on or after that date, by objectID.
     private static func objectList(_ request: SandboxRequest, data: MetData) -> SandboxResponse {
         if let recorded = data.recordings[MetData.key(path: "objects", query: request.query)] {

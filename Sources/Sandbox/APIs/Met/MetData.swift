@@ -2,7 +2,8 @@ import Foundation
 
 /// The Met Collection API's data: recorded searches and listings by query, object records by id, departments.
 struct MetData: Sendable {
-    /// Recorded bodies of `search` and `objects` listings, keyed by `MetData.key(path:query:)`.
+    /// Recorded `search` and `objects` listings, keyed by `MetData.key(path:query:)`, narrowed to the objects
+    /// held: the live API listed ids of the whole collection, and an id listed must answer at `/objects/{id}`.
     let recordings: [String: [UInt8]]
     /// Known objects, by objectID.
     let objects: [Int: JSONRecord]
@@ -16,20 +17,8 @@ struct MetData: Sendable {
 
     static func load() throws(SandboxDataError) -> MetData {
         var recordings: [String: [UInt8]] = [:]
-        let manifest = try SandboxDataFile.document("metmuseum/manifest.json")
         var objects: [Int: JSONRecord] = [:]
         do {
-            for entry in try JSONRecord.records(in: manifest, array: manifest.root) {
-                // Entries flagged as copied cassettes are not real answers for their URL.
-                if entry.text(atPath: "note")?.contains("Suspicious") == true { continue }
-                guard let url = entry.text(atPath: "url").flatMap(URLComponents.init(string:)),
-                      entry.text(atPath: "status") == "200",
-                      let file = entry.text(atPath: "file") ?? entry.text(atPath: "same_body_as")
-                else { continue }
-                let path = url.path.split(separator: "/").last.map(String.init) ?? ""
-                let query = SandboxRequest.queryItems(url.percentEncodedQuery ?? "")
-                recordings[key(path: path, query: query)] = try SandboxDataFile.bytes("metmuseum/" + file)
-            }
             let list = try SandboxDataFile.document("metmuseum/departments.json")
             var names: [Int: String] = [:]
             if let array = try JSONRecord(list.root, in: list).node.member("departments") {
@@ -50,6 +39,19 @@ struct MetData: Sendable {
                 objects[id] = record
                 index.add(record, id: id, departments: departments)
             }
+            let manifest = try SandboxDataFile.document("metmuseum/manifest.json")
+            for entry in try JSONRecord.records(in: manifest, array: manifest.root) {
+                // Entries flagged as copied cassettes are not real answers for their URL.
+                if entry.text(atPath: "note")?.contains("Suspicious") == true { continue }
+                guard let url = entry.text(atPath: "url").flatMap(URLComponents.init(string:)),
+                      entry.text(atPath: "status") == "200",
+                      let file = entry.text(atPath: "file") ?? entry.text(atPath: "same_body_as")
+                else { continue }
+                let path = url.path.split(separator: "/").last.map(String.init) ?? ""
+                let query = SandboxRequest.queryItems(url.percentEncodedQuery ?? "")
+                let recorded = try SandboxDataFile.document("metmuseum/" + file)
+                recordings[key(path: path, query: query)] = held(in: recorded, objects: objects)
+            }
             return MetData(
                 recordings: recordings, objects: objects, departments: departments, departmentsBytes: list.bytes,
                 index: index
@@ -69,6 +71,12 @@ struct MetData: Sendable {
             .map { $0.name == "q" ? "q=\($0.value.lowercased())" : "\($0.name)=\($0.value)" }
             .sorted()
         return path + "?" + items.joined(separator: "&")
+    }
+
+    /// A recorded listing's ids that are among `objects`, in the recorded order, as a listing of its own.
+    private static func held(in recorded: JSONSource, objects: [Int: JSONRecord]) -> [UInt8] {
+        let listed = recorded.root.member("objectIDs").map { Array($0.elements) } ?? []
+        return idList(listed.compactMap { $0.int64.map(Int.init) }.filter { objects[$0] != nil })
     }
 
     /// `{"total":N,"objectIDs":[…]}`, with `null` for no IDs, as the real API answers an empty result.
