@@ -5,9 +5,10 @@ import WorkbenchKit
 import WorkbenchScript
 
 /// What `save` does before it writes: the snippet it is about to write replays in a scratch
-/// session, its requests answered by the exchanges this session received (nothing is sent twice);
-/// each statement that fails there is named, so a snippet that fails its own replay is never
-/// written without the user knowing.
+/// session, each statement's requests answered by the exchanges its own step received (nothing is
+/// sent twice, and a failing statement does not shift the answers of those after it); each
+/// statement that fails there is named, so a snippet that fails its own replay is never written
+/// without the user knowing.
 @MainActor
 struct SnippetCheck {
     /// A statement of the snippet that failed, and the one line that says why.
@@ -18,7 +19,7 @@ struct SnippetCheck {
     }
 
     /// The failing statements, or nil when the check was interrupted (Ctrl-C).
-    static func failures(of source: String, name: String, exchanges: [Exchange], session: Session) async -> [Failure]? {
+    static func failures(of source: String, name: String, answers: StepAnswers, session: Session) async -> [Failure]? {
         guard let script = try? SnippetScript(source: source, fileName: name + ".swift") else {
             return [Failure(line: 1, source: name + ".swift", message: "the snippet does not parse")]
         }
@@ -34,8 +35,7 @@ struct SnippetCheck {
             let message = lines.last { !$0.hasPrefix(SnippetReplay.echoMarker) } ?? "failed"
             failures.append(Failure(line: step.line, source: step.source, message: Self.unplaced(message, file: script.fileName)))
         }
-        let recorded = PromptRelay(answering: exchanges)
-        replay.prepare = { workbench in workbench.relay = recorded }
+        replay.answers = answers
         let outcome = await replay.run()
         return outcome.stopped ? nil : failures
     }

@@ -36,7 +36,11 @@ public enum Startup {
         let session = Session(isInteractive: editor.isInteractive)
         session.offline = options.offline
         if options.sandbox { SandboxLauncher.launch(for: session, deferred: !editor.isInteractive) }
-        if editor.isInteractive { session.console.line(banner(session)) }
+        if editor.isInteractive {
+            session.console.line(banner(session))
+            // While the user reads and types; a piped script would only wait for it.
+            session.swift.warmUp()
+        }
         let succeeded = await ReadEvalPrintLoop(session: session, editor: editor).run()
         session.swiftRunner?.close()
         // The sandbox is not shut down gracefully: the process exit ends it, and waiting for a

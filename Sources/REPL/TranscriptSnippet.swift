@@ -12,6 +12,11 @@ struct TranscriptSnippet {
     /// Declarations (latest form of each name), then statements, as Swift.
     private(set) var declarations: [String] = []
     private(set) var statements: [String] = []
+    /// The session step (from 1) each statement was written from.
+    private var statementSteps: [Int] = []
+    /// Each declaration's names (a type's, a function's, an extension's type) and the names it mentions.
+    private var declarationNames: [Set<String>] = []
+    private var declarationMentions: [Set<String>] = []
     /// Environment variables read instead of secrets, in order of first use.
     private(set) var secretVariables: [String] = []
     private(set) var usesSandbox = false
@@ -36,6 +41,7 @@ struct TranscriptSnippet {
                 let portable = statement.portable(sandboxRoot: root)
                 if statements.isEmpty, case .base(let url) = portable { firstBase = url }
                 statements.append(Self.savedSource(of: statement, sandboxRoot: root))
+                statementSteps.append(offset + 1)
                 usesSandbox = usesSandbox || portable.usesSandbox
                 addSecrets(portable.secretVariables)
             case .swift(let source):
@@ -47,18 +53,58 @@ struct TranscriptSnippet {
                     addSecrets(result.secretVariables)
                     guard let declaredName else {
                         statements.append(result.statement)
+                        statementSteps.append(offset + 1)
                         continue
                     }
                     // A redeclared type keeps only its last form, as at the prompt.
-                    if let earlier = declared[declaredName] {
-                        declarations[earlier] = result.statement
-                    } else {
-                        declared[declaredName] = declarations.count
-                        declarations.append(result.statement)
+                    let place = declared[declaredName] ?? declarations.count
+                    if place == declarations.count {
+                        declared[declaredName] = place
+                        declarations.append("")
+                        declarationNames.append([])
+                        declarationMentions.append([])
                     }
+                    declarations[place] = result.statement
+                    declarationNames[place] = Self.names(declaredBy: item)
+                    declarationMentions[place] = Self.mentionedNames(in: Syntax(item))
                 }
             }
         }
+        if selected != nil { keepNeededDeclarations() }
+    }
+
+    /// With chosen steps, only the declarations their statements need, directly or through another
+    /// declaration (a model's property of another model's type, an extension of a needed type).
+    private mutating func keepNeededDeclarations() {
+        var needed = Set<String>()
+        for statement in statements { needed.formUnion(Self.mentionedNames(in: Syntax(Parser.parse(source: statement)))) }
+        var kept = Set<Int>()
+        var grew = true
+        while grew {
+            grew = false
+            for index in declarations.indices where !kept.contains(index) && !declarationNames[index].isDisjoint(with: needed) {
+                kept.insert(index)
+                needed.formUnion(declarationMentions[index])
+                grew = true
+            }
+        }
+        declarations = declarations.indices.filter(kept.contains).map { declarations[$0] }
+    }
+
+    /// The identifiers a piece of Swift mentions (types, functions, values).
+    private static func mentionedNames(in syntax: Syntax) -> Set<String> {
+        Set(syntax.tokens(viewMode: .sourceAccurate).compactMap { token in
+            if case .identifier(let name) = token.tokenKind { return name }
+            return nil
+        })
+    }
+
+    /// The names a declaration makes known: a type's or function's name, an extension's type.
+    private static func names(declaredBy item: CodeBlockItemSyntax) -> Set<String> {
+        guard let declaration = item.item.as(DeclSyntax.self) else { return [] }
+        if let node = declaration.as(ExtensionDeclSyntax.self) { return mentionedNames(in: Syntax(node.extendedType)) }
+        if let node = declaration.as(FunctionDeclSyntax.self) { return [node.name.text] }
+        return declaredName(item).map { [$0] } ?? []
     }
 
     private mutating func addSecrets(_ variables: [String]) {
@@ -68,7 +114,12 @@ struct TranscriptSnippet {
     /// How many statements the snippet has (declarations included).
     var stepCount: Int { declarations.count + statements.count }
 
-    var source: String {
+    var source: String { written.source }
+
+    /// Each statement's first line in `source`, with the session step it was written from.
+    var stepOfLine: [Int: Int] { written.stepOfLine }
+
+    private var written: (source: String, stepOfLine: [Int: Int]) {
         var lines: [String] = []
         let given = description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         let summary = given.isEmpty ? "A Workbench session saved as \(name)." : given
@@ -89,13 +140,20 @@ struct TranscriptSnippet {
             lines.append(declaration)
             lines.append("")
         }
-        var steps = statements
+        var steps = Array(zip(statements, statementSteps))
         if usesSandbox { lines.append("let sandbox = try await Sandbox.start()") }
         if firstBase != nil { steps.removeFirst() }
         lines.append(Self.workbenchDeclaration(base: firstBase, sandbox: usesSandbox))
         lines.append("")
-        lines.append(contentsOf: steps)
-        return lines.joined(separator: "\n") + "\n"
+        func height(_ text: String) -> Int { 1 + text.utf8.count { $0 == UInt8(ascii: "\n") } }
+        var line = 1 + lines.map(height).reduce(0, +)
+        var stepOfLine: [Int: Int] = [:]
+        for (statement, step) in steps {
+            stepOfLine[line] = step
+            lines.append(statement)
+            line += height(statement)
+        }
+        return (lines.joined(separator: "\n") + "\n", stepOfLine)
     }
 
     /// The name a declaration item declares (a type, a function, a type alias); nil for statements

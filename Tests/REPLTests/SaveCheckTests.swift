@@ -19,13 +19,13 @@ import WorkbenchKit
         "users.count",
     ]
 
-    func withSession(_ body: @MainActor (Session, URL) async throws -> Void) async throws {
+    func withSession(_ lines: [String] = redefiningSession, _ body: @MainActor (Session, URL) async throws -> Void) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("save-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         try await withLiveSandbox { root in
             let session = Session(console: console, isInteractive: false)
             session.sandboxURL = root
-            for line in Self.redefiningSession {
+            for line in lines {
                 #expect(await session.evaluate(line), "\(line): \(console.capturedText)")
             }
             console.clearCaptured()
@@ -64,6 +64,42 @@ import WorkbenchKit
             #expect(saved.contains("let users = try wb.decode([User].self)"))
             #expect(!saved.contains("nickname"))
             #expect(!saved.contains("print(users.count)"))
+        }
+    }
+
+    /// A chosen step that fails on replay before it sends (it reads `n`, from a step left out)
+    /// is the only one named: the steps after it are answered with their own responses, so the
+    /// `decode User` after `get /users/1` succeeds as it did in the session.
+    @Test func aFailingStatementLeavesTheStepsAfterItTheirOwnResponses() async throws {
+        let lines = ["base sandbox/jsonplaceholder", "let n = 2", "try await wb.get(\"/posts/\\(n)\")", "get /users/1",
+                     "struct User: Codable { let id: Int; let name: String }", "let user = decode User", "user.name"]
+        try await withSession(lines) { session, directory in
+            #expect(await session.evaluate("save user --steps 1,3-7 --dir \(directory.path)") == false)
+            let printed = console.capturedText.split(separator: "\n").map(String.init)
+            #expect(printed.count == 2, "\(printed)")
+            #expect(printed.first?.contains("try await wb.get(\"/posts/\\(n)\") — fails on replay: error: cannot find 'n' in scope") == true,
+                    "\(printed)")
+            #expect(printed.last?.hasPrefix("error: not saved: a statement fails when the snippet replays") == true, "\(printed)")
+        }
+    }
+
+    /// `--steps` writes the declarations its statements need, and those they need in turn (a
+    /// property's type, an extension of a needed type), not every declaration before them.
+    @Test func chosenStepsGetOnlyTheDeclarationsTheyNeed() async throws {
+        let lines = ["base sandbox/jsonplaceholder", "get /users", "struct User: Codable { let id: Int; let name: String }",
+                     "let users = decode [User]", "struct Author: Codable { let id: Int }",
+                     "struct Post: Codable { let id: Int; let title: String; let author: Author? }",
+                     "extension Post { var short: String { String(title.prefix(10)) } }", "func t() -> Int { 1 }",
+                     "get /posts/1", "let post = decode Post", "post.short"]
+        try await withSession(lines) { session, directory in
+            #expect(await session.evaluate("save post --steps 1,9-11 --dir \(directory.path)"), "\(console.capturedText)")
+            let saved = try String(contentsOf: directory.appendingPathComponent("post.swift"), encoding: .utf8)
+            for needed in ["struct Author", "struct Post", "extension Post", "let post = try wb.decode(Post.self)", "print(post.short)"] {
+                #expect(saved.contains(needed), "\(needed)\n\(saved)")
+            }
+            for unrelated in ["struct User", "func t()", "[User]"] {
+                #expect(!saved.contains(unrelated), "\(unrelated)\n\(saved)")
+            }
         }
     }
 

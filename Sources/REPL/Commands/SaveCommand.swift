@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import WorkbenchKit
 import WorkbenchScript
 
 /// `save NAME ["description"] [--steps LIST | --from N] [--dir DIR] [--force]`: the session's
@@ -13,9 +14,9 @@ struct SaveCommand: Command {
         `import WorkbenchKit`, your model declarations, then one Swift statement per step that
         succeeded, in order (`query userId=1` is `wb.query("userId", "1")`). Failed steps are
         left out; types from `infer` or `load` are written as declarations. `--steps 3-7,9` or
-        `--from N` keeps only those steps (numbered by `steps`) and the declarations before them.
-        Before writing, the snippet replays in a scratch session, its requests answered with the
-        responses this session received: a statement that would fail is named with its reason
+        `--from N` keeps only those steps (numbered by `steps`) and the declarations they need.
+        Before writing, the snippet replays in a scratch session, each statement's requests
+        answered with the responses its step received: a statement that would fail is named with its reason
         and nothing is written, unless you add --force. Authorization, Cookie and token-like
         values are not written: the snippet reads them from environment variables, and `save`
         tells you which to set. An existing snippet is kept unless you add --force. Replay it
@@ -89,8 +90,10 @@ struct SaveCommand: Command {
     /// stops the save unless `force`.
     @MainActor private func check(_ snippet: TranscriptSnippet, name: String, steps: [SessionStep], selected: Set<Int>?,
                        force: Bool, session: Session) async throws {
-        let exchanges = steps.enumerated().filter { selected?.contains($0.offset + 1) ?? true }.flatMap(\.element.exchanges)
-        guard let failures = await SnippetCheck.failures(of: snippet.source, name: name, exchanges: exchanges, session: session) else {
+        var exchanges: [Int: [Exchange]] = [:]
+        for (offset, step) in steps.enumerated() where selected?.contains(offset + 1) ?? true { exchanges[offset + 1] = step.exchanges }
+        let answers = StepAnswers(exchanges: exchanges, stepOfLine: snippet.stepOfLine)
+        guard let failures = await SnippetCheck.failures(of: snippet.source, name: name, answers: answers, session: session) else {
             throw UsageError("save stopped (Ctrl-C): nothing was written")
         }
         guard !failures.isEmpty else { return }

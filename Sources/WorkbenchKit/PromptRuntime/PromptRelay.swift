@@ -16,11 +16,6 @@ public final class PromptRelay: ExchangeRelay {
         self.results = results
     }
 
-    /// A relay that answers every send with `exchanges`, in order, and reports nothing.
-    public convenience init(answering exchanges: [Exchange]) {
-        self.init(recording: exchanges.map(PromptEvent.exchange), results: -1)
-    }
-
     public func nextRecorded(for url: URL) throws(WorkbenchError) -> Exchange {
         defer { position += 1 }
         switch position < recording.count ? recording[position] : nil {

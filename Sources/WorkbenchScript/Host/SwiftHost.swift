@@ -13,6 +13,8 @@ public final class SwiftHost {
     var directory: SessionDirectory?
     var toolchain: HostToolchain?
     var process: ChildProcess?
+    /// The compiler `warmUp()` started, until it is reaped.
+    var warming: ChildProcess?
     /// The libraries loaded, in order: what later inputs import, and what a rebuild runs again.
     var libraries: [LoadedLibrary] = []
     /// How many of the session's steps the host has run.
@@ -46,9 +48,10 @@ public final class SwiftHost {
 
     /// Runs `input` after catching up on `steps` (all the session's steps so far; the host runs only
     /// those it has not run). Output streams to `output` (the console unless captured). When
-    /// `isStep`, the caller records the input as the session's next step once it succeeded.
+    /// `isStep`, the caller records the input as the session's next step once it succeeded. With
+    /// `liveAnswers` (`save`'s check) the input's sends are answered from them, quietly, as in a rebuild.
     public func run(_ input: String, after steps: [CompiledStep], isStep: Bool = true, output: Console? = nil,
-                    interrupted: () -> Bool) async -> CompiledOutcome {
+                    liveAnswers: [Exchange]? = nil, interrupted: () -> Bool) async -> CompiledOutcome {
         if steps.count < syncedSteps { stop() }  // the session's steps were cleared
         // A captured run's failure is captured too: its caller words it.
         let output = output ?? console
@@ -61,6 +64,7 @@ public final class SwiftHost {
         } catch {
             return failed("error: \(error)")
         }
+        endWarmUp(stopping: false)
         let pending = steps.enumerated().dropFirst(syncedSteps).map { (number: $0.offset + 1, step: $0.element) }
         let inputUnit = ProgramUnit(input)
         let segments = HostSegments.split(pending.map { (number: $0.number, unit: ProgramUnit($0.step.source)) }, input: inputUnit)
@@ -93,15 +97,16 @@ public final class SwiftHost {
             libraries.append(loaded)
             syncedSteps += segment.count
             guard isLast else { continue }
-            let run = await call(library.liveSymbol, of: loaded, recording: [], rebuilding: false, output: output,
-                                 interrupted: interrupted)
-            loaded.liveRecording = run.sends
+            let answers = liveAnswers?.map(PromptEvent.exchange)
+            let run = await call(library.liveSymbol, of: loaded, recording: answers ?? [], rebuilding: answers != nil,
+                                 output: output, interrupted: interrupted)
+            loaded.liveRecording = answers ?? run.sends
             loaded.liveSucceeded = run.succeeded
             libraries[libraries.count - 1] = loaded
             if run.succeeded {
                 if isStep { syncedSteps += 1 }
                 return CompiledOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
-                                       step: CompiledStep(source: input, recording: run.sends))
+                                       step: CompiledStep(source: input, recording: loaded.liveRecording))
             }
             let line = run.failureLine
             show(line, on: output)
@@ -122,6 +127,7 @@ public final class SwiftHost {
 
     /// Ends the host and removes the session's directory (the REPL calls it at exit).
     public func close() {
+        endWarmUp(stopping: true)
         stop()
         directory?.remove()
         directory = nil

@@ -38,6 +38,9 @@ public struct SnippetReplay {
     public var terminalWidth = 80
     /// Called after each statement with whether it succeeded (`save` checks a snippet this way).
     public var stepEnded: (SnippetScript.Step, Bool) -> Void = { _, _ in }
+    /// Answers every statement's sends, in this process and in the Swift host, with the exchanges
+    /// of the step it was written from (`save`'s check); nil sends them.
+    public var answers: StepAnswers?
 
     public init(script: SnippetScript, console: Console, sandboxURL: URL?) {
         self.script = script
@@ -64,6 +67,7 @@ public struct SnippetReplay {
                 break
             }
             outcome.stepsRun += 1
+            answers?.begin(line: step.line)
             let succeeded = await runner.runStep(step)
             stepEnded(step, succeeded)
             if !succeeded {
@@ -81,9 +85,14 @@ public struct SnippetReplay {
 
     /// The runner the snippet's statements go through (SwiftRunner decides where each runs).
     private func makeRunner() -> SwiftRunner {
-        let runner = SwiftRunner.snippet(script, console: console, sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
-                                         prepare: prepare)
+        let prepare = self.prepare
+        let answers = self.answers
+        let runner = SwiftRunner.snippet(script, console: console, sandboxURL: sandboxURL, offlineRoutes: offlineRoutes) { workbench in
+            prepare(workbench)
+            if let answers { workbench.relay = answers }
+        }
         runner.interrupted = interrupted
+        if let answers { runner.liveAnswers = { answers.takeRemaining() } }
         return runner
     }
 

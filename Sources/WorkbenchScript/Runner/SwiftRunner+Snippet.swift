@@ -36,7 +36,7 @@ extension SwiftRunner {
             return true
         }
         placeErrors(at: step)
-        let outcome = await host.run(source, after: settledLog(), interrupted: interrupted)
+        let outcome = await host.run(source, after: settledLog(), liveAnswers: liveAnswers?(), interrupted: interrupted)
         take(outcome, of: source)
         return outcome.succeeded
     }

@@ -31,6 +31,8 @@ public final class SwiftRunner {
     public var stepRecorded: (_ source: String, _ exchanges: [Exchange]) -> Void = { _, _ in }
     /// Polled while Swift runs: true stops it (Ctrl-C).
     public var interrupted: () -> Bool = { false }
+    /// In `save`'s check: what answers the sends of a statement the host runs (StepAnswers).
+    var liveAnswers: (() -> [Exchange])?
 
     /// The steps that ran, for the host to catch up on.
     private(set) var log: [CompiledStep] = []
@@ -78,8 +80,12 @@ public final class SwiftRunner {
     }
 
     /// Whether Swift the interpreter does not take can run: the toolchain, WorkbenchKit's shared
-    /// library and the host program are there (looked for on first use, never at start-up).
+    /// library and the host program are there (looked for on first use, or by `warmUp()`).
     public var compilerAvailable: Bool { host.isAvailable }
+
+    /// Readies the Swift host in the background, so the first compiled input costs what later ones
+    /// do (an interactive session calls it once the banner is shown).
+    public func warmUp() { host.warmUp() }
 
     /// Records a step that ran elsewhere (a command, as its WorkbenchKit statement), with the
     /// requests it made and the secret values its source reads from the environment.
