@@ -99,6 +99,30 @@ import WorkbenchKit
         #expect(!output.contains("\nafter\n"))
     }
 
+    /// Replay goes on after a failure; a statement reading what a failed one should have bound
+    /// says so (compiled, the snippet would have stopped there), placed at the name, without
+    /// running, and what it binds is unbound in turn.
+    @Test func aStatementReadingANameAFailedStatementBindsSaysWhichLineFailed() async throws {
+        let source = #"""
+            import WorkbenchKit
+            struct Item: Codable { let id: Int }
+            let wb = Workbench()
+            try wb.json(#"[{"name": "a"}]"#)
+            let items = try wb.decode([Item].self)
+            let ids = items.map(\.id)
+            print("count:",
+                  ids.count)
+            let items = [Item(id: 7)]
+            print(items.map(\.id))
+            """#
+        let (output, outcome) = try await replay(source)
+        #expect(outcome.failures == 3, "\(output)")
+        #expect(output.contains("error: demo.swift:6:11: 'items' is not bound: line 5, which binds it, failed\n"), "\(output)")
+        #expect(output.contains("error: demo.swift:8:7: 'ids' is not bound: line 6, which binds it, failed\n"), "\(output)")
+        // Bound again by a statement that succeeds, the name is read as usual.
+        #expect(output.hasSuffix("[7]\n"), "\(output)")
+    }
+
     @Test func aTypeDeclaredLaterResolvesAndOneNeverDeclaredIsReportedWhereItIsWritten() async throws {
         let source = #"""
             import WorkbenchKit

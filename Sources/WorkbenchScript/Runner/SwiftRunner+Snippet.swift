@@ -7,6 +7,45 @@ import WorkbenchKit
 extension SwiftRunner {
     /// Runs one statement; a failure is printed as one line. Returns whether it succeeded.
     public func runStep(_ step: SnippetScript.Step) async -> Bool {
+        let bound = PatternNames.of(variable: step.item.item)
+        if let unbound = unboundName(in: step) {
+            // Compiled, the snippet would have stopped at that statement: say so, without compiling
+            // a statement that can only fail (`save`'s check of a messy session ran many of them).
+            console.line(console.styled("error:", .red) + " \(unbound)")
+            console.flush()
+            for name in bound { namesLeftUnbound[name] = step.line }
+            return false
+        }
+        let succeeded = await runBoundStep(step)
+        for name in bound {
+            if succeeded { namesLeftUnbound[name] = nil } else { namesLeftUnbound[name] = step.line }
+        }
+        return succeeded
+    }
+
+    /// `FILE:LINE:COLUMN: 'posts' is not bound: line 27, which binds it, failed` for the first name
+    /// the statement reads that a failed statement should have bound; nil when there is none.
+    private func unboundName(in step: SnippetScript.Step) -> String? {
+        guard !namesLeftUnbound.isEmpty, !Self.isDeclaration(step.item) else { return nil }
+        let start = step.item.positionAfterSkippingLeadingTrivia.utf8Offset
+        let text = Array(step.item.trimmedDescription.utf8)
+        let newline = UInt8(ascii: "\n")
+        // The names a `let` or `var` binds are written, not read.
+        let patterns = step.item.item.as(VariableDeclSyntax.self)?.bindings.map { $0.pattern.position..<$0.pattern.endPosition } ?? []
+        for token in step.item.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let name) = token.tokenKind, let failedAt = namesLeftUnbound[name],
+                  !patterns.contains(where: { $0.contains(token.position) }) else { continue }
+            let offset = token.positionAfterSkippingLeadingTrivia.utf8Offset - start
+            let before = text.prefix(offset)
+            let line = step.line + before.count { $0 == newline }
+            // Columns count bytes, as the compiler's do.
+            let column = before.lastIndex(of: newline).map { offset - $0 } ?? step.column + offset
+            return "\(interpreter.script.fileName):\(line):\(column): '\(name)' is not bound: line \(failedAt), which binds it, failed"
+        }
+        return nil
+    }
+
+    private func runBoundStep(_ step: SnippetScript.Step) async -> Bool {
         let item = step.item
         let model = Self.isModel(item)
         var interpreted = model

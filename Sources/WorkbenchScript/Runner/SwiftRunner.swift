@@ -33,6 +33,9 @@ public final class SwiftRunner {
     public var interrupted: () -> Bool = { false }
     /// In `save`'s check: what answers the sends of a statement the host runs (StepAnswers).
     var liveAnswers: (() -> [Exchange])?
+    /// In a snippet, the names a failed statement should have bound, with its line: a statement
+    /// reading one fails at once (SwiftRunner+Snippet.swift).
+    var namesLeftUnbound: [String: Int] = [:]
 
     /// The steps that ran, for the host to catch up on.
     private(set) var log: [CompiledStep] = []
