@@ -18,6 +18,7 @@ import sys
 import tempfile
 
 from bench_report import log, machine, max_rss, micro, ms, replace_section, run, serve, table, verdict, versions
+import first_steps_bench
 import paste_bench
 import session_bench
 
@@ -312,6 +313,29 @@ class Bench:
         keys, _ = paste_bench.paste(self.workbench, self.env, 1_000_000, bracketed=False)
         self.add("7 paste", "1 MB of it sent as keys (no paste marks): libedit reads each key", f"{keys * 1000:.0f} ms")
 
+    def first_steps(self):
+        """Figures 8-10 (Benchmarks/first_steps_bench.py): a newcomer's first compiled input with a new
+        HOME, `save` of a messy 40-step session, and `make run` on a built clone."""
+        runs = max(2, int(3 * self.scale))
+        firsts = sorted(first_steps_bench.first_compiled_input(self.workbench, self.env) for _ in range(runs))
+        first = [f for f, _ in firsts]
+        second = sorted(s for _, s in firsts)
+        median = first[len(first) // 2]
+        self.add("8 first input", "first compiled input, new HOME (cold module cache), typed 3 s after the prompt",
+                 (first[0], median, first[-1], None), f"{median / second[len(second) // 2]:.2f}× the second",
+                 verdict(median <= 0.6, "≤ 0.6 s"))
+        self.add("8 first input", "the second compiled input of that session", (second[0], second[len(second) // 2], second[-1], None))
+        saves = sorted(first_steps_bench.save_check(self.workbench, self.env) for _ in range(runs))
+        whole = sorted(w for w, _ in saves)
+        tail = sorted(t for _, t in saves)
+        self.add("9 save check", "`save` of a 40-step session, refused by its check (3 failing statements)",
+                 (whole[0], whole[len(whole) // 2], whole[-1], None), "", verdict(whole[len(whole) // 2] <= 3.0, "≤ 3 s"))
+        self.add("9 save check", "`save --from 8` of it", (tail[0], tail[len(tail) // 2], tail[-1], None), "",
+                 verdict(tail[len(tail) // 2] <= 3.0, "≤ 3 s"))
+        runs = [first_steps_bench.make_run(self.env) for _ in range(2)]
+        self.add("10 make run", "`make run` in this built clone, new HOME, until the prompt",
+                 (min(runs), sorted(runs)[len(runs) // 2], max(runs), None), "", verdict(max(runs) <= 5.0, "≤ 5 s"))
+
     def attempt(self, figure, body):
         try:
             body()
@@ -324,9 +348,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
-    parser.add_argument("--only", choices=["figures", "micro", "session", "paste", "all"], default="figures",
-                        help="session, paste: only figure 6's live-session rows or figure 7 (printed, RESULTS.md "
-                             "left alone)")
+    parser.add_argument("--only", choices=["figures", "micro", "session", "paste", "first-steps", "all"], default="figures",
+                        help="session, paste, first-steps: only figure 6's live-session rows, figure 7 or figures "
+                             "8-10 (printed, RESULTS.md left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
     options = parser.parse_args()
     scale = 0.3 if options.quick else 1.0
@@ -347,10 +371,13 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
-    if options.only == "paste":
+    if options.only in ("paste", "first-steps"):
         bench = Bench(options.workbench, scale)
         try:
-            bench.attempt("7 paste", bench.paste)
+            if options.only == "paste":
+                bench.attempt("7 paste", bench.paste)
+            else:
+                bench.attempt("8-10 first steps", bench.first_steps)
             print(table(bench.rows))
         finally:
             shutil.rmtree(bench.tmp, ignore_errors=True)
@@ -369,9 +396,10 @@ def main():
             bench.attempt("6 Swift input", bench.swift_input)
             bench.attempt("6 Swift session", lambda: bench.swift_session(document))
             bench.attempt("7 paste", bench.paste)
+            bench.attempt("8-10 first steps", bench.first_steps)
             end_load = " ".join(open("/proc/loadavg").read().split()[:3])
             body = "\n".join([
-                f"## Figures 1–4, 6 and 7 ({started})", "",
+                f"## Figures 1–4 and 6–10 ({started})", "",
                 f"- Machine: {machine(load)}; at the end {end_load}.",
                 f"- Tools: {versions()}.",
                 f"- Document: {os.path.getsize(document):,} bytes, photo-like array, sha256 {digest}… "

@@ -7,6 +7,7 @@ runs from the first byte written to the prompt after the `json` input's output.
 """
 import fcntl
 import os
+import re
 import select
 import struct
 import subprocess
@@ -14,6 +15,8 @@ import termios
 import time
 
 PASTE_START, PASTE_END = b"\x1b[200~", b"\x1b[201~"
+# `wb> `, or with the base's name once one is set (`wb jsonplaceholder> `).
+PROMPT = re.compile(rb"wb( [^\s>]+)?> ")
 
 
 def document(size):
@@ -28,13 +31,16 @@ def document(size):
 
 
 class Terminal:
-    """`workbench --no-sandbox` on a new pseudo-terminal of 100×40, its output read as it comes."""
+    """`workbench --no-sandbox` (or with its sandbox, or another program and its `arguments`) on a
+    new pseudo-terminal of 100×40, its output read as it comes."""
 
-    def __init__(self, workbench, env):
+    def __init__(self, workbench, env, arguments=None, sandbox=False):
         self.primary, secondary = os.openpty()
         fcntl.ioctl(secondary, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
+        if arguments is None:
+            arguments = [] if sandbox else ["--no-sandbox"]
         self.process = subprocess.Popen(
-            [workbench, "--no-sandbox"], stdin=secondary, stdout=secondary, stderr=secondary,
+            [workbench] + arguments, stdin=secondary, stdout=secondary, stderr=secondary,
             env=dict(env, TERM="xterm-256color", NO_COLOR="1", LANG="C.UTF-8", LC_ALL="C.UTF-8"),
             start_new_session=True, preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
         os.close(secondary)
@@ -71,7 +77,7 @@ class Terminal:
         while True:
             seen = bytes(self.output[after:])
             start = seen.find(before) if before else 0
-            if start >= 0 and b"wb> " in seen[start:] and self.raw():
+            if start >= 0 and PROMPT.search(seen[start:]) and self.raw():
                 return seen
             if time.perf_counter() > deadline:
                 raise RuntimeError(f"no prompt within {timeout} s; output ends {seen[-300:]!r}")
