@@ -67,7 +67,8 @@ def first_compiled_input(workbench, env, think=3.0):
 
 
 # A session as a newcomer types it: 40 steps that succeed at the prompt. Step 31 redefines `Post`
-# with a field the data lacks, so the check refuses the decodes of `Post` after it.
+# with a field the data lacks; `save` writes the last form of a type, so the check refuses
+# `let posts = decode [Post]` and the statements reading `posts` (or what they bound).
 MESSY_SESSION = [
     "base sandbox/jsonplaceholder", "get /posts",
     "struct Post: Codable { let userId: Int; let id: Int; let title: String; let body: String }",
