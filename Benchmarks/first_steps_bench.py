@@ -6,6 +6,7 @@
   that the check refuses it), and `save --from 8` of it.
 - 10: `make run` in an already-built clone with a new HOME, until the prompt.
 """
+import contextlib
 import json
 import os
 import shutil
@@ -39,31 +40,39 @@ def typed(terminal, line, timeout=120):
     return time.perf_counter() - started, seen.decode(errors="replace")
 
 
-def first_compiled_input(workbench, env, think=3.0):
-    """Seconds of the first and second compiled inputs in a session with a new HOME, the first typed
-    `think` seconds after the prompt appeared (the commands before it take that long to type)."""
-    home = tempfile.mkdtemp(prefix="workbench-first-")
+@contextlib.contextmanager
+def session(program, env, arguments=None, sandbox=False):
+    """A terminal running `program` with a new HOME (and no cache or state folder of the caller's);
+    yields the terminal and the HOME, both gone afterwards."""
+    home = tempfile.mkdtemp(prefix="workbench-first-steps-")
+    clean = {k: v for k, v in env.items() if k not in ("XDG_CACHE_HOME", "XDG_STATE_HOME")}
     try:
-        posts = posts_file(home)
-        clean = {k: v for k, v in env.items() if k not in ("XDG_CACHE_HOME", "XDG_STATE_HOME")}
-        terminal = Terminal(workbench, dict(clean, HOME=home))
+        terminal = Terminal(program, dict(clean, HOME=home), arguments=arguments, sandbox=sandbox)
         try:
-            terminal.wait_for_prompt(0, 30)
-            started = time.perf_counter()
-            for line in [f"json @{posts}", "struct Post: Codable { let userId: Int; let id: Int; let title: String }",
-                         "let posts = decode [Post]"]:
-                typed(terminal, line)
-            time.sleep(max(0.0, think - (time.perf_counter() - started)))
-            first, seen = typed(terminal, "posts.filter { $0.userId == 1 }.count")
-            if "10" not in seen:
-                raise RuntimeError(f"the first compiled input printed {seen[-200:]!r}")
-            second, _ = typed(terminal, "posts.filter { $0.userId == 2 }.map(\\.id).count")
+            yield terminal, home
             terminal.pump(b"quit\r")
-            return first, second
         finally:
             terminal.close()
     finally:
         shutil.rmtree(home, ignore_errors=True)
+
+
+def first_compiled_input(workbench, env, think=3.0):
+    """Seconds of the first and second compiled inputs in a session with a new HOME, the first typed
+    `think` seconds after the prompt appeared (the commands before it take that long to type)."""
+    with session(workbench, env) as (terminal, home):
+        posts = posts_file(home)
+        terminal.wait_for_prompt(0, 30)
+        started = time.perf_counter()
+        for line in [f"json @{posts}", "struct Post: Codable { let userId: Int; let id: Int; let title: String }",
+                     "let posts = decode [Post]"]:
+            typed(terminal, line)
+        time.sleep(max(0.0, think - (time.perf_counter() - started)))
+        first, seen = typed(terminal, "posts.filter { $0.userId == 1 }.count")
+        if "10" not in seen:
+            raise RuntimeError(f"the first compiled input printed {seen[-200:]!r}")
+        second, _ = typed(terminal, "posts.filter { $0.userId == 2 }.map(\\.id).count")
+        return first, second
 
 
 # A session as a newcomer types it: 40 steps that succeed at the prompt. Step 31 redefines `Post`
@@ -91,42 +100,25 @@ MESSY_SESSION = [
 
 def save_check(workbench, env):
     """Seconds `save` took to refuse the 40-step session, and `save --from 8` (also refused)."""
-    home = tempfile.mkdtemp(prefix="workbench-save-")
-    try:
-        terminal = Terminal(workbench, dict(env, HOME=home), sandbox=True)
-        try:
-            terminal.wait_for_prompt(0, 30)
-            for line in MESSY_SESSION:
-                _, seen = typed(terminal, line)
-                if "error:" in seen:
-                    raise RuntimeError(f"`{line}` failed: {seen[-300:]!r}")
-            _, steps = typed(terminal, "steps")
-            if f"\n{len(MESSY_SESSION)}  " not in steps:
-                raise RuntimeError(f"the session does not have {len(MESSY_SESSION)} steps: {steps[-300:]!r}")
-            whole, seen = typed(terminal, f"save messy --dir {home}")
-            if "not saved" not in seen:
-                raise RuntimeError(f"save was not refused: {seen[-300:]!r}")
-            tail, _ = typed(terminal, f"save messy --from 8 --dir {home}")
-            terminal.pump(b"quit\r")
-            return whole, tail
-        finally:
-            terminal.close()
-    finally:
-        shutil.rmtree(home, ignore_errors=True)
+    with session(workbench, env, sandbox=True) as (terminal, home):
+        terminal.wait_for_prompt(0, 30)
+        for line in MESSY_SESSION:
+            _, seen = typed(terminal, line)
+            if "error:" in seen:
+                raise RuntimeError(f"`{line}` failed: {seen[-300:]!r}")
+        _, steps = typed(terminal, "steps")
+        if f"\n{len(MESSY_SESSION)}  " not in steps:
+            raise RuntimeError(f"the session does not have {len(MESSY_SESSION)} steps: {steps[-300:]!r}")
+        whole, seen = typed(terminal, f"save messy --dir {home}")
+        if "not saved" not in seen:
+            raise RuntimeError(f"save was not refused: {seen[-300:]!r}")
+        tail, _ = typed(terminal, f"save messy --from 8 --dir {home}")
+        return whole, tail
 
 
 def make_run(env):
     """Seconds from `make run` in this (built) clone with a new HOME to the prompt."""
-    home = tempfile.mkdtemp(prefix="workbench-make-")
-    try:
-        terminal = Terminal("make", dict(env, HOME=home), arguments=["-C", ROOT, "--no-print-directory", "run"])
-        try:
-            started = time.perf_counter()
-            terminal.wait_for_prompt(0, 900)
-            elapsed = time.perf_counter() - started
-            terminal.pump(b"quit\r")
-            return elapsed
-        finally:
-            terminal.close()
-    finally:
-        shutil.rmtree(home, ignore_errors=True)
+    with session("make", env, arguments=["-C", ROOT, "--no-print-directory", "run"]) as (terminal, _):
+        started = time.perf_counter()
+        terminal.wait_for_prompt(0, 900)
+        return time.perf_counter() - started

@@ -15,6 +15,9 @@ public final class SwiftHost {
     var process: ChildProcess?
     /// The compiler `warmUp()` started, until it is reaped.
     var warming: ChildProcess?
+    /// The driver's jobs, run directly (HostCompileJobs); nil until planned, or when they could not be.
+    private var compileJobs: HostCompileJobs?
+    private var compileJobsPlanned = false
     /// The libraries loaded, in order: what later inputs import, and what a rebuild runs again.
     var libraries: [LoadedLibrary] = []
     /// How many of the session's steps the host has run.
@@ -163,12 +166,22 @@ public final class SwiftHost {
         } catch {
             return .failure(HostFailure("error: cannot write compiled input: \(error.localizedDescription)"))
         }
-        let arguments = toolchain.arguments(source: source, module: library.moduleName, library: path, directory: directory.url)
-        guard let compiler = try? ChildProcess(executable: toolchain.compiler, arguments: arguments, environment: configuration.environment) else {
-            return .failure(HostFailure("error: cannot start the Swift compiler \(toolchain.compiler)"))
+        if !compileJobsPlanned {
+            compileJobsPlanned = true
+            compileJobs = HostCompileJobs.plan(toolchain, directory: directory.url, environment: configuration.environment)
         }
-        let errors = await compiler.readAll()
-        let status = compiler.exitStatus(wait: true)
+        let arguments = toolchain.arguments(source: source, module: library.moduleName, library: path, directory: directory.url)
+        let jobs = compileJobs?.jobs(for: library.moduleName) ?? [[toolchain.compiler] + arguments]
+        defer { compileJobs?.clean(library.moduleName) }
+        var errors = ""
+        var status: Int32? = 0
+        for job in jobs where status == 0 {
+            guard let process = try? ChildProcess(executable: job[0], arguments: Array(job.dropFirst()), environment: configuration.environment) else {
+                return .failure(HostFailure("error: cannot start the Swift compiler \(job[0])"))
+            }
+            errors += await process.readAll()
+            status = process.exitStatus(wait: true)
+        }
         guard status != 0 else { return .success(path) }
         let failure = FailureLine(program: library.program, programPath: source.path)
         if let first = failure.firstCompileError(errors), let unit = first.unit, unit < library.catchUpCount,
