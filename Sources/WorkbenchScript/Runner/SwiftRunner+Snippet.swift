@@ -16,7 +16,7 @@ extension SwiftRunner {
             for name in bound { namesLeftUnbound[name] = step.line }
             return false
         }
-        let succeeded = await runBoundStep(step)
+        let succeeded = await runOnItsEngine(step)
         for name in bound {
             if succeeded { namesLeftUnbound[name] = nil } else { namesLeftUnbound[name] = step.line }
         }
@@ -45,7 +45,8 @@ extension SwiftRunner {
         return nil
     }
 
-    private func runBoundStep(_ step: SnippetScript.Step) async -> Bool {
+    /// Runs the statement on the interpreter when it can finish it, else in the host.
+    private func runOnItsEngine(_ step: SnippetScript.Step) async -> Bool {
         let item = step.item
         let model = Self.isModel(item)
         var interpreted = model
