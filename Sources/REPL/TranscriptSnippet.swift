@@ -66,7 +66,7 @@ struct TranscriptSnippet {
                     }
                     declarations[place] = result.statement
                     declarationNames[place] = Self.names(declaredBy: item)
-                    declarationMentions[place] = Self.mentionedNames(in: Syntax(item))
+                    declarationMentions[place] = MentionedNames.of(item)
                 }
             }
         }
@@ -77,7 +77,7 @@ struct TranscriptSnippet {
     /// declaration (a model's property of another model's type, an extension of a needed type).
     private mutating func keepNeededDeclarations() {
         var needed = Set<String>()
-        for statement in statements { needed.formUnion(Self.mentionedNames(in: Syntax(Parser.parse(source: statement)))) }
+        for statement in statements { needed.formUnion(MentionedNames.of(Parser.parse(source: statement))) }
         var kept = Set<Int>()
         var grew = true
         while grew {
@@ -91,18 +91,10 @@ struct TranscriptSnippet {
         declarations = declarations.indices.filter(kept.contains).map { declarations[$0] }
     }
 
-    /// The identifiers a piece of Swift mentions (types, functions, values).
-    private static func mentionedNames(in syntax: Syntax) -> Set<String> {
-        Set(syntax.tokens(viewMode: .sourceAccurate).compactMap { token in
-            if case .identifier(let name) = token.tokenKind { return name }
-            return nil
-        })
-    }
-
     /// The names a declaration makes known: a type's or function's name, an extension's type.
     private static func names(declaredBy item: CodeBlockItemSyntax) -> Set<String> {
         guard let declaration = item.item.as(DeclSyntax.self) else { return [] }
-        if let node = declaration.as(ExtensionDeclSyntax.self) { return mentionedNames(in: Syntax(node.extendedType)) }
+        if let node = declaration.as(ExtensionDeclSyntax.self) { return MentionedNames.of(node.extendedType) }
         if let node = declaration.as(FunctionDeclSyntax.self) { return [node.name.text] }
         return declaredName(item).map { [$0] } ?? []
     }

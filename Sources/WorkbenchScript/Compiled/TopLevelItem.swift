@@ -151,6 +151,17 @@ enum PatternNames {
     }
 }
 
+/// The identifiers a piece of Swift mentions (types, functions, values): what the host imports
+/// for an input, and the declarations `save --steps` keeps for the chosen statements.
+public enum MentionedNames {
+    public static func of(_ syntax: some SyntaxProtocol) -> Set<String> {
+        Set(syntax.tokens(viewMode: .sourceAccurate).compactMap { token in
+            if case .identifier(let name) = token.tokenKind { return name }
+            return nil
+        })
+    }
+}
+
 /// Finds a `try` (or `throw`) that can leave an item and an `await` in it, outside closures,
 /// nested functions and types; a `do` with `catch` clauses keeps its body's errors.
 private final class TopLevelEffects: SyntaxVisitor {

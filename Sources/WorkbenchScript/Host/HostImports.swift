@@ -59,15 +59,9 @@ enum HostImports {
 
     /// The identifiers `units` mention: the names a library may need from earlier ones.
     static func mentionedNames(in units: [ProgramUnit]) -> Set<String> {
-        var names: Set<String> = []
-        for unit in units {
-            for item in unit.items {
-                for token in item.syntax.tokens(viewMode: .sourceAccurate) {
-                    if case .identifier(let name) = token.tokenKind { names.insert(name) }
-                }
-            }
+        units.reduce(into: []) { names, unit in
+            for item in unit.items { names.formUnion(MentionedNames.of(item.syntax)) }
         }
-        return names
     }
 }
 
