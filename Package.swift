@@ -28,6 +28,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        // OpenAPI documents are read as swift-openapi-generator reads them. The default trait
+        // (loading external references with Swift Concurrency) is left out: `spec` resolves only
+        // same-document references, and the trait makes the build notably slower.
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -50,6 +55,18 @@ let package = Package(
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
             ]
         ),
+        // OpenAPI documents: their operations, servers, checks on requests and responses, and the
+        // Codable declarations their schemas stand for (as Swift text; the REPL declares them).
+        .target(
+            name: "WorkbenchSpec",
+            dependencies: [
+                "WorkbenchKit",
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         // The system zlib, for the sandbox's gzip responses.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
@@ -60,7 +77,7 @@ let package = Package(
         .target(
             name: "REPL",
             dependencies: [
-                "LineEditor", "WorkbenchKit", "WorkbenchScript", "Sandbox",
+                "LineEditor", "WorkbenchKit", "WorkbenchScript", "WorkbenchSpec", "Sandbox",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -88,6 +105,7 @@ let package = Package(
             // Writes UnresolvedNameCases+Expected.swift from swiftc's diagnostics.
             exclude: ["generate-unresolved-names.py"]
         ),
+        .testTarget(name: "WorkbenchSpecTests", dependencies: ["WorkbenchSpec", "WorkbenchScript", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "TestSupport", "SandboxTestSupport"]),
         // SwiftForms/ holds the forms table, its generator and the harness its programs compile with;

@@ -2,6 +2,13 @@ import WorkbenchKit
 
 /// Shell-like splitting of a command's arguments into words.
 public enum Arguments {
+    /// `text` as one word for `split`: as it is when it needs no quoting, else in single quotes
+    /// (a single quote in it ends the quotes, is escaped, and opens them again).
+    public static func quoted(_ text: String) -> String {
+        guard text.isEmpty || text.contains(where: { " '\"\\".contains($0) }) else { return text }
+        return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
     /// Splits on spaces, honouring '…' and "…" quoting and backslash escapes. A `\(expression)`
     /// outside single quotes is kept whole, as written: Swift interpolation, evaluated when the
     /// command runs (`get /posts/\(post.id)`).

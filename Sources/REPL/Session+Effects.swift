@@ -43,6 +43,10 @@ extension Session {
     func record(_ step: SessionStep) {
         transcript.record(step)
         switch step.kind {
+        case .statement(.spec):
+            // The host reads no OpenAPI documents (WorkbenchKit is all it links): it catches up on
+            // what `spec` changed that it uses, the base.
+            if let base = workbench.base?.string { swift.record(WorkbenchStatement.base(base).swiftSource(), exchanges: []) }
         case .statement(let statement):
             swift.record(statement.swiftSource(secrets: .environmentReads), exchanges: step.exchanges,
                          secrets: statement.secretValues)

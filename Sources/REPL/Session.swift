@@ -3,6 +3,7 @@ import LineEditor
 import Sandbox
 import WorkbenchKit
 import WorkbenchScript
+import WorkbenchSpec
 
 /// The state one REPL run works on: the console, the commands, and each area's state.
 @MainActor
@@ -58,6 +59,7 @@ public final class Session {
         // whether it came from a command, a `wb.…` statement, or replay at the prompt.
         workbench.interruptRequested = { Interrupt.isPending }
         workbench.declaredModels = models
+        Workbench.makeAPIDescriptionReader = { OpenAPIReader() }
     }
 
     /// Whether Ctrl-C was pressed since the current input started; long commands poll it.

@@ -13,6 +13,8 @@ public enum Startup {
         public var sandbox = true
         /// Answer requests to the real APIs' hosts from the sandbox.
         public var offline = false
+        /// An OpenAPI document to load first, as `spec SOURCE` would (`--spec`).
+        public var spec: String?
 
         public init() {}
 
@@ -41,7 +43,10 @@ public enum Startup {
             // While the user reads and types; a piped script would only wait for it.
             session.swift.warmUp()
         }
-        let succeeded = await ReadEvalPrintLoop(session: session, editor: editor).run()
+        // As if typed first: it is in the transcript, and a failure is one line before the prompt.
+        var loaded = true
+        if let spec = options.spec { loaded = await session.evaluate("spec " + Arguments.quoted(spec)) }
+        let succeeded = await ReadEvalPrintLoop(session: session, editor: editor).run() && loaded
         session.swiftRunner?.close()
         // The sandbox is not shut down gracefully: the process exit ends it, and waiting for a
         // server that may still be starting would put milliseconds on every `quit`.

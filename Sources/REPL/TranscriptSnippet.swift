@@ -20,6 +20,8 @@ struct TranscriptSnippet {
     /// Environment variables read instead of secrets, in order of first use.
     private(set) var secretVariables: [String] = []
     private(set) var usesSandbox = false
+    /// Whether a statement loads an OpenAPI document: `wb.spec(…)` is WorkbenchSpec's.
+    private(set) var usesSpec = false
     /// The URL of a `base` statement that is the first statement, which `Workbench(base:)` takes.
     private var firstBase: String?
 
@@ -43,6 +45,7 @@ struct TranscriptSnippet {
                 statements.append(Self.savedSource(of: statement, sandboxRoot: root))
                 statementSteps.append(offset + 1)
                 usesSandbox = usesSandbox || portable.usesSandbox
+                if case .spec = statement { usesSpec = true }
                 addSecrets(portable.secretVariables)
             case .swift(let source):
                 for item in Parser.parse(source: source).statements {
@@ -52,6 +55,7 @@ struct TranscriptSnippet {
                     usesSandbox = usesSandbox || result.usesSandbox
                     addSecrets(result.secretVariables)
                     guard let declaredName else {
+                        usesSpec = usesSpec || SwiftRunner.isSpecCall(item)
                         statements.append(result.statement)
                         statementSteps.append(offset + 1)
                         continue
@@ -127,6 +131,7 @@ struct TranscriptSnippet {
         lines.append("import Foundation")
         if usesSandbox { lines.append("import Sandbox") }
         lines.append("import WorkbenchKit")
+        if usesSpec { lines.append("import WorkbenchSpec") }
         lines.append("")
         for declaration in declarations {
             lines.append(declaration)

@@ -22,10 +22,14 @@ struct WorkbenchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-sandbox"), help: "Do not start the embedded sandbox.")
     var noSandbox = false
 
+    @Option(help: "An OpenAPI document to load at start, as `spec SOURCE` would (a file, a URL, sandbox/NAME).")
+    var spec: String?
+
     func run() async throws {
         var options = Startup.Options()
         options.offline = offline
         options.sandbox = !noSandbox
+        options.spec = spec
         if offline && noSandbox {
             throw ValidationError("--offline needs the sandbox; drop --no-sandbox")
         }

@@ -26,6 +26,9 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     case noSuchExchange(Int, count: Int)
     case noSuchHeader(String)
     case noDeclaredModels(String)
+    case noSpecReader
+    case specUnreadable(String, reason: String)
+    case noSuchServer(Int, count: Int)
 
     public var description: String {
         switch self {
@@ -73,6 +76,13 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
             "no header '\(name)' in the last response — `headers` lists them all"
         case .noDeclaredModels(let type):
             "cannot decode '\(type)' here: no models are declared in this program — use `try wb.decode(\(type).self)`"
+        case .noSpecReader:
+            "cannot read an API description here — `import WorkbenchSpec`, whose `wb.spec(…)` reads OpenAPI documents"
+        case .specUnreadable(let source, let reason):
+            "cannot load '\(source)': \(reason)"
+        case .noSuchServer(let number, let count):
+            count == 0 ? "no server \(number): the document names none — set one with `base URL`"
+                : "no server \(number): the document names \(count) (`spec --server 1` to \(count))"
         }
     }
 

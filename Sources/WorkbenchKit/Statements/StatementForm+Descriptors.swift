@@ -68,6 +68,9 @@ extension StatementForm {
                               Parameter("at", .text, optional: true)]
             return call("decode", throwing, parameters, sample: .decode(DecodeCall(
                 type: "[Post]", options: DecodingOptions(keys: .convertFromSnakeCase), binding: .init(name: "posts"))))
+        case .spec:
+            return call("spec", sent, [text, Parameter("server", .integer, optional: true)],
+                        sample: .spec(SpecCall(source: "sandbox/jsonplaceholder")))
         case .timeout: return assignment("timeout", .number, sample: .timeout(5))
         case .followRedirects: return assignment("followRedirects", .flag, sample: .followRedirects(false))
         case .bodyLines: return assignment("bodyLines", .integer, sample: .bodyLines(20))

@@ -11,7 +11,7 @@ public enum StatementForm: String, CaseIterable, Sendable {
     case bodyJSON, bodyFile, form, removeBody, url, showURL, reset
     case send, get, post, put, patch, delete, head
     case status, headers, body, timing, history, show, curl
-    case json, jsonFile, decode
+    case json, jsonFile, decode, spec
     case timeout, followRedirects, bodyLines, maxBody, colors
 }
 

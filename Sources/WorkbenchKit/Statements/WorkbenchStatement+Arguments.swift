@@ -58,6 +58,7 @@ extension WorkbenchStatement {
         case .json: .json
         case .jsonFile: .jsonFile
         case .decode: .decode
+        case .spec: .spec
         case .timeout: .timeout
         case .followRedirects: .followRedirects
         case .bodyLines: .bodyLines
@@ -87,6 +88,7 @@ extension WorkbenchStatement {
         case .decode(let call):
             return [.type(call.type), call.options.keys == .useDefaultKeys ? nil : .keys(call.options.keys),
                     call.options.dates == .deferredToDate ? nil : .dates(call.options.dates), call.path.map { .text($0) }]
+        case .spec(let call): return [.text(call.source), call.server.map { .integer($0) }]
         case .timeout(let seconds): return [.number(seconds)]
         case .followRedirects(let flag), .colors(let flag): return [.flag(flag)]
         case .bodyLines(let number), .maxBody(let number): return [.integer(number)]
@@ -155,6 +157,7 @@ extension WorkbenchStatement {
             if case .keys(let keys)? = values[1] { call.options.keys = keys }
             if case .dates(let dates)? = values[2] { call.options.dates = dates }
             statement = .decode(call)
+        case .spec: statement = text(0).map { .spec(SpecCall(source: $0, server: integer(1))) }
         case .timeout:
             guard case .number(let seconds)? = values[0] else { return nil }
             statement = .timeout(seconds)

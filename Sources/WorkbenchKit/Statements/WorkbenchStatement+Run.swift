@@ -74,6 +74,7 @@ extension WorkbenchStatement {
         case .json(let text): try wb.json(text)
         case .jsonFile(let path): try wb.json(file: path)
         case .decode(let call): return .decoded(try wb.decode(call))
+        case .spec(let call): try await wb.loadSpec(call)
         case .timeout(let seconds): wb.timeout = seconds
         case .followRedirects(let flag): wb.followRedirects = flag
         case .bodyLines(let lines): wb.bodyLines = lines

@@ -41,6 +41,9 @@ extension WorkbenchStatement {
             return .request(call)
         case .headers(let name?): return .headers(transform(name))
         case .json(let text): return .json(transform(text))
+        case .spec(var call):
+            call.source = transform(call.source)
+            return .spec(call)
         case .jsonFile(let path): return .jsonFile(transform(path))
         case .decode(var call):
             if let path = call.path { call.path = transform(path) }
@@ -70,6 +73,9 @@ extension WorkbenchStatement {
         switch self {
         case .base(let url): return .base(SandboxAddress.portable(url, root: root) ?? url)
         case .url(let url): return .url(SandboxAddress.portable(url, root: root) ?? url)
+        case .spec(var call):
+            call.source = SandboxAddress.portable(call.source, root: root) ?? call.source
+            return .spec(call)
         case .request(var call):
             call.target = call.target.map { SandboxAddress.portable($0, root: root) ?? $0 }
             return .request(call)
@@ -81,6 +87,7 @@ extension WorkbenchStatement {
     public var usesSandbox: Bool {
         let url: String? = switch self {
         case .base(let url), .url(let url): url
+        case .spec(let call): call.source
         case .request(let call): call.target
         default: nil
         }

@@ -46,6 +46,8 @@ public enum WorkbenchStatement: Equatable, Sendable {
     case json(String)
     case jsonFile(String)
     case decode(DecodeCall)
+    // API descriptions.
+    case spec(SpecCall)
     // Settings.
     case timeout(Double)
     case followRedirects(Bool)

@@ -15,6 +15,7 @@ extension Workbench {
         if let relay = activeRelay, relay.isReplaying {
             exchange = try relay.nextRecorded(for: visibleURL).renumbered(exchanges.count + 1)
         } else {
+            warnAboutRequest(method: request.method, url: visibleURL)
             do {
                 exchange = try await sendOverNetwork(urlRequest, visibleURL: visibleURL)
             } catch {
@@ -25,7 +26,10 @@ extension Workbench {
             activeRelay?.finished(.success(exchange))
         }
         exchanges.append(exchange)
-        if activeRelay?.isReplaying != true { render(exchange, all: false) }
+        if activeRelay?.isReplaying != true {
+            render(exchange, all: false)
+            warnAboutResponse(exchange)
+        }
         return exchange
     }
 

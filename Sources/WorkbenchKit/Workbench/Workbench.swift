@@ -43,6 +43,14 @@ public final class Workbench {
     public var shownValues: [String] = []
     /// Types declared at run time, for `decode` statements (the REPL's and replay's models).
     public weak var declaredModels: (any DeclaredModels)?
+    /// Reads the documents `spec` loads (WorkbenchSpec's reader: the REPL sets it, and so does
+    /// WorkbenchSpec's `spec(_:server:)` in a compiled snippet).
+    public var apiDescriptionReader: (any APIDescriptionReader)?
+    /// Makes the reader for every `Workbench` of this process that has none of its own (the REPL
+    /// sets it once, so replay's and `save`'s check's `Workbench`s read documents too).
+    public static var makeAPIDescriptionReader: (@MainActor () -> any APIDescriptionReader)?
+    /// The API description `spec` loaded last: requests and responses are checked against it.
+    public internal(set) var apiDescription: (any APIDescription)?
 
     /// Answers or observes the sends of every `Workbench` in this process when set; nil sends
     /// to the network. The prompt's compiled path installs one in the program it runs.

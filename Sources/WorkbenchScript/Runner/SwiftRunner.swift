@@ -170,6 +170,13 @@ public final class SwiftRunner {
 
     /// An item the interpreter ran, for the log.
     func logInterpreted(_ item: CodeBlockItemSyntax, exchanges: [Exchange]) {
+        if Self.isSpecCall(item) {
+            // The host reads no OpenAPI documents (WorkbenchKit is all it links): it catches up on
+            // what `spec` changed that it uses, the base, as it is now.
+            settle()
+            if let base = workbench?.base?.string { log.append(CompiledStep(source: WorkbenchStatement.base(base).swiftSource())) }
+            return
+        }
         unconverted.append((item, exchanges))
         if promptWorkbench != nil {
             for token in item.tokens(viewMode: .sourceAccurate) { if case .identifier(let name) = token.tokenKind { swiftNames.insert(name) } }
@@ -177,6 +184,12 @@ public final class SwiftRunner {
         if let variable = item.item.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.var) {
             interpreterVariables.formUnion(PatternNames.of(variable: item.item))
         }
+    }
+
+    /// Whether `item` is a `wb.spec(…)` call (`try await` before it or not).
+    nonisolated public static func isSpecCall(_ item: CodeBlockItemSyntax) -> Bool {
+        let tokens = item.tokens(viewMode: .sourceAccurate).map(\.text).filter { $0 != "try" && $0 != "await" }
+        return tokens.count > 3 && tokens[0] == "wb" && tokens[1] == "." && tokens[2] == "spec" && tokens[3] == "("
     }
 
     /// A step the host ran (or the results program), for the log.

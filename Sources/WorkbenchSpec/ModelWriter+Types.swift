@@ -1,0 +1,76 @@
+import OpenAPIKit
+
+/// The Swift type a schema is written as, inside a declaration.
+extension ModelWriter {
+    /// `String`, `Int64`, `[Tag]`, `[String: Int]`, `Date`, a document type's name, or a nested
+    /// type declared into `nested` (named `name`) for an inline object, enum or `oneOf`; nil for a
+    /// schema no `Codable` type holds (any JSON). Nullable schemas end in `?`.
+    mutating func swiftType(_ schema: JSONSchema, name: String, nested: inout [String], owner: String, indent: String = "    ") -> String? {
+        let optional = schema.nullable ? "?" : ""
+        switch schema.value {
+        case .reference(let reference, _):
+            guard let target = SchemaReferences.componentName(reference), let typeName = typeNames[target] else { return nil }
+            if let aliased = spec.schema(named: target), declaresNothing(aliased) { return nil }
+            return typeName + optional
+        case .string(let core, _):
+            if let values = schema.allowedValues, !values.isEmpty, values.allSatisfy({ $0.value is String }) {
+                nested.append(stringEnum(name, values, indent: indent))
+                return name + optional
+            }
+            if core.format == .dateTime {
+                usesDates = true
+                return "Date" + optional
+            }
+            return "String" + optional
+        case .integer(let core, _):
+            switch core.format {
+            case .int32: return "Int32" + optional
+            case .int64: return "Int64" + optional
+            default: return "Int" + optional
+            }
+        case .number(let core, _):
+            return (core.format == .float ? "Float" : "Double") + optional
+        case .boolean:
+            return "Bool" + optional
+        case .array(_, let array):
+            guard let items = array.items, let element = swiftType(items, name: name + "Item", nested: &nested, owner: owner + "[]", indent: indent) else { return nil }
+            return "[\(element)]" + optional
+        case .object(_, let object):
+            if object.properties.isEmpty {
+                guard case .b(let values)? = object.additionalProperties,
+                      let value = swiftType(values, name: name + "Value", nested: &nested, owner: owner + "{}", indent: indent) else { return nil }
+                return "[String: \(value)]" + optional
+            }
+            nested.append(structure(name, schema, indent: indent, cut: [], owner: owner))
+            return name + optional
+        case .all(let parts, _):
+            if parts.count == 1 { return swiftType(parts[0], name: name, nested: &nested, owner: owner, indent: indent).map { $0.hasSuffix("?") ? $0 : $0 + optional } }
+            nested.append(structure(name, schema, indent: indent, cut: [], owner: owner))
+            return name + optional
+        case .one(let parts, _), .any(let parts, _):
+            let nonNull = parts.filter { !$0.isNull }
+            let nullable = nonNull.count < parts.count || schema.nullable
+            if nonNull.count == 1 {
+                return swiftType(nonNull[0], name: name, nested: &nested, owner: owner, indent: indent).map { nullable && !$0.hasSuffix("?") ? $0 + "?" : $0 }
+            }
+            guard !nonNull.isEmpty else { return nil }
+            nested.append(alternatives(name, nonNull, indent: indent, nested: &nested, owner: owner))
+            return name + (nullable ? "?" : "")
+        case .null, .fragment, .not:
+            return nil
+        }
+    }
+
+    /// Whether a top-level schema gets no declaration (any JSON), so what refers to it is left out too.
+    func declaresNothing(_ schema: JSONSchema) -> Bool {
+        switch schema.value {
+        case .fragment, .null, .not: return true
+        case .object(_, let object):
+            // An object without properties is declared as an empty struct (it decodes any object).
+            if object.properties.isEmpty, case .b(let values)? = object.additionalProperties { return declaresNothing(values) }
+            return false
+        case .array(_, let array): return array.items.map(declaresNothing) ?? true
+        default: return false
+        }
+    }
+}
