@@ -77,7 +77,7 @@ extension ModelWriter {
         var usedNames = Set<String>()
         for (jsonName, propertySchema) in merged.properties {
             if cut.contains(jsonName) {
-                notes.append("\(owner).\(jsonName): left out, a struct cannot hold itself (it refers back to \(typeName))")
+                notes.append("\(owner).\(jsonName): left out, through it \(typeName) would contain itself (a struct cannot)")
                 continue
             }
             var swiftName = SwiftNames.memberName(jsonName)
