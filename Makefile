@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-paste bench-first-steps bench-peers forms-expected
+.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-paste bench-first-steps bench-spec bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl); the openssl tool for the TLS
@@ -88,6 +88,10 @@ bench-paste: build bench-peers
 # this built clone): printed, not written.
 bench-first-steps: build bench-peers
 	python3 Benchmarks/bench.py --only first-steps
+
+# Figure 11 alone (`spec` reading the large real OpenAPI fixtures, Tab completing from them): printed.
+bench-spec: deps bench-peers
+	python3 Benchmarks/bench.py --only spec
 
 bench-micro: deps bench-peers
 	python3 Benchmarks/bench.py --only micro

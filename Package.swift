@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "WorkbenchScript", targets: ["WorkbenchScript"]),
         // For Fuzzing/ (a separate package): a libFuzzer target runs whole input lines through a Session.
         .library(name: "REPL", targets: ["REPL"]),
+        // What a snippet that loads an OpenAPI document imports (`wb.spec(…)`); Benchmarks/ times it.
+        .library(name: "WorkbenchSpec", targets: ["WorkbenchSpec"]),
         .executable(name: "workbench", targets: ["workbench"]),
         // The Swift host: the long-lived process that Swift typed at the prompt is loaded into.
         .executable(name: "workbench-host", targets: ["WorkbenchHost"]),

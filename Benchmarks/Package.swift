@@ -2,6 +2,7 @@
 import PackageDescription
 
 // In-process micro-benchmarks (ordo-one/benchmark) of Workbench's JSON parser, printer and decoder.
+// SpecTimes times `spec` on a large real OpenAPI document (figure 11).
 // A package of its own so that `make test` never builds it; `make bench-micro` runs it.
 let package = Package(
     name: "WorkbenchBenchmarks",
@@ -21,6 +22,12 @@ let package = Package(
             ],
             path: "Benchmarks/JSONBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Figure 11: loading an OpenAPI document and completing from it (bench.py runs it).
+        .executableTarget(
+            name: "SpecTimes",
+            dependencies: [.product(name: "WorkbenchSpec", package: "Workbench")],
+            path: "Benchmarks/SpecTimes"
         ),
     ]
 )

@@ -21,6 +21,7 @@ from bench_report import log, machine, max_rss, micro, ms, replace_section, run,
 import first_steps_bench
 import paste_bench
 import session_bench
+import spec_bench
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PHOTO_STRUCT = ("struct Photo: Codable { let albumId: Int; let id: Int; let title: String; "
@@ -336,6 +337,27 @@ class Bench:
         self.add("10 make run", "`make run` in this built clone, new HOME, until the prompt",
                  (min(runs), sorted(runs)[len(runs) // 2], max(runs), None), "", verdict(max(runs) <= 5.0, "≤ 5 s"))
 
+    def spec(self):
+        """Figure 11 (Benchmarks/spec_bench.py): `spec` loading large real OpenAPI documents, and Tab
+        completing from them, beside Python's parser reading the same file."""
+        program = spec_bench.build()
+        runs = max(3, int(10 * self.scale))
+        for document in spec_bench.documents():
+            name = os.path.basename(document)
+            loads, info, completions = spec_bench.measure(program, document, runs)
+            median = loads[len(loads) // 2]
+            what = f"`spec` reading {name} ({info['bytes'] / 1e6:.1f} MB, {info['operations']} operations, {info['schemas']} schemas)"
+            try:
+                peer = spec_bench.python_parse(document, runs)
+                ratio = f"{median / peer[len(peer) // 2]:.1f}× Python's parse of the file ({peer[len(peer) // 2] * 1000:.1f} ms)"
+            except ImportError:
+                ratio = ""
+            self.add("11 spec", what, (loads[0], median, loads[-1], None), ratio, verdict(median <= 1.0, "≤ 1 s"))
+            slowest = max(worst for _, worst in completions.values())
+            mean = ", ".join(f"{kind} {average * 1e3:.2f}" for kind, (average, _) in completions.items())
+            self.add("11 spec", f"Tab completion from {name}, over every operation's path (mean ms: {mean})",
+                     f"slowest {slowest * 1e3:.2f} ms", "", verdict(slowest <= 0.010, "≤ 10 ms"))
+
     def attempt(self, figure, body):
         try:
             body()
@@ -348,9 +370,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
-    parser.add_argument("--only", choices=["figures", "micro", "session", "paste", "first-steps", "all"], default="figures",
-                        help="session, paste, first-steps: only figure 6's live-session rows, figure 7 or figures "
-                             "8-10 (printed, RESULTS.md left alone)")
+    parser.add_argument("--only", choices=["figures", "micro", "session", "paste", "first-steps", "spec", "all"], default="figures",
+                        help="session, paste, first-steps, spec: only figure 6's live-session rows, figure 7, figures 8-10 or "
+                             "figure 11 (printed, RESULTS.md left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
     options = parser.parse_args()
     scale = 0.3 if options.quick else 1.0
@@ -371,11 +393,13 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
-    if options.only in ("paste", "first-steps"):
+    if options.only in ("paste", "first-steps", "spec"):
         bench = Bench(options.workbench, scale)
         try:
             if options.only == "paste":
                 bench.attempt("7 paste", bench.paste)
+            elif options.only == "spec":
+                bench.attempt("11 spec", bench.spec)
             else:
                 bench.attempt("8-10 first steps", bench.first_steps)
             print(table(bench.rows))
@@ -397,9 +421,10 @@ def main():
             bench.attempt("6 Swift session", lambda: bench.swift_session(document))
             bench.attempt("7 paste", bench.paste)
             bench.attempt("8-10 first steps", bench.first_steps)
+            bench.attempt("11 spec", bench.spec)
             end_load = " ".join(open("/proc/loadavg").read().split()[:3])
             body = "\n".join([
-                f"## Figures 1–4 and 6–10 ({started})", "",
+                f"## Figures 1–4 and 6–11 ({started})", "",
                 f"- Machine: {machine(load)}; at the end {end_load}.",
                 f"- Tools: {versions()}.",
                 f"- Document: {os.path.getsize(document):,} bytes, photo-like array, sha256 {digest}… "

@@ -15,6 +15,7 @@ import Testing
         "timing", "history", "show 1", "curl", "decode [Post]", "let posts = decode [Post] --keys snake --dates iso8601",
         "decode Post --at [0] --dates formatted yyyy-MM-dd", "posts[0].title", "posts.count", #"json {"a": [1]}"#,
         "json @doc.json", "set timeout 5", "set redirects off", "set body-lines 10", "set max-body 10MB",
+        "spec sandbox/jsonplaceholder", "spec petstore.yaml --server 2",
     ]
 
     @MainActor @Test func everyStatementFormTypeChecks() async throws {

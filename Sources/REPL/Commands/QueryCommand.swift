@@ -23,8 +23,11 @@ struct QueryCommand: StatementCommand {
         """
 
     func complete(_ words: [String], session: Session) -> [String] {
-        guard let last = words.last, !last.contains("=") else { return [] }
-        let names = RequestCompletion.queryNames(session.workbench)
+        guard let last = words.last else { return [] }
+        let fromSpec = RequestCompletion.specArguments(last, path: nil, method: nil, workbench: session.workbench, query: "=")
+            .filter { !$0.hasSuffix(":") }
+        if last.contains("=") { return fromSpec }
+        let names = (session.workbench.openAPISpec == nil ? [] : fromSpec.map { String($0.dropLast()) }) + RequestCompletion.queryNames(session.workbench)
         if last.hasPrefix("-") { return RequestCompletion.matching(String(last.dropFirst()), names).map { "-" + $0 } }
         return RequestCompletion.matching(last, names).map { $0 + "=" }
     }

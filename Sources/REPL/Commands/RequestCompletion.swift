@@ -1,6 +1,7 @@
 import Foundation
 import Sandbox
 import WorkbenchKit
+import WorkbenchSpec
 
 /// Completion sources for the request commands: header names, query names, paths, base URLs.
 @MainActor
@@ -44,7 +45,27 @@ enum RequestCompletion {
             let relative = String(exchange.url.path.dropFirst(basePath.count))
             return relative.isEmpty ? nil : relative
         }
-        return fromHistory + sandboxPaths(basePath: basePath)
+        return (specCompletion(workbench)?.paths(matching: "") ?? []) + fromHistory + sandboxPaths(basePath: basePath)
+    }
+
+    /// Completion from the loaded OpenAPI document, paths relative to the base.
+    static func specCompletion(_ workbench: Workbench) -> SpecCompletion? {
+        workbench.openAPISpec.map { SpecCompletion(spec: $0, base: workbench.base?.url) }
+    }
+
+    /// What the document says may follow a request's path (`get /pet/findByStatus st` → `status==`,
+    /// `status==av` → `status==available`, a declared header → `api_key:`).
+    static func specArguments(_ last: String, path: String?, method: String?, workbench: Workbench, query separator: String) -> [String] {
+        guard let completion = specCompletion(workbench) else { return [] }
+        let target = path ?? String(workbench.request.components.path.dropFirst(workbench.base?.path.count ?? 0))
+        if let range = last.range(of: separator) {
+            let name = String(last[..<range.lowerBound])
+            let values = completion.values(forPath: target, parameter: name).map { name + separator + $0 }
+            return matching(last, values)
+        }
+        let names = completion.queryNames(forPath: target, method: method).map { $0 + separator }
+            + completion.headerNames(forPath: target, method: method).map { $0 + ":" }
+        return matching(last, names, caseInsensitive: true)
     }
 
     /// The sandbox API's example paths, relative to a base inside it (`/v2/all` under `/restcountries/v2` is `/all`).

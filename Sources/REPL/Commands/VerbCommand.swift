@@ -29,9 +29,14 @@ struct VerbCommand: StatementCommand {
             let paths = RequestCompletion.matching(last, RequestCompletion.paths(workbench))
             if !paths.isEmpty || last.hasPrefix("/") { return paths }
         }
+        let fromSpec = RequestCompletion.specArguments(last, path: words.count > 1 && RequestShorthand.isTarget(words[0]) ? words[0] : nil,
+                                                       method: method, workbench: workbench, query: "==")
+        if last.contains("==") { return fromSpec }
         let queries = RequestCompletion.queryNames(workbench).map { $0 + "==" }
         let headers = RequestCompletion.headerNames(workbench).map { $0 + ":" }
-        return RequestCompletion.matching(last, queries) + RequestCompletion.matching(last, headers, caseInsensitive: true)
+        // The document's names first; `matching` with an empty prefix drops the repeats.
+        return RequestCompletion.matching("", fromSpec + RequestCompletion.matching(last, queries)
+            + RequestCompletion.matching(last, headers, caseInsensitive: true))
     }
 
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {
