@@ -37,6 +37,8 @@ import WorkbenchKit
         ("show 2", "try wb.show(2)"),
         ("curl", "try wb.curl()"),
         ("decode [Post]", "try wb.decode([Post].self)"),
+        ("spec sandbox/jsonplaceholder", #"try await wb.spec("sandbox/jsonplaceholder")"#),
+        ("spec http://127.0.0.1:49731/jokes/openapi.json --server 2", #"try await wb.spec("sandbox/jokes/openapi.json", server: 2)"#),
         ("let posts = decode [Post] --keys snake", "let posts = try wb.decode([Post].self, keys: .convertFromSnakeCase)"),
         ("decode Feed --dates iso8601 --at data", #"try wb.decode(Feed.self, dates: .iso8601, at: "data")"#),
         ("json @feed.json", #"try wb.json(file: "feed.json")"#),
