@@ -3,14 +3,14 @@ import OpenAPIKit
 /// The text of each declaration.
 extension ModelWriter {
     /// One top-level declaration for the schema, or nil (with a note) when no Swift type holds it.
-    mutating func declaration(_ typeName: String, _ schema: JSONSchema, schemaName: String, cut: Set<String>) -> String? {
+    mutating func declaration(_ typeName: String, _ schema: JSONSchema, schemaName: String) -> String? {
         let resolved = schema
         if case .object(_, let object) = resolved.value, object.properties.isEmpty, case .b? = object.additionalProperties {
             return alias(typeName, resolved, schemaName: schemaName)
         }
         switch resolved.value {
         case .object, .all:
-            return structure(typeName, resolved, indent: "", cut: cut, owner: schemaName)
+            return structure(typeName, resolved, indent: "", owner: schemaName)
         case .string where !(resolved.allowedValues ?? []).isEmpty:
             return stringEnum(typeName, resolved.allowedValues ?? [], indent: "")
         case .one(let parts, _), .any(let parts, _) where parts.filter({ !$0.isNull }).count > 1:
@@ -69,15 +69,15 @@ extension ModelWriter {
 
     /// `struct NAME: Codable { … }` with a property per JSON property (optional unless required and
     /// not nullable), `CodingKeys` when a JSON name is not the Swift name, and nested types last.
-    mutating func structure(_ typeName: String, _ schema: JSONSchema, indent: String, cut: Set<String>, owner: String) -> String {
+    mutating func structure(_ typeName: String, _ schema: JSONSchema, indent: String, owner: String) -> String {
         let merged = mergedObject(schema)
         var lines = ["\(indent)struct \(typeName): Codable {"]
         var nested: [String] = []
         var keys: [(swift: String, json: String)] = []
         var usedNames = Set<String>()
         for (jsonName, propertySchema) in merged.properties {
-            if cut.contains(jsonName) {
-                notes.append("\(owner).\(jsonName): left out, through it \(typeName) would contain itself (a struct cannot)")
+            if let target = directReference(propertySchema), cutTargets.contains(target) {
+                notes.append("\(owner).\(jsonName): left out, it holds \(typeNames[target] ?? target), which holds \(typeName) again (a struct cannot contain itself)")
                 continue
             }
             var swiftName = SwiftNames.memberName(jsonName)
@@ -144,7 +144,8 @@ extension ModelWriter {
             while cases.contains(where: { $0.name == name }) { name += "\(index + 1)" }
             cases.append((name, bare))
         }
-        var lines = ["\(indent)enum \(typeName): Codable {"]
+        // Indirect: an alternative may hold this enum again (a struct cannot; an indirect enum can).
+        var lines = ["\(indent)indirect enum \(typeName): Codable {"]
         lines += cases.map { "\(indent)    case \($0.name)(\($0.type))" }
         lines.append("")
         lines.append("\(indent)    init(from decoder: Decoder) throws {")

@@ -41,11 +41,11 @@ extension ModelWriter {
                       let value = swiftType(values, name: name + "Value", nested: &nested, owner: owner + "{}", indent: indent) else { return nil }
                 return "[String: \(value)]" + optional
             }
-            nested.append(structure(name, schema, indent: indent, cut: [], owner: owner))
+            nested.append(structure(name, schema, indent: indent, owner: owner))
             return name + optional
         case .all(let parts, _):
             if parts.count == 1 { return swiftType(parts[0], name: name, nested: &nested, owner: owner, indent: indent).map { $0.hasSuffix("?") ? $0 : $0 + optional } }
-            nested.append(structure(name, schema, indent: indent, cut: [], owner: owner))
+            nested.append(structure(name, schema, indent: indent, owner: owner))
             return name + optional
         case .one(let parts, _), .any(let parts, _):
             let nonNull = parts.filter { !$0.isNull }

@@ -42,6 +42,8 @@ public struct ModelWriter {
     let typeNames: [String: String]
     var notes: [String] = []
     var usesDates = false
+    /// The schemas the declaration being written must not hold in place (`cyclicTargets`).
+    var cutTargets: Set<String> = []
 
     public init(spec: APISpec) {
         self.spec = spec
@@ -66,14 +68,15 @@ public struct ModelWriter {
         }
         let wanted = names.map { name in writer.typeNames[name] == nil ? writer.typeNames.first { $0.value == name }!.key : name }
         let chosen = writer.closure(of: wanted.isEmpty ? spec.schemas.map(\.name) : wanted)
-        let cut = writer.cyclicProperties(among: chosen)
+        let cut = writer.cyclicTargets(among: chosen)
         var blocks: [String] = []
         var declared: [String] = []
         var renamed: [(String, String)] = []
         for (name, schema) in spec.schemas where chosen.contains(name) {
             let typeName = writer.typeNames[name]!
             if typeName != SwiftNames.typeName(name) { renamed.append((name, typeName)) }
-            if let block = writer.declaration(typeName, schema, schemaName: name, cut: cut[name] ?? []) {
+            writer.cutTargets = cut[name] ?? []
+            if let block = writer.declaration(typeName, schema, schemaName: name) {
                 blocks.append(block)
                 declared.append(typeName)
             }
@@ -106,25 +109,26 @@ public struct ModelWriter {
         return found
     }
 
-    /// Properties that would make a struct hold itself (directly or through other structs' plain or
-    /// optional properties: an infinite size), by schema name: left out, each with a note.
-    func cyclicProperties(among chosen: Set<String>) -> [String: Set<String>] {
-        var edges: [String: [(property: String, target: String)]] = [:]
+    /// Where a struct would hold itself (an infinite size): for each schema, the schemas it must
+    /// not hold directly. The edges are the schemas a struct holds in place — through its own and
+    /// its inline objects' plain or optional properties, `allOf` merged in — not inside an array or
+    /// a map, and not inside a `oneOf` enum, which is written `indirect`. A depth-first walk cuts
+    /// each edge that closes a cycle; the properties that hold it are left out, each with a note.
+    func cyclicTargets(among chosen: Set<String>) -> [String: Set<String>] {
+        var edges: [String: [String]] = [:]
         for (name, schema) in spec.schemas where chosen.contains(name) {
-            for (property, propertySchema) in objectProperties(of: schema) {
-                if let target = directReference(propertySchema), chosen.contains(target), isStruct(target) {
-                    edges[name, default: []].append((property, target))
-                }
-            }
+            var targets: [String] = []
+            for (_, property) in objectProperties(of: schema) { targets += heldInPlace(property, depth: 0) }
+            edges[name] = targets.filter { chosen.contains($0) }
         }
         var cut: [String: Set<String>] = [:]
-        var state: [String: Int] = [:]  // 1 visiting, 2 done
+        var state: [String: Int] = [:]  // 1 on the walk's path, 2 done
         func visit(_ node: String) {
             state[node] = 1
-            for edge in edges[node] ?? [] {
-                switch state[edge.target] {
-                case 1: cut[node, default: []].insert(edge.property)
-                case nil: visit(edge.target)
+            for target in edges[node] ?? [] {
+                switch state[target] {
+                case 1: cut[node, default: []].insert(target)
+                case nil: visit(target)
                 default: break
                 }
             }
@@ -134,14 +138,36 @@ public struct ModelWriter {
         return cut
     }
 
-    /// The schema name a property holds directly (not inside an array or a map), if any.
-    func directReference(_ schema: JSONSchema) -> String? {
+    /// The struct schemas a property's value holds in place (see `cyclicTargets`).
+    func heldInPlace(_ schema: JSONSchema, depth: Int) -> [String] {
+        guard depth < 12 else { return [] }
         switch schema.value {
-        case .reference(let reference, _): return SchemaReferences.componentName(reference)
-        case .all(let parts, _) where parts.count == 1: return directReference(parts[0])
+        case .reference:
+            return directReference(schema).map { isStruct($0) ? [$0] : [] } ?? []
+        case .object(_, let object):
+            return object.properties.flatMap { heldInPlace($0.value, depth: depth + 1) }
+        case .all:
+            return objectProperties(of: schema).flatMap { heldInPlace($0.schema, depth: depth + 1) }
         case .one(let parts, _), .any(let parts, _):
             let nonNull = parts.filter { !$0.isNull }
-            return nonNull.count == 1 ? directReference(nonNull[0]) : nil
+            return nonNull.count == 1 ? heldInPlace(nonNull[0], depth: depth + 1) : []
+        default:
+            return []
+        }
+    }
+
+    /// The schema a property holds directly, past aliases (`Pets = Pet`), a single `allOf` and a
+    /// nullable `oneOf`/`anyOf`; nil for anything else.
+    func directReference(_ schema: JSONSchema, depth: Int = 0) -> String? {
+        guard depth < 12 else { return nil }
+        switch schema.value {
+        case .reference(let reference, _):
+            guard let name = SchemaReferences.componentName(reference), let target = spec.schema(named: name) else { return nil }
+            return directReference(target, depth: depth + 1) ?? name
+        case .all(let parts, _) where parts.count == 1: return directReference(parts[0], depth: depth + 1)
+        case .one(let parts, _), .any(let parts, _):
+            let nonNull = parts.filter { !$0.isNull }
+            return nonNull.count == 1 ? directReference(nonNull[0], depth: depth + 1) : nil
         default: return nil
         }
     }

@@ -16,7 +16,7 @@ public final class OpenAPIDescription: APIDescription {
 
     public var summary: String {
         let operations = spec.operations.count, schemas = spec.schemas.count
-        return "\(spec.title) \(spec.version) (OpenAPI \(spec.openAPIVersion)): \(operations) operation\(operations == 1 ? "" : "s")"
+        return "\(spec.title)\(spec.version.isEmpty ? "" : " " + spec.version) (OpenAPI \(spec.openAPIVersion)): \(operations) operation\(operations == 1 ? "" : "s")"
             + (spec.tags.isEmpty ? "" : " in \(spec.tags.count) tag\(spec.tags.count == 1 ? "" : "s")")
             + ", \(schemas) schema\(schemas == 1 ? "" : "s") — `spec` lists them, `spec models` declares them"
     }

@@ -2,6 +2,7 @@ import Foundation
 import Sandbox
 import WorkbenchKit
 import WorkbenchScript
+import WorkbenchSpec
 
 extension ReplayRequest {
     /// `workbench replay`: starts a sandbox in this process, replays, and returns the exit status
@@ -24,6 +25,8 @@ extension ReplayRequest {
                 FileHandle.standardError.write(Data("warning: the sandbox could not start (\(error))\n".utf8))
             }
         }
+        // A snippet's `wb.spec(…)` reads its document as at the prompt.
+        Workbench.makeAPIDescriptionReader = { OpenAPIReader() }
         var replay = SnippetReplay(script: script, console: console, sandboxURL: sandbox?.baseURL)
         replay.step = step
         replay.check = check

@@ -26,7 +26,7 @@ enum SpecViews {
         var groups: [(tag: String, operations: [SpecOperation])] = spec.tags.map { tag in (tag, spec.operations.filter { $0.tags.first == tag }) }
         let untagged = spec.operations.filter { $0.tags.isEmpty }
         if !untagged.isEmpty { groups.append(("(no tag)", untagged)) }
-        console.line(console.styled("\(spec.title) \(spec.version)", .bold) + (session.workbench.base?.string.map { " · base \($0)" } ?? ""))
+        console.line(console.styled(spec.title + (spec.version.isEmpty ? "" : " " + spec.version), .bold) + (session.workbench.base?.string.map { " · base \($0)" } ?? ""))
         for group in groups where !group.operations.isEmpty {
             console.line(console.styled(group.tag, .cyan))
             for operation in group.operations {
