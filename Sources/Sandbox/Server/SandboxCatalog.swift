@@ -12,6 +12,9 @@ public struct SandboxAPI: Sendable {
     /// Example paths relative to the prefix, for path completion (e.g. `/posts`, `/users/1/posts`).
     public let paths: [String]
     let service: @Sendable (SandboxRequest) async -> SandboxResponse
+
+    /// Where the sandbox serves this API's OpenAPI 3.1 document (e.g. `/jsonplaceholder/openapi.json`).
+    public var openAPIPath: String { prefix + "/openapi.json" }
 }
 
 /// The APIs the sandbox serves, in the order `sandbox` lists them.
