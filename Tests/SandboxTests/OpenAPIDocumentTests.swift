@@ -7,7 +7,7 @@ import Sandbox
 /// the catalog names, and true to what the sandbox answers.
 @Suite("OpenAPI documents")
 struct OpenAPIDocumentTests {
-    static let apiNames = ["jsonplaceholder", "restcountries", "jokes", "met"]
+    static let apiNames = SandboxCatalog.apis.map(\.name)
 
     private func document(of api: SandboxAPI, at base: URL) async throws -> OpenAPIDocument {
         let response = try await HTTPClient.shared.fetch(base.at(api.openAPIPath))
