@@ -20,6 +20,7 @@ struct OpenAPIDocumentTests {
     func theDocumentIsServedAsOpenAPI31(name: String) async throws {
         let api = try #require(SandboxCatalog.api(named: name))
         #expect(api.openAPIPath == api.prefix + "/openapi.json")
+        #expect(api.routes.contains { $0.hasPrefix("GET /openapi.json ") }, "`sandbox` lists the document's route")
         try await LiveSandbox.with { base in
             let document = try await document(of: api, at: base)
             #expect(document.root["openapi"] as? String == "3.1.0")
