@@ -99,6 +99,16 @@ struct SandboxServerTests {
         #expect(SandboxDataError.missing("a.json").description == "sandbox dataset 'Data/a.json' is missing from the package resources")
     }
 
+    @Test func aMissingOpenAPIDocumentIsA500NamingTheFile() {
+        let api = SandboxAPI(name: "nothing", prefix: "/nothing", title: "", realHosts: [], routes: [], paths: [],
+                             service: { _ in SandboxResponse(status: 204) })
+        #expect(api.openAPIPath == "/nothing/openapi.json")
+        let response = SandboxOpenAPI.response(for: api)
+        #expect(response.status == 500)
+        let body = String(decoding: response.bodyBytes ?? [], as: UTF8.self)
+        #expect(body.contains("sandbox dataset 'Data/openapi/nothing.json' is missing from the package resources"))
+    }
+
     @Test func catalogNamesResolveAndRoutesAreListed() {
         #expect(SandboxCatalog.apis.map(\.name) == ["jsonplaceholder", "restcountries", "jokes", "met", "httpbin"])
         #expect(SandboxCatalog.api(named: "JSONPlaceholder")?.prefix == "/jsonplaceholder")

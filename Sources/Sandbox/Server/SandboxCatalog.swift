@@ -12,6 +12,9 @@ public struct SandboxAPI: Sendable {
     /// Example paths relative to the prefix, for path completion (e.g. `/posts`, `/users/1/posts`).
     public let paths: [String]
     let service: @Sendable (SandboxRequest) async -> SandboxResponse
+
+    /// Where the sandbox serves this API's OpenAPI 3.1 document (e.g. `/jsonplaceholder/openapi.json`).
+    public var openAPIPath: String { prefix + "/openapi.json" }
 }
 
 /// The APIs the sandbox serves, in the order `sandbox` lists them.
@@ -34,6 +37,7 @@ public enum SandboxCatalog {
             "GET /users/1/posts", "GET /posts/1/comments", "GET /albums/1/photos",
             "POST /posts (201, id 101)", "PUT /posts/1", "PATCH /posts/1", "DELETE /posts/1",
             "GET /users, /comments, /albums, /photos, /todos (same filters)",
+            "GET /openapi.json (this API's OpenAPI 3.1 document)",
         ],
         paths: ["/posts", "/posts/1", "/posts/1/comments", "/comments", "/albums", "/albums/1/photos", "/photos",
                 "/users", "/users/1", "/users/1/posts", "/users/1/albums", "/users/1/todos", "/todos"],
@@ -49,6 +53,7 @@ public enum SandboxCatalog {
             "GET /v2/all", "GET /v2/name/{name}?fullText=true", "GET /v2/alpha/{code}", "GET /v2/alpha?codes=col;no;ee",
             "GET /v2/all?fields=name,capital", "GET /v2/capital/{capital}, /v2/region/{region}, /v2/currency/{code}, /v2/lang/{code}",
             "GET /v3.1/all", "GET /v3.1/name/{name}", "GET /v3.1/alpha/{code}", "GET /v3.1/alpha?codes=col,no",
+            "GET /openapi.json (this API's OpenAPI 3.1 document)",
         ],
         paths: ["/v2/all", "/v2/name/", "/v2/alpha/", "/v2/alpha?codes=", "/v3.1/all", "/v3.1/name/", "/v3.1/alpha/"],
         service: { RestCountriesAPI.respond(to: $0) }
@@ -62,6 +67,7 @@ public enum SandboxCatalog {
         routes: [
             "GET /random_joke", "GET /random_ten", "GET /jokes/random", "GET /jokes/ten", "GET /jokes/random/{n}",
             "GET /jokes/{type}/random", "GET /jokes/{type}/ten", "GET /jokes/{id}", "GET /types",
+            "GET /openapi.json (this API's OpenAPI 3.1 document)",
         ],
         paths: ["/random_joke", "/random_ten", "/jokes/random", "/jokes/ten", "/jokes/programming/ten", "/jokes/1", "/types"],
         service: { JokeAPI.respond(to: $0) }
@@ -74,7 +80,7 @@ public enum SandboxCatalog {
         realHosts: ["collectionapi.metmuseum.org"],
         routes: [
             "GET /search?q=cat", "GET /search?hasImages=true&q=cat", "GET /objects/{id} (each id a search lists, e.g. 436524)",
-            "GET /objects?departmentIds=15", "GET /departments",
+            "GET /objects?departmentIds=15", "GET /departments", "GET /openapi.json (this API's OpenAPI 3.1 document)",
         ],
         paths: ["/search?q=", "/objects/436524", "/objects/436535", "/objects/671456", "/objects?departmentIds=", "/departments"],
         service: { MetAPI.respond(to: $0) }
@@ -91,7 +97,7 @@ public enum SandboxCatalog {
             "GET /delay/{seconds} (at most 10)", "GET /redirect/{n}", "GET /redirect-to?url=URL&status_code=302",
             "GET /bytes/{n}?seed=N (at most 102400)", "GET /gzip", "GET /json", "GET /html", "GET /xml",
             "GET /stream/{n} (chunked, at most 100 lines)", "GET /drip?duration=2&numbytes=10&delay=0",
-            "GET /response-headers?NAME=VALUE",
+            "GET /response-headers?NAME=VALUE", "GET /openapi.json (this API's OpenAPI 3.1 document)",
         ],
         paths: ["/get", "/post", "/anything", "/headers", "/status/", "/delay/", "/redirect/", "/redirect-to?url=",
                 "/bytes/", "/gzip", "/json", "/html", "/xml", "/stream/", "/drip"],

@@ -15,7 +15,9 @@ enum SandboxRouter {
             guard request.segments.count >= prefixCount,
                   request.segments.prefix(prefixCount).elementsEqual(api.prefix.split(separator: "/").map(String.init))
             else { break }
-            return await api.service(request.droppingPrefix(prefixCount))
+            let inner = request.droppingPrefix(prefixCount)
+            if inner.apiSegments == ["openapi.json"], inner.method == "GET" { return SandboxOpenAPI.response(for: api) }
+            return await api.service(inner)
         }
         let names = SandboxCatalog.apis.map(\.prefix).joined(separator: ", ")
         return .error(404, "no sandbox API at '\(request.path)'; the sandbox serves \(names)")
