@@ -61,7 +61,11 @@ extension ModelWriter {
             return (properties, required, additional)
         case .reference(let reference, _):
             guard let name = SchemaReferences.componentName(reference), let target = spec.schema(named: name) else { return ([], [], nil) }
-            return mergedObject(target, depth: depth + 1)
+            // Once per schema: a large document's `allOf` chains are merged again for every use (Elasticsearch's took minutes).
+            if let merged = cache.merged[name] { return merged }
+            let merged = mergedObject(target, depth: depth + 1)
+            cache.merged[name] = merged
+            return merged
         default:
             return ([], [], nil)
         }
@@ -120,8 +124,10 @@ extension ModelWriter {
     func stringEnum(_ typeName: String, _ values: [AnyCodable], indent: String) -> String {
         var lines = ["\(indent)enum \(typeName): String, Codable {"]
         var used = Set<String>()
+        var seen = Set<String>()
         for value in values {
-            guard let raw = value.value as? String else { continue }
+            // A value listed twice is one case (Swift refuses two cases with one raw value).
+            guard let raw = value.value as? String, seen.insert(raw).inserted else { continue }
             var name = raw.isEmpty ? "_empty" : SwiftNames.memberName(raw)
             while used.contains(name) { name += "_" }
             used.insert(name)

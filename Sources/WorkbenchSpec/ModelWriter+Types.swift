@@ -61,15 +61,37 @@ extension ModelWriter {
         }
     }
 
-    /// Whether a top-level schema gets no declaration (any JSON), so what refers to it is left out too.
-    func declaresNothing(_ schema: JSONSchema) -> Bool {
+    /// Whether a top-level schema gets no declaration (any JSON), so what refers to it is left out
+    /// too. An object without properties is declared as an empty struct (it decodes any object),
+    /// unless it is a map whose values nothing holds.
+    func declaresNothing(_ schema: JSONSchema, depth: Int = 0) -> Bool {
+        if case .object(_, let object) = schema.value, object.properties.isEmpty {
+            if case .b(let values)? = object.additionalProperties { return holdsNothing(values, depth: depth + 1) }
+            return false
+        }
+        switch schema.value {
+        case .object, .all, .one, .any: return false
+        default: return holdsNothing(schema, depth: depth + 1)
+        }
+    }
+
+    /// Whether `swiftType` finds no type for the schema where it is used (a property, an element).
+    func holdsNothing(_ schema: JSONSchema, depth: Int) -> Bool {
+        guard depth < 12 else { return false }
         switch schema.value {
         case .fragment, .null, .not: return true
+        case .reference(let reference, _):
+            guard let name = SchemaReferences.componentName(reference), let target = spec.schema(named: name) else { return true }
+            return declaresNothing(target, depth: depth + 1)
         case .object(_, let object):
-            // An object without properties is declared as an empty struct (it decodes any object).
-            if object.properties.isEmpty, case .b(let values)? = object.additionalProperties { return declaresNothing(values) }
-            return false
-        case .array(_, let array): return array.items.map(declaresNothing) ?? true
+            if !object.properties.isEmpty { return false }
+            if case .b(let values)? = object.additionalProperties { return holdsNothing(values, depth: depth + 1) }
+            return true
+        case .array(_, let array): return array.items.map { holdsNothing($0, depth: depth + 1) } ?? true
+        case .all(let parts, _) where parts.count == 1: return holdsNothing(parts[0], depth: depth + 1)
+        case .one(let parts, _), .any(let parts, _):
+            let nonNull = parts.filter { !$0.isNull }
+            return nonNull.isEmpty || (nonNull.count == 1 && holdsNothing(nonNull[0], depth: depth + 1))
         default: return false
         }
     }

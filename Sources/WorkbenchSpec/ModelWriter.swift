@@ -44,6 +44,14 @@ public struct ModelWriter {
     var usesDates = false
     /// The schemas the declaration being written must not hold in place (`cyclicTargets`).
     var cutTargets: Set<String> = []
+    /// What is worked out once per schema and asked for again and again.
+    let cache = Cache()
+
+    final class Cache {
+        var merged: [String: (properties: [(name: String, schema: JSONSchema)], required: Set<String>, additional: JSONSchema?)] = [:]
+        var isStruct: [String: Bool] = [:]
+        var held: [String: [String]] = [:]
+    }
 
     public init(spec: APISpec) {
         self.spec = spec
@@ -117,9 +125,8 @@ public struct ModelWriter {
     func cyclicTargets(among chosen: Set<String>) -> [String: Set<String>] {
         var edges: [String: [String]] = [:]
         for (name, schema) in spec.schemas where chosen.contains(name) {
-            var targets: [String] = []
-            for (_, property) in objectProperties(of: schema) { targets += heldInPlace(property, depth: 0) }
-            edges[name] = targets.filter { chosen.contains($0) }
+            _ = schema
+            edges[name] = heldByMerging(name).filter { chosen.contains($0) }
         }
         var cut: [String: Set<String>] = [:]
         var state: [String: Int] = [:]  // 1 on the walk's path, 2 done
@@ -144,16 +151,35 @@ public struct ModelWriter {
         switch schema.value {
         case .reference:
             return directReference(schema).map { isStruct($0) ? [$0] : [] } ?? []
+        case .all(let parts, _) where parts.count == 1:
+            return heldInPlace(parts[0], depth: depth + 1)
         case .object(_, let object):
             return object.properties.flatMap { heldInPlace($0.value, depth: depth + 1) }
-        case .all:
-            return objectProperties(of: schema).flatMap { heldInPlace($0.schema, depth: depth + 1) }
+        case .all(let parts, _):
+            // Merged into one struct: it holds what each merged schema's properties hold.
+            return parts.flatMap { part -> [String] in
+                if case .reference(let reference, _) = part.value, let name = SchemaReferences.componentName(reference) {
+                    return heldByMerging(name)
+                }
+                return heldInPlace(part, depth: depth + 1)
+            }
         case .one(let parts, _), .any(let parts, _):
             let nonNull = parts.filter { !$0.isNull }
             return nonNull.count == 1 ? heldInPlace(nonNull[0], depth: depth + 1) : []
         default:
             return []
         }
+    }
+
+    /// What a struct holds in place that merges the properties of schema `name` (itself, or an
+    /// `allOf` that names it): worked out once per schema; an `allOf` cycle stops where it closes.
+    func heldByMerging(_ name: String) -> [String] {
+        if let known = cache.held[name] { return known }
+        guard let schema = spec.schema(named: name) else { return [] }
+        cache.held[name] = []
+        let held = objectProperties(of: schema).flatMap { heldInPlace($0.schema, depth: 0) }
+        cache.held[name] = held
+        return held
     }
 
     /// The schema a property holds directly, past aliases (`Pets = Pet`), a single `allOf` and a
@@ -173,7 +199,10 @@ public struct ModelWriter {
     }
 
     func isStruct(_ name: String) -> Bool {
+        if let known = cache.isStruct[name] { return known }
         guard let schema = spec.schema(named: name) else { return false }
-        return !objectProperties(of: schema).isEmpty || schema.objectContext != nil
+        let answer = !objectProperties(of: schema).isEmpty || schema.objectContext != nil
+        cache.isStruct[name] = answer
+        return answer
     }
 }

@@ -15,15 +15,34 @@ public struct SpecCompletion {
         self.root = root == "/" ? "" : root
     }
 
-    /// Paths under the base that start with `prefix`, literal ones whole and templates up to their first variable.
+    /// Paths under the base that continue `prefix`, segment by segment: a variable's segment as
+    /// typed (`/pet/12/u` → `/pet/12/uploadImage`), then the literal segments that follow up to the
+    /// next variable (`/pe` → `/pet/findByStatus`, and `/pet/` for `/pet/{petId}`).
     public func paths(matching prefix: String) -> [String] {
+        var typed = prefix.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if typed.first == "" { typed.removeFirst() }
+        let partial = typed.popLast() ?? ""
         var seen = Set<String>()
         var found: [String] = []
-        for operation in spec.operations {
-            guard operation.path.hasPrefix(root) else { continue }
-            let relative = String(operation.path.dropFirst(root.count))
-            let typed = PathTemplate.typedPrefix(of: relative.isEmpty ? "/" : relative)
-            if typed.hasPrefix(prefix), seen.insert(typed).inserted { found.append(typed) }
+        for operation in spec.operations where operation.path.hasPrefix(root) {
+            let segments = operation.template.segments.dropFirst(root.split(separator: "/").count)
+            guard segments.count > typed.count else { continue }
+            var fits = true
+            for (segment, word) in zip(segments, typed) {
+                switch segment {
+                case .literal(let text): fits = fits && text == word
+                case .variable: fits = fits && !word.isEmpty
+                }
+            }
+            guard fits, case .literal(let next) = segments[segments.startIndex + typed.count], next.hasPrefix(partial) else { continue }
+            var completed = typed + [next]
+            var index = segments.startIndex + typed.count + 1
+            while index < segments.endIndex, case .literal(let text) = segments[index] {
+                completed.append(text)
+                index += 1
+            }
+            let candidate = "/" + completed.joined(separator: "/") + (index < segments.endIndex ? "/" : "")
+            if candidate.hasPrefix(prefix), seen.insert(candidate).inserted { found.append(candidate) }
         }
         return found
     }

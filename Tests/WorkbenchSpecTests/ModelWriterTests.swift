@@ -17,13 +17,13 @@ import TestSupport
         #expect(source.contains("    let born: Date?"))
         #expect(source.contains("    let labels: [String: Int]?"))
         #expect(source.contains("    let `default`: String?"))
-        #expect(source.contains("enum PetOrError: Codable {\n    case pet(Pet)\n    case errorModel(ErrorModel)\n    case string(String)"))
+        #expect(source.contains("indirect enum PetOrError: Codable {\n    case pet(Pet)\n    case errorModel(ErrorModel)\n    case string(String)"))
         #expect(source.contains("typealias Pets = [Pet]"))
         #expect(output.renamed.map(\.schema) == ["Error"] && output.renamed.map(\.type) == ["ErrorModel"])
         #expect(output.usesDates)
         #expect(output.notes == [
             "Pet.extra: any JSON value, left out (no Codable type holds one; decoding skips it)",
-            "Owner.best: left out, through it Owner would contain itself (a struct cannot)",
+            "Owner.best: left out, it holds Pet, which holds Owner again (a struct cannot contain itself)",
             "Owner.ghost: any JSON value, left out (no Codable type holds one; decoding skips it)",
         ])
     }

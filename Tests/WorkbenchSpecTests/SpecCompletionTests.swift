@@ -8,6 +8,10 @@ import Testing
         #expect(completion.paths(matching: "/pet") == ["/pet", "/pet/findByStatus", "/pet/findByTags", "/pet/"])
         #expect(completion.paths(matching: "/store/o") == ["/store/order", "/store/order/"])
         #expect(completion.paths(matching: "/nothing").isEmpty)
+        // Past a variable's segment, as typed.
+        #expect(completion.paths(matching: "/pet/12/u") == ["/pet/12/uploadImage"])
+        #expect(completion.paths(matching: "/pet/12/").isEmpty == false)
+        #expect(completion.paths(matching: "/user/bob") == [])
     }
 
     @Test func pathsAreRelativeToABaseInsideTheDocument() throws {

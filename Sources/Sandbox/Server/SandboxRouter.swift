@@ -11,6 +11,8 @@ enum SandboxRouter {
     private static func route(_ request: SandboxRequest) async -> SandboxResponse {
         guard let first = request.segments.first else { return index() }
         for api in SandboxCatalog.apis where first == api.name {
+            // `/NAME/openapi.json` too, where the prefix is longer (the Met's): what `spec sandbox/NAME` fetches.
+            if request.segments == [api.name, "openapi.json"], request.method == "GET" { return SandboxOpenAPI.response(for: api) }
             let prefixCount = api.prefix.split(separator: "/").count
             guard request.segments.count >= prefixCount,
                   request.segments.prefix(prefixCount).elementsEqual(api.prefix.split(separator: "/").map(String.init))

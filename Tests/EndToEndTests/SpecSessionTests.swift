@@ -1,0 +1,47 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `spec` from the sandbox's own document to `decode`, as a user types it: the warnings it adds,
+/// the snippet `save` writes (which imports WorkbenchSpec and compiles), and its replay, which
+/// prints what the session printed.
+@Suite struct SpecSessionTests {
+    @Test func fromSpecToDecodeAndBackThroughSaveAndReplay() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let folder = home.url.appendingPathComponent("Snippets")
+        let session = """
+            spec sandbox/jsonplaceholder
+            spec models Post
+            get /posts/1
+            let post = decode Post
+            post.title
+            get /nothing/here
+            save spec-posts --dir \(folder.path)
+            """
+        let environment = isolatedEnvironment(home: home.url)
+        let typed = try await PipedRun.run(try Binaries.workbench, input: session + "\n", environment: environment)
+        #expect(typed.status == 0, "\(typed.output)")
+        let output = SnippetOutput.masked(typed.output)
+        #expect(output.contains("base http://127.0.0.1:PORT/jsonplaceholder (server 1 of 2;"), "\(output)")
+        #expect(output.contains("declared 1 model: Post"), "\(output)")
+        #expect(output.contains("post.title: String\nsunt aut facere repellat provident occaecati excepturi optio reprehenderit"), "\(output)")
+        #expect(output.contains("warning: GET /nothing/here is not a path of JSONPlaceholder"), "\(output)")
+        // Every answer of the sandbox matches its own document: no other warning.
+        #expect(output.components(separatedBy: "warning:").count == 2, "\(output)")
+
+        let file = folder.appendingPathComponent("spec-posts.swift")
+        let saved = try String(contentsOf: file, encoding: .utf8)
+        #expect(saved.contains("import WorkbenchSpec\n"), "\(saved)")
+        #expect(saved.contains(#"try await wb.spec("sandbox/jsonplaceholder")"#), "\(saved)")
+        #expect(saved.contains("struct Post: Codable {"), "\(saved)")
+        let compiled = try await SnippetTypeCheck.run(file, module: "spec_posts")
+        #expect(compiled.status == 0, "\(compiled.errorOutput)")
+
+        let replayed = try await PipedRun.run(try Binaries.workbench, ["replay", file.path, "--check"], input: "", environment: environment)
+        #expect(replayed.status == 0, "\(replayed.output)")
+        let results = SnippetOutput.results(of: replayed.output)
+        #expect(results.contains("warning: GET /nothing/here is not a path of JSONPlaceholder"), "\(results)")
+        #expect(results.contains("base http://127.0.0.1:PORT/jsonplaceholder (server 1 of 2;"), "\(results)")
+    }
+}
