@@ -1,4 +1,5 @@
 import OpenAPIKit
+import WorkbenchKit
 
 /// The text of each declaration.
 extension ModelWriter {
@@ -100,7 +101,7 @@ extension ModelWriter {
             lines.append("\(indent)    enum CodingKeys: String, CodingKey {")
             for key in keys {
                 let bare = key.swift.replacingOccurrences(of: "`", with: "")
-                lines.append("\(indent)        case \(key.swift)" + (bare == key.json ? "" : " = \(JSONText.quoted(key.json))"))
+                lines.append("\(indent)        case \(key.swift)" + (bare == key.json ? "" : " = \(JSONString.quoted(key.json))"))
             }
             lines.append("\(indent)    }")
         }
@@ -132,7 +133,7 @@ extension ModelWriter {
             while used.contains(name) { name += "_" }
             used.insert(name)
             let bare = name.replacingOccurrences(of: "`", with: "")
-            lines.append("\(indent)    case \(name)" + (bare == raw ? "" : " = \(JSONText.quoted(raw))"))
+            lines.append("\(indent)    case \(name)" + (bare == raw ? "" : " = \(JSONString.quoted(raw))"))
         }
         lines.append("\(indent)}")
         return lines.joined(separator: "\n")

@@ -19,7 +19,7 @@ struct SchemaCheck {
         guard depth < 64 else { return nil }  // a self-referencing schema over a deep document: stop, do not recurse forever
         if value.isNull, schema.nullable || schema.isNull { return nil }
         if let allowed = schema.allowedValues, !allowed.isEmpty, !allowed.contains(where: { Self.equal(value, $0.value) }) {
-            return Mismatch(path: path, reason: "\(Self.shown(value)) is not one of \(allowed.prefix(6).map { Self.literal($0.value) }.joined(separator: ", "))\(allowed.count > 6 ? ", …" : "")")
+            return Mismatch(path: path, reason: "\(Self.shown(value)) is not one of \(allowed.prefix(6).map { SchemaText.literal($0.value) }.joined(separator: ", "))\(allowed.count > 6 ? ", …" : "")")
         }
         switch schema.value {
         case .reference(let reference, _):
@@ -81,7 +81,7 @@ struct SchemaCheck {
     static func path(_ parent: String, _ key: String) -> String {
         let plain = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "_" }
             && !("0"..."9").contains(key.unicodeScalars.first!)
-        return plain ? "\(parent).\(key)" : "\(parent)[\(JSONText.quoted(key))]"
+        return plain ? "\(parent).\(key)" : "\(parent)[\(JSONString.quoted(key))]"
     }
 
     /// A JSON value in a warning: a string, number or literal as written (cut), a container by kind.
@@ -91,13 +91,8 @@ struct SchemaCheck {
         if value.isNull { return "null" }
         if let bool = value.bool { return String(bool) }
         if let number = value.numberText { return number }
-        if let text = value.string { return JSONText.quoted(text.count > 40 ? String(text.prefix(40)) + "…" : text) }
+        if let text = value.string { return JSONString.quoted(text.count > 40 ? String(text.prefix(40)) + "…" : text) }
         return "a value"
-    }
-
-    static func literal(_ value: Any) -> String {
-        if let text = value as? String { return JSONText.quoted(text) }
-        return String(describing: value)
     }
 
     static func equal(_ node: JSONNode, _ value: Any) -> Bool {
@@ -109,23 +104,5 @@ struct SchemaCheck {
         case is Void, Optional<Any>.none: return node.isNull
         default: return node.isNull && String(describing: value) == "nil"
         }
-    }
-}
-
-/// JSON string quoting for messages.
-enum JSONText {
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default: if scalar.value < 0x20 { out += String(format: "\\u%04x", scalar.value) } else { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out + "\""
     }
 }

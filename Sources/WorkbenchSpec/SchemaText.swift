@@ -1,8 +1,15 @@
 import OpenAPIKit
+import WorkbenchKit
 
 /// A schema in a few words, for `spec OPERATION`: `Pet`, `[Pet]`, `string (date-time)`,
 /// `"available"|"pending"|"sold"`, `{code?: int32, message?: string}`, `[String: int32]`.
 public enum SchemaText {
+    /// A value a document gives (an enum member, a default) as JSON writes it: `"sold"`, `3`, `true`.
+    public static func literal(_ value: Any) -> String {
+        if let text = value as? String { return JSONString.quoted(text) }
+        return String(describing: value)
+    }
+
     static func format(_ schema: JSONSchema) -> String? {
         guard let text = schema.formatString, !text.isEmpty else { return nil }
         return text
@@ -12,7 +19,7 @@ public enum SchemaText {
         guard let schema else { return "any" }
         let null = schema.nullable ? "?" : ""
         if let values = schema.allowedValues, !values.isEmpty {
-            let shown = values.prefix(8).map { SchemaCheck.literal($0.value) }.joined(separator: "|")
+            let shown = values.prefix(8).map { literal($0.value) }.joined(separator: "|")
             return shown + (values.count > 8 ? "|…" : "") + null
         }
         switch schema.value {

@@ -53,7 +53,7 @@ enum SpecViews {
             for parameter in operation.parameters {
                 var parts = [pad(parameter.name, nameWidth), pad(parameter.location.rawValue, 6), SchemaText.summary(parameter.schema)]
                 if parameter.required { parts.append("required") }
-                if let value = parameter.schema?.defaultValue { parts.append("default \(SchemaTextLiteral.text(value.value))") }
+                if let value = parameter.schema?.defaultValue { parts.append("default \(SchemaText.literal(value.value))") }
                 console.line("    " + parts.joined(separator: "  "))
             }
         }
@@ -85,7 +85,7 @@ enum SpecViews {
             console.line(console.styled(String(line), .dim))
         }
         for (schema, type) in output.renamed {
-            console.line("note: schema '\(schema)' is declared as \(type): \(SwiftNamesNote.reason(for: schema))")
+            console.line("note: schema '\(schema)' is declared as \(type): '\(schema)' would hide Swift's or the session's own type of that name")
         }
         for note in output.notes { console.line("note: " + note) }
         console.flush()
@@ -107,18 +107,5 @@ enum SpecViews {
 
     static func cut(_ text: String, to width: Int) -> String {
         text.count <= width ? text : String(text.prefix(max(width - 1, 1))) + "…"
-    }
-}
-
-enum SwiftNamesNote {
-    static func reason(for schema: String) -> String {
-        "'\(schema)' would hide Swift's or the session's own type of that name"
-    }
-}
-
-enum SchemaTextLiteral {
-    static func text(_ value: Any) -> String {
-        if let text = value as? String { return "\"\(text)\"" }
-        return String(describing: value)
     }
 }
