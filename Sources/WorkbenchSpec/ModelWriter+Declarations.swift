@@ -14,10 +14,8 @@ extension ModelWriter {
             return structure(typeName, resolved, indent: "", owner: schemaName)
         case .string where !(resolved.allowedValues ?? []).isEmpty:
             return stringEnum(typeName, resolved.allowedValues ?? [], indent: "")
-        case .one(let parts, _), .any(let parts, _) where parts.filter({ !$0.isNull }).count > 1:
-            var nested: [String] = []
-            let text = alternatives(typeName, parts.filter { !$0.isNull }, indent: "", nested: &nested, owner: schemaName)
-            return text
+        case .one(let parts, _) where parts.filter({ !$0.isNull }).count > 1, .any(let parts, _) where parts.filter({ !$0.isNull }).count > 1:
+            return alternatives(typeName, parts.filter { !$0.isNull }, indent: "", owner: schemaName)
         default:
             return alias(typeName, resolved, schemaName: schemaName)
         }
@@ -141,7 +139,7 @@ extension ModelWriter {
 
     /// `oneOf`/`anyOf`: an enum with a case per alternative, decoded by trying each in order (the
     /// first that decodes wins) and encoded as the alternative it holds.
-    mutating func alternatives(_ typeName: String, _ parts: [JSONSchema], indent: String, nested: inout [String], owner: String) -> String {
+    mutating func alternatives(_ typeName: String, _ parts: [JSONSchema], indent: String, owner: String) -> String {
         var cases: [(name: String, type: String)] = []
         var inner: [String] = []
         for (index, part) in parts.enumerated() {

@@ -54,7 +54,8 @@ extension ModelWriter {
                 return swiftType(nonNull[0], name: name, nested: &nested, owner: owner, indent: indent).map { nullable && !$0.hasSuffix("?") ? $0 + "?" : $0 }
             }
             guard !nonNull.isEmpty else { return nil }
-            nested.append(alternatives(name, nonNull, indent: indent, nested: &nested, owner: owner))
+            let declaration = alternatives(name, nonNull, indent: indent, owner: owner)
+            nested.append(declaration)
             return name + (nullable ? "?" : "")
         case .null, .fragment, .not:
             return nil

@@ -47,19 +47,23 @@ public struct SpecCompletion {
         return found
     }
 
-    /// The operations a typed path (relative to the base) may be: every method on the best-matching template.
+    /// The operations a typed path (relative to the base) may be: every method on the
+    /// best-matching template, found in one pass over the operations.
     func operations(forPath path: String) -> [SpecOperation] {
         let full = root + (path.hasPrefix("/") ? path : "/" + path)
         let withoutQuery = full.split(separator: "?", maxSplits: 1).first.map(String.init) ?? full
-        switch spec.operation(method: "", path: withoutQuery) {
-        case .found(let operation): return [operation]
-        case .otherMethods(let methods):
-            return methods.compactMap { method in
-                if case .found(let operation) = spec.operation(method: method, path: withoutQuery) { return operation }
-                return nil
+        let segments = withoutQuery.split(separator: "/", omittingEmptySubsequences: true)
+        var best = -1
+        var found: [SpecOperation] = []
+        for operation in spec.operations {
+            guard let score = operation.template.match(segments), score >= best else { continue }
+            if score > best {
+                best = score
+                found = []
             }
-        case .none: return []
+            found.append(operation)
         }
+        return found
     }
 
     /// Names of the query parameters the operations on `path` declare (the one for `method` first).

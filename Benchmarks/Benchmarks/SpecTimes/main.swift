@@ -26,13 +26,13 @@ guard let spec else { exit(1) }
 print("load", loads.map { String($0) }.joined(separator: " "))
 print("operations", spec.operations.count, "schemas", spec.schemas.count, "bytes", data.count)
 
-// The completions of a Tab: every path under the base (an empty word), paths after a prefix, a
-// path's query names, an enum's values, operationIds. Each timed over every operation's path.
+// The completions of one Tab: paths after a prefix, a path's query names, one parameter's enum
+// values, operationIds. Each timed over every operation's path (values: every parameter of it).
 let completion = SpecCompletion(spec: spec, base: spec.servers.first.flatMap(URL.init(string:)))
 let paths = spec.operations.map { $0.path.replacingOccurrences(of: "{", with: "x").replacingOccurrences(of: "}", with: "") }
 var worst: [String: Double] = [:]
 var totals: [String: (Double, Int)] = [:]
-func time(_ name: String, _ body: () -> Void) {
+@MainActor func time(_ name: String, _ body: () -> Void) {
     let elapsed = seconds(body)
     worst[name] = max(worst[name] ?? 0, elapsed)
     let total = totals[name] ?? (0, 0)
@@ -41,8 +41,9 @@ func time(_ name: String, _ body: () -> Void) {
 for path in paths {
     time("paths") { _ = completion.paths(matching: String(path.prefix(4))) }
     time("query") { _ = completion.queryNames(forPath: path) }
-    time("values") {
-        for name in completion.queryNames(forPath: path) { _ = completion.values(forPath: path, parameter: name) }
+    // `name==` then Tab: the values of one parameter (each of the path's in turn, each timed).
+    for name in completion.queryNames(forPath: path) {
+        time("values") { _ = completion.values(forPath: path, parameter: name) }
     }
     time("operationIds") { _ = completion.operationIds(matching: String((spec.operations.first?.operationId ?? "").prefix(3))) }
 }
