@@ -14,7 +14,7 @@ extension ModelWriter {
             return structure(typeName, resolved, indent: "", owner: schemaName)
         case .string where !(resolved.allowedValues ?? []).isEmpty:
             return stringEnum(typeName, resolved.allowedValues ?? [], indent: "")
-        case .one(let parts, _) where parts.filter({ !$0.isNull }).count > 1, .any(let parts, _) where parts.filter({ !$0.isNull }).count > 1:
+        case .one(let parts, _) where Self.isAlternatives(parts), .any(let parts, _) where Self.isAlternatives(parts):
             return alternatives(typeName, parts.filter { !$0.isNull }, indent: "", owner: schemaName)
         default:
             return alias(typeName, resolved, schemaName: schemaName)
@@ -31,6 +31,13 @@ extension ModelWriter {
         }
         let base = type.hasSuffix("?") ? String(type.dropLast()) : type
         return (nested + ["typealias \(typeName) = \(base)"]).joined(separator: "\n\n")
+    }
+
+    /// Whether a `oneOf`/`anyOf` is an enum of alternatives: more than one that is not null, and
+    /// not all `const`s of one scalar type (those are that type).
+    static func isAlternatives(_ parts: [JSONSchema]) -> Bool {
+        let nonNull = parts.filter { !$0.isNull }
+        return nonNull.count > 1 && constType(of: nonNull) == nil
     }
 
     /// The properties of an object schema, `allOf` parts merged in order, with which are required.

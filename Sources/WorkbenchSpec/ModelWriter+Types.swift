@@ -50,6 +50,8 @@ extension ModelWriter {
         case .one(let parts, _), .any(let parts, _):
             let nonNull = parts.filter { !$0.isNull }
             let nullable = nonNull.count < parts.count || schema.nullable
+            // `oneOf` of `const`s (an enum with titles, as Discord writes them): their one scalar type.
+            if let scalar = Self.constType(of: nonNull) { return scalar + (nullable ? "?" : "") }
             if nonNull.count == 1 {
                 return swiftType(nonNull[0], name: name, nested: &nested, owner: owner, indent: indent).map { nullable && !$0.hasSuffix("?") ? $0 + "?" : $0 }
             }
@@ -57,9 +59,32 @@ extension ModelWriter {
             let declaration = alternatives(name, nonNull, indent: indent, owner: owner)
             nested.append(declaration)
             return name + (nullable ? "?" : "")
-        case .null, .fragment, .not:
+        case .fragment:
+            return Self.constType(of: [schema]).map { $0 + optional }
+        case .null, .not:
             return nil
         }
+    }
+
+    /// The scalar type every one of `schemas` is a `const` (or `enum`) of, without a type of its
+    /// own: `Int`, `String`, `Bool` or `Double`; nil when they are not all such, or differ.
+    static func constType(of schemas: [JSONSchema]) -> String? {
+        var found: String?
+        for schema in schemas {
+            guard case .fragment = schema.value, let values = schema.allowedValues, !values.isEmpty else { return nil }
+            for value in values {
+                let type: String
+                switch value.value {
+                case is Bool: type = "Bool"
+                case is Int: type = "Int"
+                case is Double: type = "Double"
+                case is String: type = "String"
+                default: return nil
+                }
+                if found == nil || (found == "Int" && type == "Double") { found = type } else if found != type && !(found == "Double" && type == "Int") { return nil }
+            }
+        }
+        return found
     }
 
     /// Whether a top-level schema gets no declaration (any JSON), so what refers to it is left out
@@ -80,7 +105,8 @@ extension ModelWriter {
     func holdsNothing(_ schema: JSONSchema, depth: Int) -> Bool {
         guard depth < 12 else { return false }
         switch schema.value {
-        case .fragment, .null, .not: return true
+        case .fragment: return Self.constType(of: [schema]) == nil
+        case .null, .not: return true
         case .reference(let reference, _):
             guard let name = SchemaReferences.componentName(reference), let target = spec.schema(named: name) else { return true }
             return declaresNothing(target, depth: depth + 1)
@@ -92,6 +118,7 @@ extension ModelWriter {
         case .all(let parts, _) where parts.count == 1: return holdsNothing(parts[0], depth: depth + 1)
         case .one(let parts, _), .any(let parts, _):
             let nonNull = parts.filter { !$0.isNull }
+            if Self.constType(of: nonNull) != nil { return false }
             return nonNull.isEmpty || (nonNull.count == 1 && holdsNothing(nonNull[0], depth: depth + 1))
         default: return false
         }
