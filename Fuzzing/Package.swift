@@ -2,8 +2,9 @@
 import PackageDescription
 
 // libFuzzer targets over Workbench's parsers, decoder, interpreter and command dispatch.
-// A package of its own so that `make test` never builds it; `make fuzz` builds it with
-// `-sanitize=fuzzer,address` into Fuzzing/.build and runs each target (Fuzzing/run-fuzzers.py).
+// A package of its own so that `make test` never builds it; `make fuzz` builds it optimized
+// (`-c release`, swift-syntax too) with `-sanitize=fuzzer,address` into Fuzzing/.build and runs
+// each target (Fuzzing/run-fuzzers.py).
 // Each target is one file without a `main`: libFuzzer's own `main` calls LLVMFuzzerTestOneInput
 // (parsed as a library: SwiftPM would compile the file as top-level code, whose `main` runs instead).
 let libFuzzerEntry: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
