@@ -70,7 +70,7 @@ FUZZ_SECONDS ?= 0
 FUZZ_NICE ?= nice -n 19 chrt --idle 0
 fuzz: deps
 	$(FUZZ_NICE) swift build -c release --package-path Fuzzing --scratch-path Fuzzing/.build \
-		-Xswiftc -sanitize=fuzzer,address
+		-Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
 	$(FUZZ_NICE) python3 Fuzzing/run-fuzzers.py --runs $(FUZZ_RUNS) --seconds $(FUZZ_SECONDS) \
 		--build-dir Fuzzing/.build/release $(FUZZ_TARGETS)
 
