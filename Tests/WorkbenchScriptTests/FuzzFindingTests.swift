@@ -110,6 +110,14 @@ import WorkbenchKit
         #expect(failure.line(events: [.live, .thrown("a\nb")], status: 0, errors: "", quietErrors: "", stop: nil) == "error: a⏎b")
     }
 
+    /// FuzzHost: the host's output filtered in pieces rewrote `__wb_in1.` inside a longer identifier
+    /// when a piece ended just before it (the byte before was forgotten); whole, it was left alone.
+    @Test(arguments: [["_i", "__wb_in1.Post"], ["_i_", "_wb_in1.Post"], ["x", "__wb_in", "1.", "Post"], ["[", "__wb_in1.Post]"]])
+    func moduleNamesAreRewrittenInPiecesAsWhole(_ pieces: [String]) {
+        var filter = ModuleNameFilter(module: "main")
+        let output = pieces.flatMap { filter.feed(Array($0.utf8)) } + filter.flush()
+        #expect(String(decoding: output, as: UTF8.self) == ModuleNameFilter.rewrite(pieces.joined(), module: "main"))
+    }
 }
 
 extension ModelWorkspace {
