@@ -110,6 +110,15 @@ import WorkbenchKit
         #expect(failure.line(events: [.live, .thrown("a\nb")], status: 0, errors: "", quietErrors: "", stop: nil) == "error: a⏎b")
     }
 
+    /// FuzzDeclarations: a type spelling with many unclosed `[` (what `decode` reads) went to
+    /// swift-syntax unguarded, whose lookahead doubles per bracket; it is refused before parsing.
+    @Test func aTypeWithManyUnclosedBracketsIsAnErrorBeforeParsing() throws {
+        let spelling = String(repeating: "[", count: 28) + "Node"
+        let error = try #require(throws: ModelTypeError.self) { try ModelRegistry.parseType(spelling) }
+        #expect("\(error)".contains("28 '[' are never closed"))
+        #expect((try? ModelRegistry.parseType("[[[[[[[[[Int]]]]]]]]]")) != nil)
+    }
+
     /// FuzzHost: the host's output filtered in pieces rewrote `__wb_in1.` inside a longer identifier
     /// when a piece ended just before it (the byte before was forgotten); whole, it was left alone.
     @Test(arguments: [["_i", "__wb_in1.Post"], ["_i_", "_wb_in1.Post"], ["x", "__wb_in", "1.", "Post"], ["[", "__wb_in1.Post]"]])
