@@ -119,6 +119,20 @@ import WorkbenchKit
         #expect((try? ModelRegistry.parseType("[[[[[[[[[Int]]]]]]]]]")) != nil)
     }
 
+    /// FuzzDeclarations: a `"` left open hid the unclosed `[` of every later line from the guard, while
+    /// swift-syntax ends the string with its line and parsed them for hours. A `"""` string still
+    /// hides what it holds, over lines.
+    @Test func anUnclosedStringEndsWithItsLineForTheBracketGuard() throws {
+        let brackets = String(repeating: "[", count: 28)
+        let error = try #require(FirstSyntaxError.beforeParsing("struct A { let c\"x: Int }\nlet b: \(brackets)Node }"))
+        #expect(error.message == "28 '[' are never closed")
+        #expect((error.line, error.column) == (2, 8))
+        #expect(FirstSyntaxError.beforeParsing("let a = \"x\r\n\(brackets)") != nil)
+        #expect(FirstSyntaxError.beforeParsing("let s = \"\"\"\n\(brackets)\n\"\" \\\"\"\" more \(brackets)\n\"\"\"") == nil)
+        #expect(FirstSyntaxError.beforeParsing("let s = \"\(brackets)\" // \(brackets)\nlet t = \"\"") == nil)
+        #expect(throws: ModelSourceError.self) { try DeclarationParser.parse("struct A { let c\"x: Int }\nstruct B { let b: \(brackets)Node }") }
+    }
+
     /// FuzzHost: the host's output filtered in pieces rewrote `__wb_in1.` inside a longer identifier
     /// when a piece ended just before it (the byte before was forgotten); whole, it was left alone.
     @Test(arguments: [["_i", "__wb_in1.Post"], ["_i_", "_wb_in1.Post"], ["x", "__wb_in", "1.", "Post"], ["[", "__wb_in1.Post]"]])
