@@ -1,9 +1,11 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// libFuzzer targets over Workbench's parsers, decoder, interpreter and command dispatch.
-// A package of its own so that `make test` never builds it; `make fuzz` builds it with
-// `-sanitize=fuzzer,address` into Fuzzing/.build and runs each target (Fuzzing/run-fuzzers.py).
+// libFuzzer targets over Workbench's parsers, decoder, interpreter, command dispatch and the Swift
+// host's path in the REPL. A package of its own so that `make test` never builds it; `make fuzz`
+// builds it optimized (`-c release`, swift-syntax too) with `-sanitize=fuzzer,address` and
+// `-enable-testing` (FuzzHost reaches the host's internal types) into Fuzzing/.build and runs each
+// target (Fuzzing/run-fuzzers.py).
 // Each target is one file without a `main`: libFuzzer's own `main` calls LLVMFuzzerTestOneInput
 // (parsed as a library: SwiftPM would compile the file as top-level code, whose `main` runs instead).
 let libFuzzerEntry: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
@@ -38,6 +40,11 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzDecoder",
+            dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")],
+            swiftSettings: libFuzzerEntry
+        ),
+        .executableTarget(
+            name: "FuzzHost",
             dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")],
             swiftSettings: libFuzzerEntry
         ),

@@ -9,7 +9,6 @@ enum ErrorLine {
 
     /// `message` on one line: each line break in it (`\n`, `\r\n`, `\r`) shown as `⏎`.
     static func oneLine(_ message: String) -> String {
-        guard message.contains(where: \.isNewline) else { return message }
-        return String(message.map { $0.isNewline ? "⏎" : $0 })
+        message.oneLine
     }
 }

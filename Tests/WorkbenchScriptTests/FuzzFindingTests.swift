@@ -75,6 +75,72 @@ import WorkbenchKit
         let reference = try? decoder.decode([String: Kind].self, from: Data(text.utf8))
         #expect((prompt == nil) == (reference == nil))
     }
+
+    /// FuzzHost: an earlier input written with `\r\n` or a lone `\r` (a snippet saved on Windows, a
+    /// pasted line) was quoted in a failure up to its first `\n`, so the line held a carriage return
+    /// (`\r\n` is one `Character`, never equal to `\n`).
+    @Test(arguments: ["let a = 1\r\nlet b = 2", "let a = 1\rlet b = 2", "let a = 1\nlet b = 2"])
+    func anEarlierInputIsQuotedUpToAnyLineBreak(_ source: String) {
+        #expect(ProgramUnit(source).firstLine == "let a = 1")
+        let program = ProgramBuilder.program(steps: [source], input: "print(a)")
+        let failure = FailureLine(program: program, programPath: "/s/main.swift")
+        #expect(failure.line(events: [.step(1), .thrown("boom")], status: 0, errors: "", quietErrors: "", stop: nil)
+            == "error: earlier input `let a = 1` fails when run again: boom")
+    }
+
+    /// FuzzHost: standard error written with `\r\n` (by the input before it trapped, or a compiler)
+    /// was read as one line, so the trap's message went on with the rest of the output.
+    @Test func standardErrorIsReadLineByLineWhateverItsLineBreaks() {
+        let errors = "partial\r\nSwift/Array.swift:12: Fatal error: Index out of range\r\nmore output\r\n"
+        #expect(FailureLine.trapMessage(errors) == "Fatal error: Index out of range")
+        let failure = FailureLine(program: ProgramBuilder.program(steps: [], input: "x"), programPath: "/s/main.swift")
+        #expect(failure.line(events: [], status: 1 << 8, errors: "ld: cannot find -lfoo\r\nsecond\r\n", quietErrors: "", stop: nil)
+            == "error: the Swift compiler failed (exit status 1): ld: cannot find -lfoo")
+    }
+
+    /// FuzzHost: an error thrown at the top level whose description spans lines, and the host's own
+    /// messages, were printed as they were: a failure took several lines.
+    @Test func aFailureQuotingSeveralLinesIsOneLine() {
+        var run = HostRun(ending: .returned(1))
+        run.events = [.live, .thrown("first\nsecond\r\nthird")]
+        #expect(run.failureLine == "error: first⏎second⏎third")
+        #expect(HostRun(ending: .load("cannot open\nlib.so")).failureLine == "error: the Swift host could not load the input: cannot open⏎lib.so")
+        #expect(HostRun(ending: .setup("error: a\rb")).failureLine == "error: a⏎b")
+        let failure = FailureLine(program: ProgramBuilder.program(steps: [], input: "x"), programPath: "/s/main.swift")
+        #expect(failure.line(events: [.live, .thrown("a\nb")], status: 0, errors: "", quietErrors: "", stop: nil) == "error: a⏎b")
+    }
+
+    /// FuzzDeclarations: a type spelling with many unclosed `[` (what `decode` reads) went to
+    /// swift-syntax unguarded, whose lookahead doubles per bracket; it is refused before parsing.
+    @Test func aTypeWithManyUnclosedBracketsIsAnErrorBeforeParsing() throws {
+        let spelling = String(repeating: "[", count: 28) + "Node"
+        let error = try #require(throws: ModelTypeError.self) { try ModelRegistry.parseType(spelling) }
+        #expect("\(error)".contains("28 '[' are never closed"))
+        #expect((try? ModelRegistry.parseType("[[[[[[[[[Int]]]]]]]]]")) != nil)
+    }
+
+    /// FuzzDeclarations: a `"` left open hid the unclosed `[` of every later line from the guard, while
+    /// swift-syntax ends the string with its line and parsed them for hours. A `"""` string still
+    /// hides what it holds, over lines.
+    @Test func anUnclosedStringEndsWithItsLineForTheBracketGuard() throws {
+        let brackets = String(repeating: "[", count: 28)
+        let error = try #require(FirstSyntaxError.beforeParsing("struct A { let c\"x: Int }\nlet b: \(brackets)Node }"))
+        #expect(error.message == "28 '[' are never closed")
+        #expect((error.line, error.column) == (2, 8))
+        #expect(FirstSyntaxError.beforeParsing("let a = \"x\r\n\(brackets)") != nil)
+        #expect(FirstSyntaxError.beforeParsing("let s = \"\"\"\n\(brackets)\n\"\" \\\"\"\" more \(brackets)\n\"\"\"") == nil)
+        #expect(FirstSyntaxError.beforeParsing("let s = \"\(brackets)\" // \(brackets)\nlet t = \"\"") == nil)
+        #expect(throws: ModelSourceError.self) { try DeclarationParser.parse("struct A { let c\"x: Int }\nstruct B { let b: \(brackets)Node }") }
+    }
+
+    /// FuzzHost: the host's output filtered in pieces rewrote `__wb_in1.` inside a longer identifier
+    /// when a piece ended just before it (the byte before was forgotten); whole, it was left alone.
+    @Test(arguments: [["_i", "__wb_in1.Post"], ["_i_", "_wb_in1.Post"], ["x", "__wb_in", "1.", "Post"], ["[", "__wb_in1.Post]"]])
+    func moduleNamesAreRewrittenInPiecesAsWhole(_ pieces: [String]) {
+        var filter = ModuleNameFilter(module: "main")
+        let output = pieces.flatMap { filter.feed(Array($0.utf8)) } + filter.flush()
+        #expect(String(decoding: output, as: UTF8.self) == ModuleNameFilter.rewrite(pieces.joined(), module: "main"))
+    }
 }
 
 extension ModelWorkspace {

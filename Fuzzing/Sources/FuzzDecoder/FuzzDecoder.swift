@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import WorkbenchKit
 import WorkbenchScript
 
 /// Documents × models through the prompt's dynamic decoder, differential against Foundation's

@@ -15,6 +15,8 @@ public func fuzzExpressions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         FuzzSupport.runToEnd {
             let interpreter = freshInterpreter()
             _ = try? await interpreter.interpolationText(source)
+            // The prompt refuses these before swift-syntax parses them (SwiftInput), as this must.
+            guard FirstSyntaxError.beforeParsing(source) == nil else { return }
             let parsed = Parser.parse(source: source)
             for item in parsed.statements {
                 _ = SwiftRunner.isModel(item)

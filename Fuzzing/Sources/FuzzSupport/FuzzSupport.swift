@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WorkbenchKit
 
 /// One input as libFuzzer hands it over.
@@ -22,18 +23,53 @@ public enum FuzzSupport {
         prepareProcess()
         let arguments = UncheckedPointer(argv)
         let driver = Thread {
+            startWatchdog(for: pthread_self())
             var count = argc
             var vector: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = arguments.pointer
-            exit(LLVMFuzzerRunDriver(&count, &vector, test))
+            target = test
+            exit(LLVMFuzzerRunDriver(&count, &vector, counted))
         }
         driver.stackSize = 64 << 20  // deep inputs recurse (nested JSON, nested brackets)
         driver.start()
-        // libFuzzer's per-input timeout (SIGALRM) only acts on the thread that fuzzes: keep it away from this one.
-        var alarm = sigset_t()
-        sigemptyset(&alarm)
-        sigaddset(&alarm, SIGALRM)
-        pthread_sigmask(SIG_BLOCK, &alarm, nil)
         dispatchMain()
+    }
+
+    /// libFuzzer's `-timeout` never fired here (an input ran for minutes): its timer's SIGALRM goes
+    /// to the process, and the kernel hands it to the main thread, which waits in dispatch's
+    /// `sigsuspend` with a mask that lets SIGALRM through (blocking it beforehand did not help).
+    /// libFuzzer's handler acts only on the thread that fuzzes and returns anywhere else (seen with
+    /// gdb: every alarm reached `StaticAlarmCallback` on the main thread). So a thread of ours sends
+    /// the alarm to the fuzzing thread itself every second: libFuzzer's handler then measures the
+    /// input's time and, past `-timeout`, writes it as `timeout-…` with the other findings and exits.
+    /// Every 30 seconds it also prints how many inputs ran (libFuzzer prints only on new coverage
+    /// and at powers of two), for run-fuzzers.py's progress lines.
+    static func startWatchdog(for fuzzing: pthread_t) {
+        let target = UncheckedThread(fuzzing)
+        let watchdog = Thread {
+            var alarm = sigset_t()
+            sigemptyset(&alarm)
+            sigaddset(&alarm, SIGALRM)
+            pthread_sigmask(SIG_BLOCK, &alarm, nil)
+            let started = ContinuousClock.now
+            var seconds = 0
+            while true {
+                sleep(1)
+                seconds += 1
+                if seconds % 30 == 0 {
+                    let done = executions.load(ordering: .relaxed)
+                    let elapsed = Double((ContinuousClock.now - started).components.seconds)
+                    fputs("#\(done)\tprogress exec/s: \(Int(Double(done) / max(elapsed, 1)))\n", stderr)
+                }
+                // Only while libFuzzer handles the alarm: unhandled, SIGALRM would end the process.
+                var current = sigaction()
+                sigaction(SIGALRM, nil, &current)
+                let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+                if handler != 0 && handler != 1 {  // SIG_DFL, SIG_IGN
+                    pthread_kill(target.thread, SIGALRM)
+                }
+            }
+        }
+        watchdog.start()
     }
 
     @MainActor
@@ -73,12 +109,27 @@ public enum FuzzSupport {
     }
 }
 
+/// The target's input function, and how many inputs it was given (`counted` calls it).
+nonisolated(unsafe) private var target: FuzzInput?
+private let executions = Atomic<Int>(0)
+
+private let counted: FuzzInput = { data, size in
+    executions.add(1, ordering: .relaxed)
+    return target!(data, size)
+}
+
 /// Stands for the network: every send fails at once with one error, so no input reaches anything.
 @MainActor
 final class NetworkOff: ExchangeRelay {
     var isReplaying: Bool { true }
     func nextRecorded(for url: URL) throws(WorkbenchError) -> Exchange { throw .noResponse }
     func finished(_ outcome: Result<Exchange, WorkbenchError>) {}
+}
+
+/// The fuzzing thread, handed to the watchdog's.
+struct UncheckedThread: @unchecked Sendable {
+    let thread: pthread_t
+    init(_ thread: pthread_t) { self.thread = thread }
 }
 
 /// argv, handed to the driver's thread.

@@ -38,10 +38,12 @@ struct FailureLine {
         }
         if finished { return nil }
         if let thrown {
+            // An error's description may span lines; the failure is one line (found by `make fuzz`).
+            let thrown = thrown.oneLine
             return earlier.map { "error: earlier input `\($0.firstLine)` fails when run again: \(thrown)" } ?? "error: \(thrown)"
         }
         if !liveSeen && lastStep == nil {
-            let first = errors.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            let first = Self.lines(errors).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             return compileError(errors) ?? "error: the Swift compiler failed" + Self.exitText(status) + (first.map { ": \($0)" } ?? "")
         }
         let trap = Self.trapMessage(liveSeen ? errors : quietErrors) ?? Self.signalText(status)
@@ -66,7 +68,7 @@ struct FailureLine {
     /// The compiler's first error: the unit it is in (nil when it is in generated code) and the
     /// line and column within that unit.
     func firstCompileError(_ errors: String) -> (unit: Int?, line: Int, column: Int, message: String)? {
-        for line in errors.split(separator: "\n") {
+        for line in Self.lines(errors) {
             guard let marker = line.range(of: ": error: ") else { continue }
             let message = String(line[marker.upperBound...])
             let location = line[..<marker.lowerBound].split(separator: ":")
@@ -84,7 +86,7 @@ struct FailureLine {
     /// an error thrown at the top level reads `error: …`.
     static func trapMessage(_ errors: String) -> String? {
         let kinds = ["Fatal error", "Precondition failed", "Assertion failed"]
-        for line in errors.split(separator: "\n") {
+        for line in lines(errors) {
             guard let kind = kinds.compactMap({ line.range(of: $0) }).min(by: { $0.lowerBound < $1.lowerBound }) else { continue }
             let message = String(line[kind.lowerBound...])
             if let raised = message.range(of: "Fatal error: Error raised at top level: ") {
@@ -93,6 +95,12 @@ struct FailureLine {
             return message
         }
         return nil
+    }
+
+    /// The lines of what a program wrote, split at any line break: `\r\n` is one `Character`, not
+    /// `\n`, so splitting at `\n` kept it, and the rest of the output, in one line (found by `make fuzz`).
+    static func lines(_ text: String) -> [Substring] {
+        text.split(whereSeparator: \.isNewline)
     }
 
     static func signalText(_ status: Int32?) -> String? {

@@ -32,10 +32,11 @@ struct ProgramUnit {
         return (line, column)
     }
 
-    /// The input's first line, for a message about it.
+    /// The input's first line, for a message about it. Any line break ends it: `\r\n` is one
+    /// `Character`, not `\n`, and a lone `\r` ends a line for the compiler too (found by `make fuzz`).
     var firstLine: String {
         let text = String(decoding: bytes, as: UTF8.self).trimmingCharactersInWhitespace
-        return text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? text
+        return text.split(maxSplits: 1, whereSeparator: \.isNewline).first.map(String.init) ?? text
     }
 }
 

@@ -74,18 +74,19 @@ struct HostRun {
         events.lazy.compactMap { if case .step(let number) = $0, number > 0 { number } else { nil } }.last
     }
 
-    /// The one line a failure is told in.
+    /// The one line a failure is told in. What it quotes (an error's description, the host's or the
+    /// setup's message) may span lines, and is put on one (found by `make fuzz`).
     var failureLine: String {
-        let thrown = events.lazy.compactMap { if case .thrown(let text) = $0 { text } else { nil } }.last
+        let thrown = events.lazy.compactMap { if case .thrown(let text) = $0 { text.oneLine } else { nil } }.last
         switch ending {
         case .interrupted:
             return "error: interrupted — the input did not stop, so the Swift host was ended"
         case .memory(let limit):
             return "error: stopped — the input used more than \(ByteSize.text(limit)) of memory"
         case .setup(let message):
-            return message.hasPrefix("error:") ? message : "error: " + message
+            return message.hasPrefix("error:") ? message.oneLine : "error: " + message.oneLine
         case .load(let message):
-            return "error: the Swift host could not load the input: \(message)"
+            return "error: the Swift host could not load the input: \(message.oneLine)"
         case .returned:
             if let thrown { return "error: \(thrown)" }
             return "error: the input ended early"

@@ -9,6 +9,10 @@ import WorkbenchKit
 struct ModuleNameFilter {
     let replacement: [UInt8]
     private var held: [UInt8] = []
+    /// The byte of the text just before `held` (before the next piece when nothing is held): a name
+    /// inside a longer identifier is not one, also when a piece ended just before it (found by
+    /// `make fuzz`: `_i` then `__wb_in1.` was rewritten, `_i__wb_in1.` whole was not).
+    private var before: UInt8?
     private static let prefix = Array(HostModuleName.prefix.utf8)
 
     /// `module` nil drops the name (a compiler message names a type of the one program unqualified).
@@ -19,6 +23,7 @@ struct ModuleNameFilter {
     /// The text of `bytes` rewritten, less a tail that may be the start of a module name.
     mutating func feed(_ bytes: [UInt8]) -> [UInt8] {
         let text = held + bytes
+        let preceding = before
         held = []
         var output: [UInt8] = []
         output.reserveCapacity(text.count)
@@ -29,11 +34,12 @@ struct ModuleNameFilter {
                 index += 1
                 continue
             }
-            switch Self.match(text, at: index) {
+            switch Self.match(text, at: index, after: preceding) {
             case .name(let end):
                 output += replacement
                 index = end
             case .incomplete:
+                before = index > 0 ? text[index - 1] : preceding
                 held = Array(text[index...])
                 return output
             case .none:
@@ -41,12 +47,16 @@ struct ModuleNameFilter {
                 index += 1
             }
         }
+        before = text.last ?? preceding
         return output
     }
 
     /// What is held back, at the end of the output.
     mutating func flush() -> [UInt8] {
-        defer { held = [] }
+        defer {
+            before = held.last ?? before
+            held = []
+        }
         return held
     }
 
@@ -62,9 +72,10 @@ struct ModuleNameFilter {
         case none
     }
 
-    /// `__wb_in` then digits then `.` at `start` (not inside a longer identifier).
-    private static func match(_ text: [UInt8], at start: Int) -> Match {
-        if start > 0, isIdentifierByte(text[start - 1]) { return .none }
+    /// `__wb_in` then digits then `.` at `start` (not inside a longer identifier; `preceding` is the
+    /// byte before `text`).
+    private static func match(_ text: [UInt8], at start: Int, after preceding: UInt8?) -> Match {
+        if let previous = start > 0 ? text[start - 1] : preceding, isIdentifierByte(previous) { return .none }
         var index = start
         for byte in prefix {
             guard index < text.count else { return .incomplete }

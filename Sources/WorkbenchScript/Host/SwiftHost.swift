@@ -189,7 +189,7 @@ public final class SwiftHost {
             return .failure(HostFailure(ModuleNameFilter.rewrite(placed, module: nil)))
         }
         let line = failure.compileError(errors)
-            ?? "error: the Swift compiler failed: " + (errors.split(separator: "\n").first.map(String.init) ?? "exit status \(status ?? -1)")
+            ?? "error: the Swift compiler failed: " + (FailureLine.lines(errors).first.map(String.init) ?? "exit status \(status ?? -1)")
         // A type of an earlier input is named as the one program names it: unqualified.
         return .failure(HostFailure(ModuleNameFilter.rewrite(line, module: nil)))
     }

@@ -39,26 +39,42 @@ extension FirstSyntaxError {
 
     /// The error for a source swift-syntax should not be given (more than `unclosedBracketLimit`
     /// unclosed `[`), at the first of them; nil for any other source. Brackets in string literals
-    /// and comments do not count.
+    /// and comments do not count. A one-line string literal ends with its line, closed or not, as
+    /// swift-syntax reads it: an unclosed `"` hid every `[` of the lines after it, which swift-syntax
+    /// then parsed for hours (found by `make fuzz`); only a `"""` string goes on over lines.
     public static func beforeParsing(_ source: String) -> FirstSyntaxError? {
         var open: [(line: Int, column: Int)] = []
         var (line, column) = (1, 0)
-        var inString = false, escaped = false, inLineComment = false
-        var previous: Character = " "
+        var inString = false, multiline = false, escaped = false, inLineComment = false
+        var quotes = 0  // `"` in a row inside a `"""` string, three close it
+        var previous: Character = " ", beforePrevious: Character = " "
         for character in source {
             column += 1
-            defer { previous = character }
-            if character == "\n" {
+            defer { (beforePrevious, previous) = (previous, character) }
+            if character == "\n" || character == "\r\n" || character == "\r" {
                 (line, column, inLineComment) = (line + 1, 0, false)
+                if inString && !multiline { (inString, escaped) = (false, false) }
                 continue
             }
             if inLineComment { continue }
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped {
+                    (escaped, quotes) = (false, 0)
+                } else if character == "\\" {
+                    (escaped, quotes) = (true, 0)
+                } else if character == "\"" {
+                    quotes += 1
+                    if !multiline || quotes == 3 { (inString, multiline, quotes) = (false, false, 0) }
+                } else {
+                    quotes = 0
+                }
                 continue
             }
             switch character {
-            case "\"": inString = true
+            case "\"":
+                // A third `"` right after an empty `""` opens a `"""` string.
+                multiline = previous == "\"" && beforePrevious == "\""
+                (inString, quotes) = (true, 0)
             case "/" where previous == "/": inLineComment = true
             case "[": open.append((line, column))
             case "]": _ = open.popLast()

@@ -23,6 +23,9 @@ extension ModelRegistry {
     public static func parseType(_ text: String) throws(ModelTypeError) -> ModelType {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ModelTypeError("expected a type, such as Post or [Post]") }
+        // Too many unclosed `[` keep swift-syntax's type lookahead busy for hours (`decode [[[…`;
+        // found by `make fuzz`, as in declarations).
+        if let first = FirstSyntaxError.beforeParsing(trimmed) { throw ModelTypeError(first.message) }
         var parser = Parser(trimmed)
         let node = TypeSyntax.parse(from: &parser)
         guard !node.hasError, node.trimmedDescription == trimmed else {
