@@ -44,4 +44,21 @@ import Testing
         #expect(results.contains("warning: GET /nothing/here is not a path of JSONPlaceholder"), "\(results)")
         #expect(results.contains("base http://127.0.0.1:PORT/jsonplaceholder (server 1 of 2;"), "\(results)")
     }
+
+    /// The Swift host reads no documents: it catches up on `spec` as the base it set, so a
+    /// compiled input's request goes where the prompt's would.
+    @Test func aCompiledInputAfterSpecSendsToTheBaseSpecSet() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let session = """
+            spec sandbox/jokes
+            func firstJoke() async throws -> Int { try await wb.get("/jokes/1").response.statusCode }
+            try await firstJoke()
+            """
+        let typed = try await PipedRun.run(try Binaries.workbench, input: session + "\n", environment: isolatedEnvironment(home: home.url))
+        #expect(typed.status == 0, "\(typed.output)")
+        let output = SnippetOutput.masked(typed.output)
+        #expect(output.contains("HTTP 200 OK"), "\(output)")
+        #expect(output.hasSuffix("200\n"), "\(output)")
+    }
 }
