@@ -133,6 +133,18 @@ import WorkbenchKit
         #expect(throws: ModelSourceError.self) { try DeclarationParser.parse("struct A { let c\"x: Int }\nstruct B { let b: \(brackets)Node }") }
     }
 
+    /// FuzzExpressions: what a `\(…)` in a string holds is code swift-syntax parses, but the guard
+    /// skipped it with the string, so its unclosed `[` ran for hours. Brackets in the string's own
+    /// text, before and after the `\(…)`, still do not count.
+    @Test func bracketsInAnInterpolationCount() throws {
+        let brackets = String(repeating: "[", count: 20)
+        let error = try #require(FirstSyntaxError.beforeParsing("print(\"a\\(f(x\(brackets)"))
+        #expect(error.message == "20 '[' are never closed")
+        #expect(FirstSyntaxError.beforeParsing("print(\"\(brackets) \\(f(x)) \(brackets)\")") == nil)
+        #expect(FirstSyntaxError.beforeParsing("print(\"\\(\"\(brackets)\") \(brackets)\")") == nil)
+        #expect(FirstSyntaxError.beforeParsing("let s = \"\"\"\n\\(a[0]) \(brackets)\n\"\"\"") == nil)
+    }
+
     /// FuzzHost: the host's output filtered in pieces rewrote `__wb_in1.` inside a longer identifier
     /// when a piece ended just before it (the byte before was forgotten); whole, it was left alone.
     @Test(arguments: [["_i", "__wb_in1.Post"], ["_i_", "_wb_in1.Post"], ["x", "__wb_in", "1.", "Post"], ["[", "__wb_in1.Post]"]])

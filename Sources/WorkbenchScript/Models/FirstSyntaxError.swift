@@ -41,25 +41,34 @@ extension FirstSyntaxError {
     /// unclosed `[`), at the first of them; nil for any other source. Brackets in string literals
     /// and comments do not count. A one-line string literal ends with its line, closed or not, as
     /// swift-syntax reads it: an unclosed `"` hid every `[` of the lines after it, which swift-syntax
-    /// then parsed for hours (found by `make fuzz`); only a `"""` string goes on over lines.
+    /// then parsed for hours (found by `make fuzz`); only a `"""` string goes on over lines. What a
+    /// `\(…)` in a string holds is code, parsed as any other (a `[` there counts; found by `make fuzz`).
     public static func beforeParsing(_ source: String) -> FirstSyntaxError? {
         var open: [(line: Int, column: Int)] = []
         var (line, column) = (1, 0)
         var inString = false, multiline = false, escaped = false, inLineComment = false
         var quotes = 0  // `"` in a row inside a `"""` string, three close it
         var previous: Character = " ", beforePrevious: Character = " "
+        // The `\(…)` being read, innermost last: whether its string is a `"""` one, and its `(` depth.
+        var interpolations: [(multiline: Bool, depth: Int)] = []
         for character in source {
             column += 1
             defer { (beforePrevious, previous) = (previous, character) }
             if character == "\n" || character == "\r\n" || character == "\r" {
                 (line, column, inLineComment) = (line + 1, 0, false)
                 if inString && !multiline { (inString, escaped) = (false, false) }
+                // A one-line string ends with its line, so does a `\(…)` in it.
+                if interpolations.contains(where: { !$0.multiline }) { (interpolations, inString, escaped) = ([], false, false) }
                 continue
             }
             if inLineComment { continue }
             if inString {
                 if escaped {
                     (escaped, quotes) = (false, 0)
+                    if character == "(" {
+                        interpolations.append((multiline, 1))
+                        (inString, multiline) = (false, false)
+                    }
                 } else if character == "\\" {
                     (escaped, quotes) = (true, 0)
                 } else if character == "\"" {
@@ -75,6 +84,13 @@ extension FirstSyntaxError {
                 // A third `"` right after an empty `""` opens a `"""` string.
                 multiline = previous == "\"" && beforePrevious == "\""
                 (inString, quotes) = (true, 0)
+            case "(" where !interpolations.isEmpty:
+                interpolations[interpolations.count - 1].depth += 1
+            case ")" where !interpolations.isEmpty:
+                interpolations[interpolations.count - 1].depth -= 1
+                if interpolations[interpolations.count - 1].depth == 0 {
+                    (inString, multiline, quotes) = (true, interpolations.removeLast().multiline, 0)
+                }
             case "/" where previous == "/": inLineComment = true
             case "[": open.append((line, column))
             case "]": _ = open.popLast()
