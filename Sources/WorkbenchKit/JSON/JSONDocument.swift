@@ -22,12 +22,24 @@ public struct JSONDocument: Sendable {
         _ bytes: UnsafeMutableBufferPointer<UInt8>, _ options: JSONParsingOptions
     ) throws(JSONSyntaxError) -> JSONTape {
         do throws(JSONSyntaxError) {
-            let (entries, count) = try JSONParser.parse(UnsafeRawBufferPointer(bytes), options: options)
-            return JSONTape(entries: entries, count: count, bytes: bytes)
+            return try adopting(bytes, options)
         } catch {
             bytes.baseAddress!.deallocate()
             throw error
         }
+    }
+
+    /// A tape over `bytes` (from `JSONTape.copy` or `OwnedBytes`), which it takes over only when
+    /// the parse succeeds: on an error they are still the caller's.
+    static func adopting(
+        _ bytes: UnsafeMutableBufferPointer<UInt8>, _ options: JSONParsingOptions
+    ) throws(JSONSyntaxError) -> JSONTape {
+        let (entries, count) = try JSONParser.parse(UnsafeRawBufferPointer(bytes), options: options)
+        return JSONTape(entries: entries, count: count, bytes: bytes)
+    }
+
+    init(tape: JSONTape) {
+        self.tape = tape
     }
 
     /// Parses the UTF-8 form of `text`.
@@ -38,8 +50,18 @@ public struct JSONDocument: Sendable {
     /// The top-level value.
     public var root: JSONNode { JSONNode(tape: tape, index: 0) }
 
-    /// The bytes the document was parsed from.
+    /// The bytes the document was parsed from (a copy).
     public var bytes: Data { tape.bytes }
+
+    /// The bytes the document was parsed from, without a copy: a `Data` over the tape's own bytes
+    /// that keeps the tape alive. Only for a holder that keeps it unchanged for as long as it lives
+    /// (`CurrentDocument.data` is a `let`): a uniquely referenced `Data` made with `bytesNoCopy`
+    /// may be changed in place, and the tape's bytes must never change.
+    var sharedBytes: Data {
+        let tape = tape
+        return Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: tape.base), count: tape.byteCount,
+                    deallocator: .custom { _, _ in withExtendedLifetime(tape) {} })
+    }
 
     /// How many tape entries the document holds (one per value and one per object key).
     public var entryCount: Int { tape.count }

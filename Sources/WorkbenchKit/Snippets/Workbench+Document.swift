@@ -6,24 +6,25 @@ extension Workbench {
     /// valid JSON is kept as well, with a warning, so that `decode` reports exactly what JSONDecoder
     /// reports for it. (Declared `throws` so the `try wb.json(…)` of saved snippets stays as written.)
     public func json(_ text: String) throws(WorkbenchError) {
-        useDocument(Data(text.utf8))
+        useDocument(CurrentDocument(parsing: Data(text.utf8)))
     }
 
     /// `json @FILE`: makes the file's bytes the current document and says what it holds (a file that
-    /// is not valid JSON is kept too, with a warning).
+    /// is not valid JSON is kept too, with a warning). The file is read into memory its parse takes
+    /// over, so a large document is held once; where that read fails, Foundation's says why.
     public func json(file path: String) throws(WorkbenchError) {
-        useDocument(try readFile(path))
+        let expanded = try checkedFilePath(path)
+        if let document = CurrentDocument.reading(file: expanded) {
+            useDocument(document)
+        } else {
+            useDocument(CurrentDocument(parsing: try readFile(path)))
+        }
     }
 
     /// The bytes of the file at `path` (`~` expanded), if it is no larger than `max-body`: the
     /// size is checked before reading, so a huge file costs nothing.
     func readFile(_ path: String) throws(WorkbenchError) -> Data {
-        let expanded = (path as NSString).expandingTildeInPath
-        guard FileManager.default.fileExists(atPath: expanded) else { throw .fileNotFound(path) }
-        let size = (try? FileManager.default.attributesOfItem(atPath: expanded)[.size] as? Int) ?? nil
-        if let size, size > options.maxResponseBytes {
-            throw .fileTooLarge(path, size: size, limit: options.maxResponseBytes)
-        }
+        let expanded = try checkedFilePath(path)
         do {
             return try Data(contentsOf: URL(fileURLWithPath: expanded))
         } catch {
@@ -45,32 +46,42 @@ extension Workbench {
         return document
     }
 
-    /// What `json` prints about `data` — `current body: an object with 2 members (120 bytes)`, or for
-    /// bytes that are not valid JSON a warning with the first error's line and column — and the
-    /// document parsed when it is valid.
-    public static func documentReport(_ data: Data, console: Console) -> (line: String, document: JSONDocument?) {
-        let document: JSONDocument
-        do {
-            document = try JSONDocument(parsing: data, options: .foundationCompatible)
-        } catch {
-            let warning = "not valid JSON (\(error)); kept as the current body, so `decode` reports what JSONDecoder reports"
-            return (console.styled("warning:", .yellow) + " " + warning, nil)
+    /// `path` with `~` expanded, if the file exists and is no larger than `max-body`: the size is
+    /// checked before reading, so a huge file costs nothing.
+    private func checkedFilePath(_ path: String) throws(WorkbenchError) -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        guard FileManager.default.fileExists(atPath: expanded) else { throw .fileNotFound(path) }
+        let size = (try? FileManager.default.attributesOfItem(atPath: expanded)[.size] as? Int) ?? nil
+        if let size, size > options.maxResponseBytes {
+            throw .fileTooLarge(path, size: size, limit: options.maxResponseBytes)
         }
-        let root = document.root
+        return expanded
+    }
+
+    /// What `json` prints about a document — `current body: an object with 2 members (120 bytes)`,
+    /// or for bytes that are not valid JSON a warning with the first error's line and column.
+    public static func documentReport(_ document: CurrentDocument, console: Console) -> String {
+        let root: JSONNode
+        switch document.strictResult {
+        case .success(let parsed):
+            root = parsed.root
+        case .failure(let error):
+            let warning = "not valid JSON (\(error)); kept as the current body, so `decode` reports what JSONDecoder reports"
+            return console.styled("warning:", .yellow) + " " + warning
+        }
         let shape = switch root.kind {
         case .object: "an object with \(root.count) \(root.count == 1 ? "member" : "members")"
         case .array: "an array of \(root.count) \(root.count == 1 ? "element" : "elements")"
         default: root.kind.description
         }
-        return ("current body: \(shape) (\(data.count) bytes)", document)
+        return "current body: \(shape) (\(document.data.count) bytes)"
     }
 
-    /// Prints what the REPL's `json` prints and makes `data` the current document.
-    private func useDocument(_ data: Data) {
+    /// Prints what the REPL's `json` prints and makes `document` the current document (its strict
+    /// parse, made to describe it, is the one `decode` and `infer` use).
+    private func useDocument(_ document: CurrentDocument) {
         defer { console.flush() }
-        let report = Self.documentReport(data, console: console)
-        // The parse made to describe it is the one `decode` and `infer` use.
-        localDocument = (CurrentDocument(data, strict: report.document), exchanges.count)
-        console.line(report.line)
+        localDocument = (document, exchanges.count)
+        console.line(Self.documentReport(document, console: console))
     }
 }
