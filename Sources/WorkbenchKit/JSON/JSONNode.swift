@@ -1,7 +1,17 @@
 /// One value of a `JSONDocument`: a cheap handle (the document and an index) that reads on demand.
 public struct JSONNode: Sendable {
     let tape: JSONTape
-    let index: Int
+    /// The entry's index, in 32 bits as the tape's own indexes are: twelve bytes in all, so that a
+    /// decoded value holding a node stays two words (`ModelValue`).
+    private let entryIndex: UInt32
+
+    init(tape: JSONTape, index: Int) {
+        self.tape = tape
+        entryIndex = UInt32(truncatingIfNeeded: index)
+    }
+
+    @inline(__always)
+    var index: Int { Int(entryIndex) }
 
     @inline(__always)
     var entry: JSONTapeEntry { tape.entries[index] }

@@ -11,6 +11,16 @@ extension ModelDecoder {
         return text
     }
 
+    /// A string's node, checked as `string(_:nullTypeName:)` checks it, for a value that reads its
+    /// text from the document when used.
+    func stringNode(_ node: JSONNode, nullTypeName: String) throws(DecodingFailure) -> JSONNode {
+        guard node.isString, !node.isMalformed else {
+            if node.isMalformed && node.isString { throw DecodingFailure.invalidJSON }
+            throw mismatch(node.isNull ? nullTypeName : "String", node)
+        }
+        return node
+    }
+
     /// An integer with JSONDecoder's conversions: `1.0` and `1e2` fit, `1.5` and overflow are invalid JSON.
     func integer(_ kind: IntegerKind, _ node: JSONNode) throws(DecodingFailure) -> ModelValue {
         guard node.isNumber else { throw mismatch(kind.rawValue, node) }

@@ -5,6 +5,9 @@ import WorkbenchKit
 public final class ModelDecoder {
     public let options: DecodingOptions
     private var matchers: [ObjectIdentifier: StructKeyMatcher] = [:]
+    /// Where this decode's structs keep their fields (a new one for every top-level decode, so a
+    /// value holds only its own decode's fields).
+    private var fields = FieldStore()
     lazy var dateFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -25,7 +28,9 @@ public final class ModelDecoder {
 
     /// Decodes one value of a parsed document (its coding path starts empty).
     public func decode(_ type: ResolvedType, from node: JSONNode) throws(DecodingFailure) -> ModelValue {
-        try value(type, node)
+        fields = FieldStore()
+        defer { fields = FieldStore() }
+        return try value(type, node)
     }
 
     func value(_ type: ResolvedType, _ node: JSONNode) throws(DecodingFailure) -> ModelValue {
@@ -33,7 +38,7 @@ public final class ModelDecoder {
         case .optional(let wrapped):
             return node.isNull ? .null : try value(wrapped, node)
         case .string:
-            return .string(try string(node, nullTypeName: "String"))
+            return .documentString(try stringNode(node, nullTypeName: "String"))
         case .integer(let kind):
             return try integer(kind, node)
         case .double:
@@ -56,7 +61,7 @@ public final class ModelDecoder {
         case .url:
             let text = try string(node, nullTypeName: "URL")
             // Most URLs in JSON are plain ASCII that URL(string:) keeps as written; parse only the rest.
-            if URLText.keepsItsText(text) { return .url(text) }
+            if URLText.keepsItsText(text) { return .documentURL(node) }
             guard let url = URL(string: text) else { throw corrupted("Invalid URL string.") }
             return .url(url.description)
         case .uuid:
@@ -76,7 +81,7 @@ public final class ModelDecoder {
 
     private func record(_ schema: StructSchema, _ node: JSONNode) throws(DecodingFailure) -> ModelValue {
         // Synthesized init(from:) of a struct without stored properties never asks for a container.
-        if !schema.needsContainer { return .record([]) }
+        if !schema.needsContainer { return .record(RecordFields([])) }
         guard node.isObject else {
             if node.isNull {
                 throw DecodingFailure(.valueNotFound("Dictionary<String, Any>"), codingPath: [],
@@ -101,33 +106,33 @@ public final class ModelDecoder {
                 if slot >= 0 && buffer[slot] == nil { buffer[slot] = member }
                 position += 1
             }
-            var fields: [ModelValue] = []
-            fields.reserveCapacity(schema.fields.count)
+            let store = fields
+            let start = store.reserveRecord(schema.fields.count)
             var slot = 0
-            for field in schema.fields {
+            for (index, field) in schema.fields.enumerated() {
                 guard let key = field.key else {
-                    fields.append(field.defaultValue ?? .null)
+                    if let defaultValue = field.defaultValue { store.set(defaultValue, at: start + index) }
                     continue
                 }
                 let member = buffer[slot]
                 slot += 1
                 guard let member else {
-                    if case .optional = field.type {
-                        fields.append(.null)
-                        continue
-                    }
+                    // An absent optional stays nil.
+                    if case .optional = field.type { continue }
                     throw DecodingFailure(
                         .keyNotFound(.key(key)), codingPath: [],
                         debugDescription: "No value associated with key CodingKeys(stringValue: \(key.debugDescription), "
                             + "intValue: nil) (\(key.debugDescription)).")
                 }
                 do throws(DecodingFailure) {
-                    fields.append(try value(field.type, member))
+                    // Decoded before it is stored: a nested struct appends to the same store.
+                    let decoded = try value(field.type, member)
+                    store.set(decoded, at: start + index)
                 } catch {
                     throw error.prefixed(.key(key))
                 }
             }
-            return .record(fields)
+            return .record(RecordFields(store: store, start: start, count: schema.fields.count))
         }
     }
 
@@ -149,6 +154,12 @@ public final class ModelDecoder {
         }
         var items: [ModelValue] = []
         items.reserveCapacity(node.count)
+        switch element {
+        case .structure(let schema), .optional(.structure(let schema)):
+            fields.reserve(additional: node.count * schema.fields.count)
+        default:
+            break
+        }
         var index = 0
         let throughOptional = element.isOptional
         for item in node.elements {

@@ -55,7 +55,7 @@ extension SnippetInterpreter {
             if case .string(let text)? = arguments.value("separator") { separator = text }
             var strings: [String] = []
             for item in items {
-                guard case .string(let text) = item else { break }
+                guard let text = item.text else { break }
                 strings.append(text)
             }
             guard strings.count == items.count else { break }

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbenchKit
 
 /// Prints decoded values exactly as Swift's `print` prints the same values of compiled types.
 public struct ValuePrinter: Sendable {
@@ -35,6 +36,8 @@ public struct ValuePrinter: Sendable {
             output.write(schema.caseNames[index])
         case (.string(let text), .string):
             output.write(text)
+        case (.documentString(let node), .string):
+            output.write(node.string ?? "")
         default:
             write(value, as: type, into: &output)
         }
@@ -78,7 +81,7 @@ public struct ValuePrinter: Sendable {
         }
     }
 
-    private func writeFields(_ fields: [ModelValue], of schema: StructSchema, into output: inout some TextOutputStream) {
+    private func writeFields(_ fields: RecordFields, of schema: StructSchema, into output: inout some TextOutputStream) {
         output.write("(")
         for (index, field) in schema.fields.enumerated() where index < fields.count {
             if index > 0 { output.write(", ") }
@@ -98,12 +101,32 @@ public struct ValuePrinter: Sendable {
         case .float(let number): output.write(number.description)
         case .bool(let flag): output.write(flag ? "true" : "false")
         case .string(let text): output.write(text.debugDescription)
+        case .documentString(let node): writeQuoted(node, into: &output)
         case .date(let date): output.write(date.description)
         case .url(let text): output.write(text)
+        case .documentURL(let node): output.write(node.string ?? "")
         case .uuid(let uuid): output.write(uuid.uuidString)
         case .decimal(let decimal): output.write(decimal.description)
         case .enumCase(let index): output.write("case \(index)")
         case .array, .dictionary, .record: output.write("…")
+        }
+    }
+}
+
+extension ValuePrinter {
+    /// `debugDescription` of a document's string. Most are printable ASCII without escapes or `'`,
+    /// which it leaves as they are (quoted): those are written from the document's bytes; the rest
+    /// go through `debugDescription` itself.
+    private func writeQuoted(_ node: JSONNode, into output: inout some TextOutputStream) {
+        let plain = node.withRawStringBytes { bytes, hasEscapes in
+            !hasEscapes && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "'") }
+        }
+        if plain == true, let text = node.string {
+            output.write("\"")
+            output.write(text)
+            output.write("\"")
+        } else {
+            output.write((node.string ?? "").debugDescription)
         }
     }
 }
