@@ -29,8 +29,8 @@ public struct JSONDocument: Sendable {
         }
     }
 
-    /// A tape over `bytes` (from `JSONTape.copy` or `OwnedBytes`), which it takes over only when
-    /// the parse succeeds: on an error they are still the caller's.
+    /// A tape over `bytes` (from `JSONTape.copy`, or a file `CurrentDocument.reading(file:)` read),
+    /// which it takes over only when the parse succeeds: on an error they are still the caller's.
     static func adopting(
         _ bytes: UnsafeMutableBufferPointer<UInt8>, _ options: JSONParsingOptions
     ) throws(JSONSyntaxError) -> JSONTape {
