@@ -43,6 +43,10 @@ extension FirstSyntaxError {
     /// swift-syntax reads it: an unclosed `"` hid every `[` of the lines after it, which swift-syntax
     /// then parsed for hours (found by `make fuzz`); only a `"""` string goes on over lines. What a
     /// `\(…)` in a string holds is code, parsed as any other (a `[` there counts; found by `make fuzz`).
+    /// A `"` in the `\(…)` of a one-line string, after what ends an expression (`"\(post".a[[…`),
+    /// ends that string, as swift-syntax's parser takes it (an identifier cannot be followed by a
+    /// string literal): what comes after is code (found by `make fuzz`); elsewhere in a `\(…)` a `"`
+    /// opens a string of its own (`"\(d["k"])"`).
     public static func beforeParsing(_ source: String) -> FirstSyntaxError? {
         var open: [(line: Int, column: Int)] = []
         var (line, column) = (1, 0)
@@ -51,6 +55,9 @@ extension FirstSyntaxError {
         var previous: Character = " ", beforePrevious: Character = " "
         // The `\(…)` being read, innermost last: whether its string is a `"""` one, and its `(` depth.
         var interpolations: [(multiline: Bool, depth: Int)] = []
+        // The last character read as code but blanks, and the last word (a keyword such as `try`
+        // expects an expression after it): whether a `"` in a `\(…)` ends its string (above).
+        var lastCode: Character = " ", word = "", postfix = false
         for character in source {
             column += 1
             defer { (beforePrevious, previous) = (previous, character) }
@@ -67,19 +74,33 @@ extension FirstSyntaxError {
                     (escaped, quotes) = (false, 0)
                     if character == "(" {
                         interpolations.append((multiline, 1))
-                        (inString, multiline) = (false, false)
+                        (inString, multiline, lastCode, word) = (false, false, "(", "")
                     }
                 } else if character == "\\" {
                     (escaped, quotes) = (true, 0)
                 } else if character == "\"" {
                     quotes += 1
-                    if !multiline || quotes == 3 { (inString, multiline, quotes) = (false, false, 0) }
+                    if !multiline || quotes == 3 { (inString, multiline, quotes, lastCode, word) = (false, false, 0, "\"", "") }
                 } else {
                     quotes = 0
                 }
                 continue
             }
+            let ended = Self.endsExpression(lastCode, word: word, postfix: postfix)
+            if character != " " && character != "\t" {
+                if character.isLetter || character.isNumber || character == "_" {
+                    word = Self.isWordCharacter(previous) ? word + String(character) : String(character)
+                } else if character != "!" && character != "?" {
+                    word = ""
+                }
+                postfix = (character == "!" || character == "?") && Self.endsExpression(previous, word: word, postfix: false)
+                lastCode = character
+            }
             switch character {
+            case "\"" where interpolations.last.map({ !$0.multiline }) == true && ended:
+                // The `"` ends the string the `\(…)` is in: code goes on after it.
+                interpolations.removeLast()
+                (lastCode, word) = ("\"", "")
             case "\"":
                 // A third `"` right after an empty `""` opens a `"""` string.
                 multiline = previous == "\"" && beforePrevious == "\""
@@ -99,6 +120,24 @@ extension FirstSyntaxError {
         }
         guard open.count > unclosedBracketLimit, let first = open.first else { return nil }
         return FirstSyntaxError(message: "\(open.count) '[' are never closed", line: first.line, column: first.column)
+    }
+
+    /// Keywords after which an expression comes (`"\(try "x")"`: the `"` opens a string).
+    private static let expectingExpression: Set<String> = [
+        "try", "await", "throw", "return", "in", "is", "as", "if", "else", "switch", "case", "where", "guard",
+        "while", "repeat", "each", "some", "any", "consume", "copy", "yield", "then", "let", "var",
+    ]
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    /// Whether code that ends with `last` (`word` the last word, `postfix` a `!` or `?` right after
+    /// an expression) is a whole expression, which a string literal cannot follow.
+    private static func endsExpression(_ last: Character, word: String, postfix: Bool) -> Bool {
+        if expectingExpression.contains(word) { return false }
+        if last == "!" || last == "?" { return postfix }
+        return isWordCharacter(last) || last == ")" || last == "]" || last == "}" || last == "`" || last == "\""
     }
 
     private init(message: String, line: Int, column: Int) {
