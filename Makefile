@@ -60,7 +60,9 @@ clean:
 
 # libFuzzer targets (README.md, "Fuzzing"): the package in Fuzzing/, built optimized (dependencies,
 # swift-syntax among them, too) with the toolchain's own libFuzzer and AddressSanitizer into its own
-# scratch path, each target run FUZZ_RUNS times (or for FUZZ_SECONDS, if set, whichever ends first);
+# scratch path, libFuzzer's coverage only on Workbench's own modules (WORKBENCH_FUZZ_COVERAGE turns
+# on Package.swift's `fuzzCoverage`; `make test` and `make build` never set it) and the targets
+# (Fuzzing/Package.swift); each target run FUZZ_RUNS times (or for FUZZ_SECONDS, if set, whichever ends first);
 # FUZZ_TARGETS picks some (`FuzzJSON FuzzDecoder`). It runs at the lowest priority (FUZZ_NICE):
 # SwiftPM's compiler jobs do not keep a plain `nice` (their niceness was back at 0, seen with ps),
 # while the idle scheduling class is inherited. In the background, with progress in a log:
@@ -69,8 +71,8 @@ FUZZ_RUNS ?= 1000000
 FUZZ_SECONDS ?= 0
 FUZZ_NICE ?= nice -n 19 chrt --idle 0
 fuzz: deps
-	$(FUZZ_NICE) swift build -c release --package-path Fuzzing --scratch-path Fuzzing/.build \
-		-Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
+	WORKBENCH_FUZZ_COVERAGE=1 $(FUZZ_NICE) swift build -c release --package-path Fuzzing --scratch-path Fuzzing/.build \
+		-Xswiftc -sanitize=address -Xswiftc -enable-testing
 	$(FUZZ_NICE) python3 Fuzzing/run-fuzzers.py --runs $(FUZZ_RUNS) --seconds $(FUZZ_SECONDS) \
 		--build-dir Fuzzing/.build/release $(FUZZ_TARGETS)
 

@@ -4,6 +4,21 @@ import PackageDescription
 // Dependencies point one way (docs/ARCHITECTURE.md, "Modules"):
 // workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation only);
 // WorkbenchScript → ResultsLog (the results column's runtime, standard library only).
+
+// libFuzzer's coverage for `make fuzz` only (the Makefile sets WORKBENCH_FUZZ_COVERAGE; without it
+// this is empty and no target's flags change). Fuzzing/ is built with AddressSanitizer everywhere but
+// coverage only on these modules and the targets (Fuzzing/Package.swift): `-sanitize=fuzzer` on
+// every module instrumented swift-syntax, NIO, Hummingbird… too, and libFuzzer's work per input on
+// all their counters was much of its time (README.md, "Fuzzing"). These are the options
+// `-sanitize=fuzzer` implies on Linux (a later `-sanitize=` replaces an earlier one, so the
+// sanitizer itself comes from the command line).
+let fuzzCoverage: [SwiftSetting] = Context.environment["WORKBENCH_FUZZ_COVERAGE"] == nil ? [] : [
+    .unsafeFlags([
+        "-sanitize-coverage=edge,indirect-calls,trace-cmp,inline-8bit-counters,pc-table",
+        "-Xllvm", "-sanitizer-coverage-stack-depth",
+    ]),
+]
+
 let package = Package(
     name: "Workbench",
     products: [
@@ -42,12 +57,12 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "LineEditor", dependencies: ["CLibEdit"]),
-        .target(name: "WorkbenchKit"),
+        .target(name: "LineEditor", dependencies: ["CLibEdit"], swiftSettings: fuzzCoverage),
+        .target(name: "WorkbenchKit", swiftSettings: fuzzCoverage),
         // The results column's runtime: compiled without the playground transform, imported by the
         // programs compiled with it (and read back by WorkbenchScript through `ResultRecord`). Swift 5
         // mode: it sets the standard library's `_playgroundPrintHook`, a global Swift 6 will not let it touch.
-        .target(name: "ResultsLog", swiftSettings: [.swiftLanguageMode(.v5)]),
+        .target(name: "ResultsLog", swiftSettings: [.swiftLanguageMode(.v5)] + fuzzCoverage),
         .target(
             name: "WorkbenchScript",
             dependencies: [
@@ -55,7 +70,8 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
-            ]
+            ],
+            swiftSettings: fuzzCoverage
         ),
         // OpenAPI documents: their operations, servers, checks on requests and responses, and the
         // Codable declarations their schemas stand for (as Swift text; the REPL declares them).
@@ -67,14 +83,16 @@ let package = Package(
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
                 .product(name: "OpenAPIKitCompat", package: "OpenAPIKit"),
                 .product(name: "Yams", package: "Yams"),
-            ]
+            ],
+            swiftSettings: fuzzCoverage
         ),
         // The system zlib, for the sandbox's gzip responses.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
             name: "Sandbox",
             dependencies: ["CZlib", "WorkbenchKit", .product(name: "Hummingbird", package: "hummingbird")],
-            resources: [.copy("Data")]
+            resources: [.copy("Data")],
+            swiftSettings: fuzzCoverage
         ),
         .target(
             name: "REPL",
@@ -83,7 +101,8 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
-            ]
+            ],
+            swiftSettings: fuzzCoverage
         ),
         // The Swift host (C: only C can catch a trap and go on); each input links WorkbenchKitDynamic.
         .executableTarget(name: "WorkbenchHost"),

@@ -145,6 +145,34 @@ import WorkbenchKit
         #expect(FirstSyntaxError.beforeParsing("let s = \"\"\"\n\\(a[0]) \(brackets)\n\"\"\"") == nil)
     }
 
+    /// FuzzExpressions: in `"\(post".tii[[[…`, swift-syntax's parser takes the `"` after `post` for
+    /// the end of the string (an identifier cannot be followed by a string literal), so the `[` after
+    /// it are code; the guard read them as a string in the `\(…)` and swift-syntax ran past the
+    /// fuzzer's 10 s. Where the `\(…)` expects an expression, a `"` still opens a string of its own.
+    @Test func aQuoteAfterAnExpressionInAnInterpolationEndsItsString() throws {
+        let brackets = String(repeating: "[", count: 58)
+        let error = try #require(FirstSyntaxError.beforeParsing("\"\\(post\".tii\(brackets)sEmpty) ;"))
+        #expect(error.message == "58 '[' are never closed")
+        #expect((error.line, error.column) == (1, 13))
+        #expect(FirstSyntaxError.beforeParsing(#""\(a ")"")"# + brackets) != nil)
+        #expect(FirstSyntaxError.beforeParsing("\"\\(a! \"\(brackets)") != nil)
+        let line = #"print("\(d["k"]) \(try "[") \(f("[[", x: "[[[")) \("[" + "[")")"#
+        #expect(FirstSyntaxError.beforeParsing(Array(repeating: line, count: 20).joined(separator: "\n")) == nil)
+    }
+
+    /// Found reading the guard, not by a run: a `"` in a `/* … */` comment, or after a `\(` in a raw
+    /// string (text there), hid the `[` after it, and swift-syntax ran for minutes (FuzzDeclarations
+    /// timed out on both). A raw string ends only at a `"` with as many `#`; comments nest.
+    @Test func commentsAndRawStringsHideNoBrackets() throws {
+        let brackets = String(repeating: "[", count: 28)
+        let error = try #require(FirstSyntaxError.beforeParsing("/* \" */ let a: \(brackets)Int"))
+        #expect((error.line, error.column) == (1, 16))
+        #expect(FirstSyntaxError.beforeParsing(##"let s = #"\("#; let a: "## + brackets + "Int") != nil)
+        #expect(FirstSyntaxError.beforeParsing(###"let s = #"a"b\#(c[0])"#; let t = ##"x"#y"##"###) == nil)
+        #expect(FirstSyntaxError.beforeParsing("/* /* */ \(brackets) */ let a = 1") == nil)
+        #expect(FirstSyntaxError.beforeParsing(##"let s = #"\#(a"## + brackets) != nil)
+    }
+
     /// FuzzHost: the host's output filtered in pieces rewrote `__wb_in1.` inside a longer identifier
     /// when a piece ended just before it (the byte before was forgotten); whole, it was left alone.
     @Test(arguments: [["_i", "__wb_in1.Post"], ["_i_", "_wb_in1.Post"], ["x", "__wb_in", "1.", "Post"], ["[", "__wb_in1.Post]"]])

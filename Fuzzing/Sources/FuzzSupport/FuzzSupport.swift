@@ -43,8 +43,15 @@ public enum FuzzSupport {
     /// input's time and, past `-timeout`, writes it as `timeout-…` with the other findings and exits.
     /// Every 30 seconds it also prints how many inputs ran (libFuzzer prints only on new coverage
     /// and at powers of two), for run-fuzzers.py's progress lines.
+    /// libFuzzer times an input by the wall clock, and the targets run at idle priority: behind other
+    /// processes' builds an input waited more than 10 s for the CPU and was written as a timeout (one
+    /// taking 0.06 s alone). So the alarm is sent only once the process has spent `-timeout` seconds of
+    /// CPU on the current input; an input that waits without running is left to run-fuzzers.py's check
+    /// for a count that stands still.
     static func startWatchdog(for fuzzing: pthread_t) {
         let target = UncheckedThread(fuzzing)
+        let timeout = CommandLine.arguments.last(where: { $0.hasPrefix("-timeout=") })
+            .flatMap { Double($0.dropFirst("-timeout=".count)) } ?? 1200  // libFuzzer's default
         let watchdog = Thread {
             var alarm = sigset_t()
             sigemptyset(&alarm)
@@ -52,9 +59,12 @@ public enum FuzzSupport {
             pthread_sigmask(SIG_BLOCK, &alarm, nil)
             let started = ContinuousClock.now
             var seconds = 0
+            var (input, inputStarted) = (executions.load(ordering: .relaxed), processCPUSeconds())
             while true {
                 sleep(1)
                 seconds += 1
+                let count = executions.load(ordering: .relaxed)
+                if count != input { (input, inputStarted) = (count, processCPUSeconds()) }
                 if seconds % 30 == 0 {
                     let done = executions.load(ordering: .relaxed)
                     let elapsed = Double((ContinuousClock.now - started).components.seconds)
@@ -64,12 +74,19 @@ public enum FuzzSupport {
                 var current = sigaction()
                 sigaction(SIGALRM, nil, &current)
                 let handler = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
-                if handler != 0 && handler != 1 {  // SIG_DFL, SIG_IGN
+                if handler != 0 && handler != 1 && processCPUSeconds() - inputStarted >= timeout {  // SIG_DFL, SIG_IGN
                     pthread_kill(target.thread, SIGALRM)
                 }
             }
         }
         watchdog.start()
+    }
+
+    /// CPU time of the whole process (a target's work runs on the main thread, not libFuzzer's).
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
     @MainActor

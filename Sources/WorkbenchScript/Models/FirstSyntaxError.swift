@@ -43,55 +43,114 @@ extension FirstSyntaxError {
     /// swift-syntax reads it: an unclosed `"` hid every `[` of the lines after it, which swift-syntax
     /// then parsed for hours (found by `make fuzz`); only a `"""` string goes on over lines. What a
     /// `\(…)` in a string holds is code, parsed as any other (a `[` there counts; found by `make fuzz`).
+    /// A `"` in the `\(…)` of a one-line string, after what ends an expression (`"\(post".a[[…`),
+    /// ends that string, as swift-syntax's parser takes it (an identifier cannot be followed by a
+    /// string literal): what comes after is code (found by `make fuzz`); elsewhere in a `\(…)` a `"`
+    /// opens a string of its own (`"\(d["k"])"`). A raw string (`#"…"#`) ends only at a `"` with as
+    /// many `#` and its `\(…)` is `\#(…)`; a `/* … */` comment (nested ones too) hides what it holds:
+    /// read as plain strings and code, a `"` in either hid the `[` after it (found by reading this).
     public static func beforeParsing(_ source: String) -> FirstSyntaxError? {
         var open: [(line: Int, column: Int)] = []
         var (line, column) = (1, 0)
-        var inString = false, multiline = false, escaped = false, inLineComment = false
+        var inString = false, multiline = false, inLineComment = false
         var quotes = 0  // `"` in a row inside a `"""` string, three close it
+        // The string's `#` (0 but in a raw string); in it, the `#` read after a `\` (nil: no `\`)
+        // and the `#` still needed after its closing `"` (nil: none read).
+        var pounds = 0, afterBackslash: Int?, closing: Int?
+        var poundsBefore = 0  // `#` right before this character, in code
+        var commentDepth = 0, commentPrevious: Character = " "  // `/* … */`, nested
         var previous: Character = " ", beforePrevious: Character = " "
         // The `\(…)` being read, innermost last: whether its string is a `"""` one, and its `(` depth.
-        var interpolations: [(multiline: Bool, depth: Int)] = []
+        var interpolations: [(multiline: Bool, pounds: Int, depth: Int)] = []
+        // The last character read as code but blanks, and the last word (a keyword such as `try`
+        // expects an expression after it): whether a `"` in a `\(…)` ends its string (above).
+        var lastCode: Character = " ", word = "", postfix = false
         for character in source {
             column += 1
             defer { (beforePrevious, previous) = (previous, character) }
             if character == "\n" || character == "\r\n" || character == "\r" {
                 (line, column, inLineComment) = (line + 1, 0, false)
-                if inString && !multiline { (inString, escaped) = (false, false) }
+                (afterBackslash, closing, poundsBefore) = (nil, nil, 0)
+                if inString && !multiline { inString = false }
                 // A one-line string ends with its line, so does a `\(…)` in it.
-                if interpolations.contains(where: { !$0.multiline }) { (interpolations, inString, escaped) = ([], false, false) }
+                if interpolations.contains(where: { !$0.multiline }) { (interpolations, inString) = ([], false) }
                 continue
             }
             if inLineComment { continue }
+            if commentDepth > 0 {
+                if commentPrevious == "*" && character == "/" {
+                    (commentDepth, commentPrevious) = (commentDepth - 1, " ")
+                } else if commentPrevious == "/" && character == "*" {
+                    (commentDepth, commentPrevious) = (commentDepth + 1, " ")
+                } else {
+                    commentPrevious = character
+                }
+                continue
+            }
             if inString {
-                if escaped {
-                    (escaped, quotes) = (false, 0)
-                    if character == "(" {
-                        interpolations.append((multiline, 1))
-                        (inString, multiline) = (false, false)
+                if let seen = afterBackslash {
+                    afterBackslash = nil
+                    if character == "#" && seen < pounds { afterBackslash = seen + 1; continue }
+                    if seen == pounds {
+                        quotes = 0
+                        if character == "(" {
+                            interpolations.append((multiline, pounds, 1))
+                            (inString, multiline, lastCode, word) = (false, false, "(", "")
+                        }
+                        continue  // an escaped character
                     }
-                } else if character == "\\" {
-                    (escaped, quotes) = (true, 0)
+                    // Fewer `#` than the string's: the `\` was text, and so is this character.
+                }
+                if let needed = closing {
+                    closing = nil
+                    if character == "#" {
+                        if needed == 1 { (inString, multiline, lastCode, word) = (false, false, "\"", "") } else { closing = needed - 1 }
+                        continue
+                    }
+                }
+                if character == "\\" {
+                    (afterBackslash, quotes) = (0, 0)
                 } else if character == "\"" {
                     quotes += 1
-                    if !multiline || quotes == 3 { (inString, multiline, quotes) = (false, false, 0) }
+                    if !multiline || quotes == 3 {
+                        quotes = 0
+                        if pounds > 0 { closing = pounds } else { (inString, multiline, lastCode, word) = (false, false, "\"", "") }
+                    }
                 } else {
                     quotes = 0
                 }
                 continue
             }
+            let ended = Self.endsExpression(lastCode, word: word, postfix: postfix)
+            if character != " " && character != "\t" {
+                if character.isLetter || character.isNumber || character == "_" {
+                    word = Self.isWordCharacter(previous) ? word + String(character) : String(character)
+                } else if character != "!" && character != "?" {
+                    word = ""
+                }
+                postfix = (character == "!" || character == "?") && Self.endsExpression(previous, word: word, postfix: false)
+                lastCode = character
+            }
+            defer { poundsBefore = character == "#" ? poundsBefore + 1 : 0 }
             switch character {
+            case "\"" where interpolations.last.map({ !$0.multiline }) == true && ended:
+                // The `"` ends the string the `\(…)` is in: code goes on after it.
+                interpolations.removeLast()
+                (lastCode, word) = ("\"", "")
             case "\"":
                 // A third `"` right after an empty `""` opens a `"""` string.
                 multiline = previous == "\"" && beforePrevious == "\""
-                (inString, quotes) = (true, 0)
+                (inString, quotes, pounds) = (true, 0, poundsBefore)
             case "(" where !interpolations.isEmpty:
                 interpolations[interpolations.count - 1].depth += 1
             case ")" where !interpolations.isEmpty:
                 interpolations[interpolations.count - 1].depth -= 1
                 if interpolations[interpolations.count - 1].depth == 0 {
-                    (inString, multiline, quotes) = (true, interpolations.removeLast().multiline, 0)
+                    let string = interpolations.removeLast()
+                    (inString, multiline, pounds, quotes) = (true, string.multiline, string.pounds, 0)
                 }
             case "/" where previous == "/": inLineComment = true
+            case "*" where previous == "/": (commentDepth, commentPrevious) = (1, " ")
             case "[": open.append((line, column))
             case "]": _ = open.popLast()
             default: break
@@ -99,6 +158,24 @@ extension FirstSyntaxError {
         }
         guard open.count > unclosedBracketLimit, let first = open.first else { return nil }
         return FirstSyntaxError(message: "\(open.count) '[' are never closed", line: first.line, column: first.column)
+    }
+
+    /// Keywords after which an expression comes (`"\(try "x")"`: the `"` opens a string).
+    private static let expectingExpression: Set<String> = [
+        "try", "await", "throw", "return", "in", "is", "as", "if", "else", "switch", "case", "where", "guard",
+        "while", "repeat", "each", "some", "any", "consume", "copy", "yield", "then", "let", "var",
+    ]
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    /// Whether code that ends with `last` (`word` the last word, `postfix` a `!` or `?` right after
+    /// an expression) is a whole expression, which a string literal cannot follow.
+    private static func endsExpression(_ last: Character, word: String, postfix: Bool) -> Bool {
+        if expectingExpression.contains(word) { return false }
+        if last == "!" || last == "?" { return postfix }
+        return isWordCharacter(last) || last == ")" || last == "]" || last == "}" || last == "`" || last == "\""
     }
 
     private init(message: String, line: Int, column: Int) {
