@@ -36,7 +36,7 @@ enum BindingRenamer {
         var result: [[(references: [String: String], declared: [String: String])]] = []
         for (unit, items) in units.enumerated() {
             var unitRenames: [(references: [String: String], declared: [String: String])] = []
-            for (index, item) in items.enumerated() {
+            for index in items.indices {
                 var references: [String: String] = [:]
                 var declared: [String: String] = [:]
                 for (name, declaring) in redeclared {

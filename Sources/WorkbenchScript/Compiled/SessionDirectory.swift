@@ -13,7 +13,7 @@ final class SessionDirectory: @unchecked Sendable {
             throw .sessionDirectory("\(parent.path): \(String(cString: strerror(errno)))")
         }
         url = URL(fileURLWithPath: String(cString: made))
-        Self.registered.withLock { $0.insert(url.path) }
+        _ = Self.registered.withLock { $0.insert(url.path) }
         Self.removeAtExit
     }
 
