@@ -25,4 +25,14 @@ import WorkbenchKit
         #expect(console.capturedText == "error: 1:9: 28 '[' are never closed\n")
         #expect(await session.evaluate("help quit"))
     }
+
+    /// A `%` that starts no escape in a path's query made URLComponents trap; now it is a percent sign.
+    @Test func aStrayPercentInAQueryIsAPercentSign() async {
+        let console = Console(capturingWithColors: false)
+        let session = Session(console: console, isInteractive: false)
+        #expect(await session.evaluate("base http://127.0.0.1:9/api"))
+        #expect(await session.evaluate("path /x?q=100%&r=%zz&s=%\u{FFFD}%\u{FFFD}"))
+        #expect(await session.evaluate("query"))
+        #expect(console.capturedText == "q=100%\nr=%zz\ns=%\u{FFFD}%\u{FFFD}\n")
+    }
 }

@@ -43,6 +43,19 @@ import Testing
         #expect(wb.request.queryItems == [URLQueryItem(name: "userId", value: "1"), URLQueryItem(name: "q", value: "a b")])
     }
 
+    /// A `%` that starts no escape is a percent sign (URLComponents trapped on it: `make fuzz`).
+    @Test func aStrayPercentInAPathsQueryIsAPercentSign() throws {
+        let wb = workbench()
+        try wb.path("/posts?a=100%&b=%zz&c=%41&d=%%41&e=%\u{FFFD}%\u{0}&f=%4")
+        #expect(wb.request.queryItems == [
+            URLQueryItem(name: "a", value: "100%"), URLQueryItem(name: "b", value: "%zz"),
+            URLQueryItem(name: "c", value: "A"), URLQueryItem(name: "d", value: "%A"),
+            URLQueryItem(name: "e", value: "%\u{FFFD}%\u{0}"), URLQueryItem(name: "f", value: "%4"),
+        ])
+        #expect(try wb.request.url().absoluteString
+            == "http://127.0.0.1:8080/api/posts?a=100%25&b=%25zz&c=A&d=%25A&e=%25%EF%BF%BD%25%00&f=%254")
+    }
+
     @Test func queryReplacesInPlaceAndAddQueryRepeats() throws {
         let wb = workbench()
         wb.query("q", "sunflowers")

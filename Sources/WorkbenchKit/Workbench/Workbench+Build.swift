@@ -177,11 +177,27 @@ extension Workbench {
         return (String(text[..<mark]), String(text[text.index(after: mark)...]))
     }
 
-    /// Items of a query string as URLComponents reads them (percent escapes decoded).
+    /// Items of a query string as URLComponents reads them (percent escapes decoded). A `%` that
+    /// does not start an escape (two hex digits) is a percent sign: URLComponents traps on a query
+    /// with a malformed escape, and `100%` or `%zz` typed at the prompt must not end the session.
     static func queryItems(_ query: String) -> [URLQueryItem] {
         var components = URLComponents()
-        components.percentEncodedQuery = query.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.union(["%"]))
+        components.percentEncodedQuery = escapingStrayPercents(query)
+            .addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed.union(["%"]))
         return components.queryItems ?? []
+    }
+
+    static func escapingStrayPercents(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var escaped = String.UnicodeScalarView()
+        for (index, scalar) in scalars.enumerated() {
+            escaped.append(scalar)
+            guard scalar == "%" else { continue }
+            let startsEscape = index + 2 < scalars.count
+                && scalars[index + 1].properties.isASCIIHexDigit && scalars[index + 2].properties.isASCIIHexDigit
+            if !startsEscape { escaped.append(contentsOf: "25".unicodeScalars) }
+        }
+        return String(escaped)
     }
 }
 
