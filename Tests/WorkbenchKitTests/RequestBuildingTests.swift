@@ -43,7 +43,8 @@ import Testing
         #expect(wb.request.queryItems == [URLQueryItem(name: "userId", value: "1"), URLQueryItem(name: "q", value: "a b")])
     }
 
-    /// A `%` that starts no escape is a percent sign (URLComponents trapped on it: `make fuzz`).
+    /// A `%` that starts no escape is a percent sign, and the escapes beside it are still escapes
+    /// (setting such a query on URLComponents trapped: `make fuzz`).
     @Test func aStrayPercentInAPathsQueryIsAPercentSign() throws {
         let wb = workbench()
         try wb.path("/posts?a=100%&b=%zz&c=%41&d=%%41&e=%\u{FFFD}%\u{0}&f=%4")
