@@ -173,6 +173,17 @@ import WorkbenchKit
         #expect(FirstSyntaxError.beforeParsing(##"let s = #"\#(a"## + brackets) != nil)
     }
 
+    /// FuzzExpressions: right after the `"""` that closes a `"""` string, a `"` opens a one-line string
+    /// (it ends with its line); the guard took it for a `"""` one, as after an empty `""`, and the `[`
+    /// of the lines after it ran past the fuzzer's 10 s in swift-syntax.
+    @Test func aQuoteRightAfterAClosingTripleQuoteOpensAOneLineString() throws {
+        let brackets = String(repeating: "[", count: 28)
+        let error = try #require(FirstSyntaxError.beforeParsing("let s = \"\"\"\na\n\"\"\"\"\nlet b: \(brackets)Int"))
+        #expect((error.line, error.column) == (4, 8))
+        #expect(FirstSyntaxError.beforeParsing("let s = \"\"\"\"\n\(brackets)\n\"\"\"") == nil)  // a `"""` string
+        #expect(FirstSyntaxError.beforeParsing("let s = \"a\"\"\"\"\n\(brackets)\n\"\"\"") == nil)  // `"a"`, a `"""` string
+    }
+
     /// FuzzHost: the host's output filtered in pieces rewrote `__wb_in1.` inside a longer identifier
     /// when a piece ended just before it (the byte before was forgotten); whole, it was left alone.
     @Test(arguments: [["_i", "__wb_in1.Post"], ["_i_", "_wb_in1.Post"], ["x", "__wb_in", "1.", "Post"], ["[", "__wb_in1.Post]"]])

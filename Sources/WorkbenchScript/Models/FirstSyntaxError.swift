@@ -49,6 +49,9 @@ extension FirstSyntaxError {
     /// opens a string of its own (`"\(d["k"])"`). A raw string (`#"…"#`) ends only at a `"` with as
     /// many `#` and its `\(…)` is `\#(…)`; a `/* … */` comment (nested ones too) hides what it holds:
     /// read as plain strings and code, a `"` in either hid the `[` after it (found by reading this).
+    /// A `"` opens a `"""` string after an empty `""` only: right after the `"""` that closes a
+    /// `"""` string (`"""…""""`) it opens a one-line string, and taken as a `"""` one it hid the `[` of
+    /// every line after it (found by `make fuzz`).
     public static func beforeParsing(_ source: String) -> FirstSyntaxError? {
         var open: [(line: Int, column: Int)] = []
         var (line, column) = (1, 0)
@@ -59,7 +62,9 @@ extension FirstSyntaxError {
         var pounds = 0, afterBackslash: Int?, closing: Int?
         var poundsBefore = 0  // `#` right before this character, in code
         var commentDepth = 0, commentPrevious: Character = " "  // `/* … */`, nested
-        var previous: Character = " ", beforePrevious: Character = " "
+        var previous: Character = " "
+        // Characters read, where the string being read opened, and where an empty `""` last closed.
+        var index = 0, stringOpened = 0, emptyStringClosed: Int?
         // The `\(…)` being read, innermost last: whether its string is a `"""` one, and its `(` depth.
         var interpolations: [(multiline: Bool, pounds: Int, depth: Int)] = []
         // The last character read as code but blanks, and the last word (a keyword such as `try`
@@ -67,7 +72,8 @@ extension FirstSyntaxError {
         var lastCode: Character = " ", word = "", postfix = false
         for character in source {
             column += 1
-            defer { (beforePrevious, previous) = (previous, character) }
+            index += 1
+            defer { previous = character }
             if character == "\n" || character == "\r\n" || character == "\r" {
                 (line, column, inLineComment) = (line + 1, 0, false)
                 (afterBackslash, closing, poundsBefore) = (nil, nil, 0)
@@ -114,6 +120,7 @@ extension FirstSyntaxError {
                     quotes += 1
                     if !multiline || quotes == 3 {
                         quotes = 0
+                        if !multiline && pounds == 0 && stringOpened == index - 1 { emptyStringClosed = index }
                         if pounds > 0 { closing = pounds } else { (inString, multiline, lastCode, word) = (false, false, "\"", "") }
                     }
                 } else {
@@ -139,8 +146,8 @@ extension FirstSyntaxError {
                 (lastCode, word) = ("\"", "")
             case "\"":
                 // A third `"` right after an empty `""` opens a `"""` string.
-                multiline = previous == "\"" && beforePrevious == "\""
-                (inString, quotes, pounds) = (true, 0, poundsBefore)
+                multiline = emptyStringClosed == index - 1
+                (inString, quotes, pounds, stringOpened) = (true, 0, poundsBefore, index)
             case "(" where !interpolations.isEmpty:
                 interpolations[interpolations.count - 1].depth += 1
             case ")" where !interpolations.isEmpty:
