@@ -155,6 +155,15 @@ import Testing
         #expect(throws: WorkbenchError.fileNotFound("/no/such/file.json")) { try wb.body(file: "/no/such/file.json") }
     }
 
+    @Test func aFolderIsRefusedWithOneLineThatSaysSo() throws {
+        let wb = workbench()
+        let folder = FileManager.default.temporaryDirectory.path
+        let refusal = WorkbenchError.fileUnreadable(folder, reason: "it is a folder, not a file")
+        #expect(throws: refusal) { try wb.json(file: folder) }
+        #expect(throws: refusal) { try wb.body(file: folder) }
+        #expect("\(refusal)".split(separator: "\n").count == 1)
+    }
+
     @Test func aFileOverMaxBodyIsRefusedBeforeItIsRead() throws {
         let wb = workbench()
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("wb-big-\(UUID()).json")

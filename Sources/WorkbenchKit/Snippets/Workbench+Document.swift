@@ -46,11 +46,14 @@ extension Workbench {
         return document
     }
 
-    /// `path` with `~` expanded, if the file exists and is no larger than `max-body`: the size is
-    /// checked before reading, so a huge file costs nothing.
+    /// `path` with `~` expanded, if the file exists, is not a folder and is no larger than
+    /// `max-body`: the size is checked before reading, so a huge file costs nothing.
     private func checkedFilePath(_ path: String) throws(WorkbenchError) -> String {
         let expanded = (path as NSString).expandingTildeInPath
-        guard FileManager.default.fileExists(atPath: expanded) else { throw .fileNotFound(path) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: expanded, isDirectory: &isFolder) else { throw .fileNotFound(path) }
+        // Foundation's own read of a folder says only "NSCocoaErrorDomain error 256".
+        if isFolder.boolValue { throw .fileUnreadable(path, reason: "it is a folder, not a file") }
         let size = (try? FileManager.default.attributesOfItem(atPath: expanded)[.size] as? Int) ?? nil
         if let size, size > options.maxResponseBytes {
             throw .fileTooLarge(path, size: size, limit: options.maxResponseBytes)
