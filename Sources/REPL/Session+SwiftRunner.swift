@@ -13,6 +13,7 @@ extension Session {
     func makeSwiftRunner() -> SwiftRunner {
         let runner = SwiftRunner.prompt(workspace: models, console: console, workbench: workbench)
         runner.compiledOnly = Self.compiledOnly
+        runner.configuration.languageMode = languageMode
         runner.interrupted = { Interrupt.isPending }
         runner.currentSettings = { [unowned self] in
             PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offline ? OfflineRouting.routes : [], options: workbench.options,

@@ -44,11 +44,18 @@ public final class Session {
         return made
     }
     private(set) var swiftRunner: SwiftRunner?
+    /// Command words already said to be shadowed by a Swift name (said once each).
+    var notedShadowedCommands: Set<String> = []
     /// The input being run, as typed (to place errors of a `\(…)` in it).
     var currentInput = ""
     /// `set results on`: a Swift input of several lines runs compiled as a playground, its lines
     /// shown again with their values beside them.
     var resultsColumn = false
+    /// The language mode compiled Swift is checked in (`set swift`, `workbench --swift`): Swift 5,
+    /// as a playground, unless asked.
+    public var languageMode = SwiftLanguageMode.swift5 {
+        didSet { swiftRunner?.configuration.languageMode = languageMode }
+    }
 
     public init(console: Console = .standard, commands: CommandTable = .standard, isInteractive: Bool) {
         self.console = console

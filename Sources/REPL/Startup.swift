@@ -1,6 +1,7 @@
 import Foundation
 import LineEditor
 import WorkbenchKit
+import WorkbenchScript
 
 /// How `workbench` starts the REPL: banner, session, line editor, loop.
 public enum Startup {
@@ -15,8 +16,17 @@ public enum Startup {
         public var offline = false
         /// An OpenAPI document to load first, as `spec SOURCE` would (`--spec`).
         public var spec: String?
+        /// The language mode compiled Swift is checked in (`--swift 6`).
+        public var languageMode = SwiftLanguageMode.swift5
 
         public init() {}
+
+        /// `--swift 6`: false when `typed` names no language mode.
+        public mutating func chooseLanguageMode(_ typed: String) -> Bool {
+            guard let mode = SwiftLanguageMode(typed: typed) else { return false }
+            languageMode = mode
+            return true
+        }
 
         /// The options of a command line made only of the REPL's own flags, each at most once
         /// (`--no-sandbox`, `--offline`, not both); nil for anything else, which ArgumentParser reads.
@@ -37,6 +47,7 @@ public enum Startup {
         let editor = LineEditor(historyFile: options.historyFile)
         let session = Session(isInteractive: editor.isInteractive)
         session.offline = options.offline
+        session.languageMode = options.languageMode
         if options.sandbox { SandboxLauncher.launch(for: session, deferred: !editor.isInteractive) }
         if editor.isInteractive {
             session.console.line(banner(session))

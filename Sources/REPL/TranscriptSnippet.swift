@@ -9,6 +9,8 @@ import WorkbenchScript
 struct TranscriptSnippet {
     let name: String
     let description: String?
+    /// Written in the header when it is not Swift 5, so that replay checks it in the same mode.
+    var languageMode = SwiftLanguageMode.swift5
     /// Declarations (latest form of each name), then statements, as Swift.
     private(set) var declarations: [String] = []
     private(set) var statements: [String] = []
@@ -124,6 +126,9 @@ struct TranscriptSnippet {
         }
         lines.append("//")
         lines.append("// Replay it with `workbench replay \(name) --step`; compile and run it with `swift run \(name)`.")
+        if languageMode != .swift5 {
+            lines.append("// \(SnippetScript.languageModeMarker) \(languageMode.version)")
+        }
         if !secretVariables.isEmpty {
             lines.append("// Secrets are not saved: set \(secretVariables.joined(separator: ", ")) in the environment before running it.")
         }

@@ -25,8 +25,16 @@ struct WorkbenchCommand: AsyncParsableCommand {
     @Option(help: "An OpenAPI document to load at start, as `spec SOURCE` would (a file, a URL, sandbox/NAME).")
     var spec: String?
 
+    @Option(name: .customLong("swift"), help: "The Swift language mode compiled input is checked in: 5 (the default, as in a playground) or 6.")
+    var swiftVersion: String?
+
     func run() async throws {
         var options = Startup.Options()
+        if let swiftVersion {
+            guard options.chooseLanguageMode(swiftVersion) else {
+                throw ValidationError("--swift takes 5 or 6, not '\(swiftVersion)'")
+            }
+        }
         options.offline = offline
         options.sandbox = !noSandbox
         options.spec = spec

@@ -68,8 +68,9 @@ struct SaveCommand: Command {
         if FileManager.default.fileExists(atPath: file.path) && !force {
             throw UsageError("\(SnippetsFolder.display(file)) already exists; add --force to replace it")
         }
-        let snippet = TranscriptSnippet(name: name, description: positional.dropFirst().first,
+        var snippet = TranscriptSnippet(name: name, description: positional.dropFirst().first,
                                         steps: steps, sandboxURL: session.sandboxURL, selected: selected)
+        snippet.languageMode = session.languageMode
         try await check(snippet, name: name, steps: steps, selected: selected, force: force, session: session)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,11 +1,12 @@
 import WorkbenchKit
+import WorkbenchScript
 
-/// `set timeout|redirects|body-lines|max-body|color|offline|results VALUE`.
+/// `set timeout|redirects|body-lines|max-body|color|offline|results|swift VALUE`.
 struct SetCommand: StatementCommand {
     let forms: [StatementForm] = [.timeout, .followRedirects, .bodyLines, .maxBody, .colors]
     let name = "set"
     let synopsis = "set [OPTION VALUE]"
-    let summary = "change a setting: timeout, redirects, body-lines, max-body, color, offline, results"
+    let summary = "change a setting: timeout, redirects, body-lines, max-body, color, offline, results, swift"
     let group = CommandGroup.misc
     let help = """
         timeout     seconds a whole request may take (default 30)
@@ -20,6 +21,8 @@ struct SetCommand: StatementCommand {
                     sandbox (as `workbench --offline`); URLs stay as typed
         results     whether Swift of several lines (a loop, a function and its call) is
                     shown again with each line's values beside it, as in a playground
+        swift       the language mode Swift compiles in: 5 (the default, as in a
+                    playground and `swiftc`) or 6 (Swift 6's concurrency checking)
         Without arguments, lists the settings.
 
         Examples:
@@ -28,15 +31,17 @@ struct SetCommand: StatementCommand {
           wb> set redirects off
           wb> set max-body 1GB
           wb> set offline on
+          wb> set swift 6
         """
 
-    static let options = ["timeout", "redirects", "body-lines", "max-body", "color", "offline", "results"]
+    static let options = ["timeout", "redirects", "body-lines", "max-body", "color", "offline", "results", "swift"]
     static let switches = ["redirects", "color", "offline", "results"]
 
     func complete(_ words: [String], session: Session) -> [String] {
         guard let last = words.last else { return [] }
         if words.count == 1 { return RequestCompletion.matching(last, Self.options) }
         if words.count == 2 && Self.switches.contains(words[0]) { return RequestCompletion.matching(last, ["on", "off"]) }
+        if words.count == 2 && words[0] == "swift" { return RequestCompletion.matching(last, SwiftLanguageMode.allCases.map(\.version)) }
         return []
     }
 
@@ -51,6 +56,7 @@ struct SetCommand: StatementCommand {
             session.console.line("color       \(session.console.colors ? "on" : "off")")
             session.console.line("offline     \(session.offline ? "on" : "off")")
             session.console.line("results     \(session.resultsColumn ? "on" : "off")")
+            session.console.line("swift       \(session.languageMode.version)")
             return
         }
         if words.count == 2 && words[0] == "offline" {
@@ -59,6 +65,14 @@ struct SetCommand: StatementCommand {
                 throw UsageError("offline mode needs the sandbox, which is not running (--no-sandbox?)")
             }
             session.offline = offline
+            return
+        }
+        if words.count == 2 && words[0] == "swift" {
+            guard let mode = SwiftLanguageMode(typed: words[1]) else {
+                throw UsageError("swift takes a language mode, 5 or 6, not '\(words[1])'")
+            }
+            session.languageMode = mode
+            session.console.line(session.console.styled("Swift \(mode.version) language mode from the next input", .dim))
             return
         }
         if words.count == 2 && words[0] == "results" {

@@ -9,6 +9,7 @@ public final class CompiledEngine {
     public let console: Console
     public var configuration: CompiledConfiguration
     private var toolchain: Toolchain?
+    private var toolchainMode: SwiftLanguageMode?
     private var directory: SessionDirectory?
     private var parsed: [String: ProgramUnit] = [:]
 
@@ -96,10 +97,13 @@ public final class CompiledEngine {
     private func prepare() throws(CompiledSetupError) -> (SessionDirectory, Toolchain) {
         if directory == nil { directory = try SessionDirectory() }
         guard let directory else { throw .sessionDirectory("not made") }
-        if toolchain == nil {
+        // `set swift` changes the flags the driver plans with.
+        if toolchain == nil || toolchainMode != configuration.languageMode {
+            toolchainMode = configuration.languageMode
             toolchain = try Toolchain.discover(
                 kitDirectory: configuration.kitDirectory ?? Self.kitDirectory, moduleName: configuration.moduleName,
-                resultsColumn: configuration.resultsColumn, environment: configuration.environment)
+                resultsColumn: configuration.resultsColumn, languageMode: configuration.languageMode,
+                environment: configuration.environment)
         }
         guard let toolchain else { throw .noToolchain }
         return (directory, toolchain)

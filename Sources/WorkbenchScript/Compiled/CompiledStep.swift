@@ -43,6 +43,8 @@ public struct CompiledConfiguration: Sendable {
     public var moduleName = "main"
     /// Compile with the playground transform and report each line's values (`CompiledOutcome.results`).
     public var resultsColumn = false
+    /// The language mode inputs compile in (`set swift`, `--swift`, a snippet's header).
+    public var languageMode = SwiftLanguageMode.swift5
 
     public init(settings: PromptSettings = PromptSettings(), secrets: [String: String] = [:], memoryLimit: Int = 2 << 30,
                 kitDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {

@@ -21,7 +21,7 @@ struct Toolchain {
     /// With `resultsColumn`, programs are compiled with the playground transform and link ResultsLog
     /// (found beside WorkbenchKit), which receives the transform's calls.
     static func discover(kitDirectory: URL, moduleName: String = "main", resultsColumn: Bool = false,
-                         environment: [String: String]) throws(CompiledSetupError) -> Toolchain {
+                         languageMode: SwiftLanguageMode = .swift5, environment: [String: String]) throws(CompiledSetupError) -> Toolchain {
         guard let swift = swiftExecutable(environment: environment) else { throw .noToolchain }
         let modules = kitDirectory.appendingPathComponent("Modules")
         let module = modules.appendingPathComponent("WorkbenchKit.swiftmodule")
@@ -31,7 +31,7 @@ struct Toolchain {
             throw .noKit(kitDirectory.path)
         }
         var flags = [
-            "-swift-version", "6", "-module-name", moduleName,
+            "-swift-version", languageMode.version, "-module-name", moduleName,
             "-I", modules.path, "-L", kitDirectory.path, "-l\(kitLibrary)",
             "-suppress-warnings", "-diagnostic-style", "llvm",
         ]

@@ -16,10 +16,12 @@ struct HostCompileJobs {
     let scratch: URL
 
     /// Asks the driver for its plan; nil when it cannot be read.
-    static func plan(_ toolchain: HostToolchain, directory: URL, environment: [String: String]) -> HostCompileJobs? {
+    static func plan(_ toolchain: HostToolchain, directory: URL, languageMode: SwiftLanguageMode,
+                     environment: [String: String]) -> HostCompileJobs? {
         let module = templateModule
         let arguments = toolchain.arguments(source: directory.appendingPathComponent("\(module).swift"), module: module,
-                                            library: directory.appendingPathComponent("lib\(module).so"), directory: directory)
+                                            library: directory.appendingPathComponent("lib\(module).so"), directory: directory,
+                                            languageMode: languageMode)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: toolchain.compiler)
         process.arguments = ["-###"] + arguments

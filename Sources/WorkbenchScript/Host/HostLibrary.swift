@@ -37,7 +37,8 @@ struct HostLibrary {
     /// `catchUp` are earlier steps (with their session numbers) the host has not run, `input` the new
     /// input (nil for a library that only catches up); `imports` the lines that make earlier
     /// inputs' declarations visible.
-    init(number: Int, catchUp: [(number: Int, unit: ProgramUnit)], input: ProgramUnit?, imports: [String], showsResults: Bool) {
+    init(number: Int, catchUp: [(number: Int, unit: ProgramUnit)], input: ProgramUnit?, imports: [String], showsResults: Bool,
+         languageMode: SwiftLanguageMode) {
         self.number = number
         let units = catchUp.map(\.unit) + (input.map { [$0] } ?? [])
         catchUpCount = catchUp.count
@@ -71,7 +72,8 @@ struct HostLibrary {
             let live = index >= catchUp.count
             if !live { bodies[0].append(.generated("\(Self.runtime).step(\(catchUp[index].number))\n")) }
             for item in unit.items {
-                let pieces = Self.translate(item, of: unit, unit: index, live: live, shows: showsResults, source: &source)
+                let pieces = Self.translate(item, of: unit, unit: index, live: live, shows: showsResults, mode: languageMode,
+                                            source: &source)
                 bodies[live ? 1 : 0] += pieces.statements
                 declared += pieces.declared.map { HostName(kind: $0.kind, name: $0.name, unit: index) }
                 declaresUnnamed = declaresUnnamed || pieces.declaresUnnamed
@@ -109,7 +111,7 @@ struct HostLibrary {
 
     /// Declarations go to the file (`source`), statements to the entry point's body.
     private static func translate(_ item: TopLevelItem, of unit: ProgramUnit, unit index: Int, live: Bool, shows: Bool,
-                                  source: inout MappedSource) -> Translation {
+                                  mode: SwiftLanguageMode, source: inout MappedSource) -> Translation {
         var result = Translation()
         func statement(_ range: Range<Int>) { result.statements.append(.original(unit: index, range: range, edits: [])) }
         func generated(_ text: String) { result.statements.append(.generated(text)) }
@@ -142,8 +144,10 @@ struct HostLibrary {
                 }
                 let pattern = binding.pattern.positionAfterSkippingLeadingTrivia.utf8Offset..<binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset
                 // As at the top level of one program in Swift 6, a `var` is the main actor's; a `let` is
-                // readable anywhere (the program also allows it when its type is Sendable).
-                source.generated(specifier == "var" ? "@MainActor var " : "nonisolated(unsafe) let ")
+                // readable anywhere (the program also allows it when its type is Sendable). In Swift 5
+                // a function or a completion handler may change a top-level `var` from anywhere.
+                let isolation = specifier == "var" && mode == .swift6 ? "@MainActor" : "nonisolated(unsafe)"
+                source.generated("\(isolation) \(specifier) ")
                 source.original(unit.bytes, unit: index, range: pattern)
                 if let annotation = binding.typeAnnotation {
                     let type = annotation.type

@@ -25,7 +25,7 @@ struct HostToolchain {
     /// `swiftc` arguments that compile `source` into `library` as module `module`, importing the
     /// earlier inputs' modules from `directory` (their symbols are found in the host when it loads
     /// the library, so they are not linked) and WorkbenchKit.
-    func arguments(source: URL, module: String, library: URL, directory: URL) -> [String] {
+    func arguments(source: URL, module: String, library: URL, directory: URL, languageMode: SwiftLanguageMode) -> [String] {
         let kit = kitDirectory.path
         // Dynamic exclusivity checks are off: each check records an access in a per-thread list that
         // the matching end removes, and a trap caught by the host skips the end, leaving a record
@@ -36,7 +36,7 @@ struct HostToolchain {
         // One frontend job for the object and the module, and the toolchain's lld: 0.44 → 0.27 s for
         // a small input here (the driver's default runs the frontend twice and links with gold).
         return [
-            "-swift-version", "6", "-Onone", "-enable-testing", "-parse-as-library", "-enforce-exclusivity=unchecked",
+            "-swift-version", languageMode.version, "-Onone", "-enable-testing", "-parse-as-library", "-enforce-exclusivity=unchecked",
             "-wmo", "-no-emit-module-separately-wmo", "-use-ld=lld", "-enable-library-evolution",
             "-emit-library", "-emit-module", "-emit-module-path", directory.appendingPathComponent("\(module).swiftmodule").path,
             "-module-name", module, "-I", directory.path, "-I", kitDirectory.appendingPathComponent("Modules").path,

@@ -17,7 +17,8 @@ public final class SwiftHost {
     var warming: ChildProcess?
     /// The driver's jobs, run directly (HostCompileJobs); nil until planned, or when they could not be.
     private var compileJobs: HostCompileJobs?
-    private var compileJobsPlanned = false
+    /// The language mode `compileJobs` was planned for (nil: not planned yet).
+    private var compileJobsMode: SwiftLanguageMode?
     /// The libraries loaded, in order: what later inputs import, and what a rebuild runs again.
     var libraries: [LoadedLibrary] = []
     /// How many of the session's steps the host has run.
@@ -77,7 +78,8 @@ public final class SwiftHost {
             let mentioned = HostImports.mentionedNames(in: segment.map(\.unit) + (isLast ? [inputUnit] : []))
             let imports = self.imports(mentioning: mentioned)
             let library = HostLibrary(number: nextNumber, catchUp: segment, input: isLast ? inputUnit : nil,
-                                      imports: imports.lines, showsResults: configuration.settings.showsResults)
+                                      imports: imports.lines, showsResults: configuration.settings.showsResults,
+                                      languageMode: configuration.languageMode)
             let caughtUp = Array(pendingSteps.prefix(segment.count))
             pendingSteps = pendingSteps.dropFirst(segment.count)
             let path: URL
@@ -166,11 +168,13 @@ public final class SwiftHost {
         } catch {
             return .failure(HostFailure("error: cannot write compiled input: \(error.localizedDescription)"))
         }
-        if !compileJobsPlanned {
-            compileJobsPlanned = true
-            compileJobs = HostCompileJobs.plan(toolchain, directory: directory.url, environment: configuration.environment)
+        let mode = configuration.languageMode
+        if compileJobsMode != mode {
+            compileJobsMode = mode
+            compileJobs = HostCompileJobs.plan(toolchain, directory: directory.url, languageMode: mode, environment: configuration.environment)
         }
-        let arguments = toolchain.arguments(source: source, module: library.moduleName, library: path, directory: directory.url)
+        let arguments = toolchain.arguments(source: source, module: library.moduleName, library: path, directory: directory.url,
+                                            languageMode: mode)
         let jobs = compileJobs?.jobs(for: library.moduleName) ?? [[toolchain.compiler] + arguments]
         defer { compileJobs?.clean(library.moduleName) }
         var errors = ""

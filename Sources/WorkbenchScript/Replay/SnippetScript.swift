@@ -24,6 +24,9 @@ public struct SnippetScript {
     public let steps: [Step]
     /// The file's text, as the results column shows it.
     public let text: String
+    /// The language mode it replays in: Swift 5 unless its header says otherwise (`save` in a
+    /// Swift 6 session writes `// Swift language mode: 6`).
+    public let languageMode: SwiftLanguageMode
     let converter: SourceLocationConverter
 
     /// Parses `source`; a syntax error is reported at its `line:col`.
@@ -39,6 +42,7 @@ public struct SnippetScript {
         self.fileName = fileName
         self.moduleName = Self.moduleName(forFile: fileName)
         self.summary = Self.summary(of: source)
+        self.languageMode = Self.languageMode(of: source)
         self.converter = converter
         self.text = source
         self.steps = tree.statements.map { item in
@@ -78,6 +82,22 @@ public struct SnippetScript {
         // The description is the first paragraph; later ones are notes for the reader.
         let paragraph = lines.split(separator: "", omittingEmptySubsequences: false).first ?? []
         return paragraph.joined(separator: " ")
+    }
+
+    /// The header line that names a language mode.
+    public static let languageModeMarker = "Swift language mode:"
+
+    /// The mode a leading comment line `// Swift language mode: 6` names; Swift 5 without one.
+    static func languageMode(of source: String) -> SwiftLanguageMode {
+        for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("//") else { break }
+            let text = trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            if text.hasPrefix(languageModeMarker), let mode = SwiftLanguageMode(typed: String(text.dropFirst(languageModeMarker.count))) {
+                return mode
+            }
+        }
+        return .swift5
     }
 
     func location(of node: some SyntaxProtocol) -> (line: Int, column: Int) {

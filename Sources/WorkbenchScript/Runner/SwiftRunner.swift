@@ -46,6 +46,9 @@ public final class SwiftRunner {
     private var interpreterVariables: Set<String> = []
     /// The names Swift steps mention: a lone name among them is Swift, not a mistyped command.
     private var swiftNames: Set<String> = []
+    /// The names Swift steps declared (a `let`/`var`, a `func`, a type): such a name is Swift
+    /// before it is a command word (`status + 1` with `let status = 200`).
+    private var declaredNames: Set<String> = []
     /// In replay, the first declaration logged for the host and not compiled yet
     /// (SwiftRunner+Snippet.swift).
     var declarationAwaitingHost: SnippetScript.Step?
@@ -68,6 +71,7 @@ public final class SwiftRunner {
                                prepare: @escaping (Workbench) -> Void) -> SwiftRunner {
         var configuration = CompiledConfiguration()
         configuration.moduleName = script.moduleName
+        configuration.languageMode = script.languageMode
         configuration.settings = PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
                                                 terminal: console.isTerminal, colors: console.colors)
         configuration.settings.showsResults = false
@@ -107,6 +111,17 @@ public final class SwiftRunner {
     /// Whether `name` is bound by the interpreter or named by a Swift step that ran.
     public func isBound(_ name: String) -> Bool {
         interpreter.isBound(name) || swiftNames.contains(name)
+    }
+
+    /// Whether the user's Swift declared `name` (bound it, or declared a function or type of that
+    /// name), at the prompt or by a command (`let posts = decode [Post]`).
+    public func declares(_ name: String) -> Bool {
+        declaredNames.contains(name) || (name != "wb" && interpreter.isBound(name))
+    }
+
+    private func noteDeclarations(of item: CodeBlockItemSyntax) {
+        declaredNames.formUnion(PatternNames.of(variable: item.item))
+        if let declared = HostName.declaredName(item.item) { declaredNames.insert(declared.name) }
     }
 
     /// Records a model declaration a command wrote (`decode --infer`, `json` with a type).
@@ -178,6 +193,7 @@ public final class SwiftRunner {
             return
         }
         unconverted.append((item, exchanges))
+        noteDeclarations(of: item)
         if promptWorkbench != nil {
             for token in item.tokens(viewMode: .sourceAccurate) { if case .identifier(let name) = token.tokenKind { swiftNames.insert(name) } }
         }
@@ -197,6 +213,7 @@ public final class SwiftRunner {
         settle()
         log.append(step)
         if promptWorkbench != nil { swiftNames.formUnion(HostImports.mentionedNames(in: [source])) }
+        for item in source.items { noteDeclarations(of: item.syntax) }
         forgetInterpreterValues(changedBy: source)
     }
 
@@ -222,8 +239,10 @@ public final class SwiftRunner {
         if let currentSettings { configuration.settings = currentSettings() }
         hostInstance?.configuration.settings = configuration.settings
         hostInstance?.configuration.secrets = configuration.secrets
+        hostInstance?.configuration.languageMode = configuration.languageMode
         resultsInstance?.configuration.settings = configuration.settings
         resultsInstance?.configuration.secrets = configuration.secrets
+        resultsInstance?.configuration.languageMode = configuration.languageMode
     }
 }
 
