@@ -63,7 +63,12 @@ extension Session {
         // Values shown by an earlier input that failed part-way belong to no step.
         workbench.shownValues = []
         do {
-            if let invocation = commands.invocation(of: input) {
+            if let command = CommandWordRule.forcedCommand(input) {
+                guard let invocation = commands.invocation(of: command) else {
+                    throw UsageError("unknown command '\(ErrorLine.echo(String(command.prefix { !$0.isWhitespace })))' after ':' ('help' lists commands)")
+                }
+                try await invocation.run(in: self)
+            } else if let invocation = commands.invocation(of: input), !swiftNameComesFirst(input) {
                 try await invocation.run(in: self)
             } else if try await !evaluateSwift(input) {
                 let hint = commands.suggestion(for: name).map { ", did you mean '\($0)'?" } ?? ""

@@ -1,4 +1,5 @@
 import Foundation
+import WorkbenchScript
 
 struct HelpCommand: Command {
     let name = "help"
@@ -28,7 +29,11 @@ struct HelpCommand: Command {
             return
         }
         if arguments == "swift" || SwiftHelp.keywords.contains(arguments) {
-            return SwiftHelp.text.split(separator: "\n", omittingEmptySubsequences: false).forEach { console.line(String($0)) }
+            SwiftHelp.text.split(separator: "\n", omittingEmptySubsequences: false).forEach { console.line(String($0)) }
+            console.line()
+            console.line(SwiftHelp.modeLine(session.languageMode))
+            console.line(CommandWordRule.summary)
+            return
         }
         guard let command = session.commands.command(named: arguments) else {
             let hint = session.commands.suggestion(for: arguments).map { ", did you mean '\($0)'?" }
@@ -75,6 +80,7 @@ struct HelpCommand: Command {
             + "let/var, expressions, struct/enum/func, loops, wb.… — `help swift`")
         console.line()
         console.line("`help NAME` shows a command's usage, its Swift statement and an example.")
+        console.line(CommandWordRule.summary)
     }
 }
 
@@ -84,6 +90,14 @@ enum SwiftHelp {
     static let keywords: Set<String> = [
         "let", "var", "struct", "enum", "class", "func", "if", "for", "while", "switch", "print", "wb",
     ]
+
+    /// The session's language mode, and how to change it.
+    static func modeLine(_ mode: SwiftLanguageMode) -> String {
+        switch mode {
+        case .swift5: "Language mode: Swift 5, as in a playground and `swiftc` (`set swift 6` for Swift 6's checking)."
+        case .swift6: "Language mode: Swift 6, with its concurrency checking (`set swift 5` for a playground's)."
+        }
+    }
 
     static let text = """
         Swift at the prompt is Swift: what a playground page accepts works here, and prints
