@@ -45,6 +45,8 @@ public struct CompiledConfiguration: Sendable {
     public var resultsColumn = false
     /// The language mode inputs compile in (`set swift`, `--swift`, a snippet's header).
     public var languageMode = SwiftLanguageMode.swift5
+    /// `import X` lines that compiled at an earlier input: every later input has them too.
+    public var imports: [String] = []
 
     public init(settings: PromptSettings = PromptSettings(), secrets: [String: String] = [:], memoryLimit: Int = 2 << 30,
                 kitDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {

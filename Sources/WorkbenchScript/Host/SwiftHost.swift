@@ -78,7 +78,7 @@ public final class SwiftHost {
             let mentioned = HostImports.mentionedNames(in: segment.map(\.unit) + (isLast ? [inputUnit] : []))
             let imports = self.imports(mentioning: mentioned)
             let library = HostLibrary(number: nextNumber, catchUp: segment, input: isLast ? inputUnit : nil,
-                                      imports: imports.lines, showsResults: configuration.settings.showsResults,
+                                      imports: configuration.imports + imports.lines, showsResults: configuration.settings.showsResults,
                                       languageMode: configuration.languageMode)
             let caughtUp = Array(pendingSteps.prefix(segment.count))
             pendingSteps = pendingSteps.dropFirst(segment.count)

@@ -20,6 +20,11 @@ extension SwiftRunner {
     /// command's; the host's have been printed (`Reported`).
     public func runInput(_ items: [CodeBlockItemSyntax]) async throws {
         for (index, item) in items.enumerated() {
+            if let kind = SessionImport(item) {
+                guard await runImport(kind, item) else { throw Reported() }
+                if case .module = kind { stepRecorded(item.trimmedDescription, []) }
+                continue
+            }
             let before = workbench?.exchanges.count ?? 0
             guard try await runOnInterpreter(item) else {
                 let rest = items[index...].map(\.description).joined().trimmingCharacters(in: .whitespacesAndNewlines)
@@ -63,7 +68,10 @@ extension SwiftRunner {
         refreshSettings()
         let outcome = await host.run(source, after: settledLog(), interrupted: interrupted)
         take(outcome, of: source)
-        guard outcome.succeeded else { throw Reported() }
+        guard outcome.succeeded else {
+            explainMissingName(in: outcome.failure)
+            throw Reported()
+        }
         for line in DeclarationSummary.lines(for: source) { console.line(line) }
     }
 

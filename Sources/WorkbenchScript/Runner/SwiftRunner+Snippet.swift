@@ -16,7 +16,13 @@ extension SwiftRunner {
             for name in bound { namesLeftUnbound[name] = step.line }
             return false
         }
-        let succeeded = await runOnItsEngine(step)
+        let succeeded: Bool
+        if let kind = SessionImport(step.item) {
+            placeErrors(at: step)
+            succeeded = await runImport(kind, step.item)
+        } else {
+            succeeded = await runOnItsEngine(step)
+        }
         for name in bound {
             if succeeded { namesLeftUnbound[name] = nil } else { namesLeftUnbound[name] = step.line }
         }
@@ -78,6 +84,7 @@ extension SwiftRunner {
         placeErrors(at: step)
         let outcome = await host.run(source, after: settledLog(), liveAnswers: liveAnswers?(), interrupted: interrupted)
         take(outcome, of: source)
+        if !outcome.succeeded { explainMissingName(in: outcome.failure) }
         return outcome.succeeded
     }
 

@@ -55,6 +55,8 @@ public final class SwiftRunner {
     /// The replayed declarations the log holds, by their 1-based place in it, to place a compile
     /// error in one of them in the snippet's file.
     var loggedDeclarations: [Int: SnippetScript.Step] = [:]
+    /// The Apple-only modules imported so far (UIKit…), each noted once.
+    var appleOnlyImports: [String] = []
     private var hostInstance: SwiftHost?
     private var resultsInstance: CompiledEngine?
     private var capturedInstance: Console?
@@ -240,6 +242,7 @@ public final class SwiftRunner {
         hostInstance?.configuration.settings = configuration.settings
         hostInstance?.configuration.secrets = configuration.secrets
         hostInstance?.configuration.languageMode = configuration.languageMode
+        hostInstance?.configuration.imports = configuration.imports
         resultsInstance?.configuration.settings = configuration.settings
         resultsInstance?.configuration.secrets = configuration.secrets
         resultsInstance?.configuration.languageMode = configuration.languageMode

@@ -1,0 +1,37 @@
+import SwiftSyntax
+import WorkbenchKit
+
+/// Imports, decided at the input that types them (SessionImport): one that fails is one line there
+/// and is never tried again, one that compiles is imported by every later input.
+extension SwiftRunner {
+    /// Runs an import item; false when the module is not there (its line printed).
+    func runImport(_ kind: SessionImport, _ item: CodeBlockItemSyntax) async -> Bool {
+        switch kind {
+        case .alreadyThere, .playgroundSupport:
+            return true
+        case .appleOnly(let module):
+            if !appleOnlyImports.contains(module) {
+                appleOnlyImports.append(module)
+                console.line(console.styled(SessionImport.appleOnlyNote(module), .dim))
+                console.flush()
+            }
+            return true
+        case .module:
+            let line = item.trimmedDescription
+            guard !configuration.imports.contains(line) else { return true }
+            refreshSettings()
+            let outcome = await host.run(line, after: settledLog(), isStep: false, interrupted: interrupted)
+            guard outcome.succeeded else { return false }
+            configuration.imports.append(line)
+            return true
+        }
+    }
+
+    /// After a compile error that names something missing, in a session that imported UIKit or its
+    /// kin: one line saying why it may be missing.
+    func explainMissingName(in failure: String?) {
+        guard !appleOnlyImports.isEmpty, let failure, failure.contains("cannot find") || failure.contains("has no member") else { return }
+        console.line(console.styled(SessionImport.appleOnlyHint(appleOnlyImports), .dim))
+        console.flush()
+    }
+}
