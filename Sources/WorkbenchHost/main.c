@@ -11,6 +11,12 @@
 // Each `run` answers one line on descriptor 3, after the input's output was flushed:
 //   ok STATUS | trap SIGNAL | load MESSAGE
 // Standard output and error are the inputs' own.
+//
+// Between commands, once an input has loaded WorkbenchKit, its `workbench_host_idle` runs the main
+// run loop until the next command can be read, so work the inputs left (a Task, the main queue,
+// timers, completion handlers) goes on as in a playground
+// (Sources/WorkbenchKit/PromptRuntime/PromptRuntime+Idle.swift).
+#define _GNU_SOURCE  // RTLD_DEFAULT
 #include <dlfcn.h>
 #include <errno.h>
 #include <pthread.h>
@@ -108,10 +114,15 @@ int main(void) {
     interrupt.sa_flags = SA_RESTART;
     sigaction(SIGINT, &interrupt, NULL);
 
+    // Unbuffered: a command read ahead into stdio's buffer would not wake the idle loop's poll.
+    setvbuf(stdin, NULL, _IONBF, 0);
     char *line = NULL;
     size_t capacity = 0;
     ssize_t length;
+    void (*idle)(void) = NULL;
     while (1) {
+        if (!idle) idle = (void (*)(void))dlsym(RTLD_DEFAULT, "workbench_host_idle");
+        if (idle) idle();
         errno = 0;
         length = getline(&line, &capacity, stdin);
         // A Ctrl-C the REPL forwards between inputs interrupts the read: read again.

@@ -148,8 +148,12 @@ enum ProgramBuilder {
     }
 
     /// The expression as the summary line shows it: its text, each line break and indent one space.
+    /// The expression on one line, as the summary line names it. A closure's body that spans lines
+    /// (`Task { … }`, `DispatchQueue.main.async { … }`) is cut to `{ … }`: the line names the value,
+    /// not the block.
     static func summarySource(_ expression: ExprSyntax) -> String {
-        expression.trimmedDescription.split(separator: "\n").map { $0.trimmingCharactersInWhitespace }.joined(separator: " ")
+        let cut = ClosureBodyCutter(viewMode: .sourceAccurate).rewrite(expression)
+        return cut.trimmedDescription.split(separator: "\n").map { $0.trimmingCharactersInWhitespace }.joined(separator: " ")
     }
 
     /// A Swift string literal of `text`.
@@ -161,5 +165,16 @@ enum ProgramBuilder {
 extension StringProtocol {
     var trimmingCharactersInWhitespace: String {
         String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}
+
+/// Replaces each closure whose body spans lines with `{ … }`.
+private final class ClosureBodyCutter: SyntaxRewriter {
+    override func visit(_ node: ClosureExprSyntax) -> ExprSyntax {
+        guard node.statements.trimmedDescription.contains("\n") || node.trimmedDescription.count > 60 else { return super.visit(node) }
+        let ellipsis = CodeBlockItemSyntax(item: .expr(ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier("…")))))
+        let body = CodeBlockItemListSyntax([ellipsis.with(\.leadingTrivia, .space).with(\.trailingTrivia, .space)])
+        return ExprSyntax(ClosureExprSyntax(leftBrace: .leftBraceToken(), statements: body, rightBrace: .rightBraceToken())
+            .with(\.leadingTrivia, node.leadingTrivia).with(\.trailingTrivia, node.trailingTrivia))
     }
 }

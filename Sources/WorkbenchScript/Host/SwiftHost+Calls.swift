@@ -18,6 +18,8 @@ extension SwiftHost {
         } catch {
             return HostRun(ending: .setup("cannot write the host's files: \(error.localizedDescription)"))
         }
+        pump?.stop()
+        pump = nil
         let process: ChildProcess
         switch ensureProcess() {
         case .success(let running): process = running
@@ -85,8 +87,29 @@ extension SwiftHost {
             process.killGroup()
             _ = process.exitStatus(wait: true)
             self.process = nil
+        } else {
+            startPump(process)
         }
         return run
+    }
+
+    /// Output the session's work prints until the next input, passed on as it comes.
+    private func startPump(_ process: ChildProcess) {
+        let sink = asynchronousOutput ?? { bytes in
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
+                    if written <= 0 { if errno == EINTR { continue } else { return } }
+                    offset += written
+                }
+            }
+        }
+        let pump = HostOutputPump(output: process.output, errors: process.errors, module: configuration.moduleName, sink: sink) { trap in
+            let reason = trap.map { ": " + $0.replacingOccurrences(of: "error: ", with: "", options: .anchored) } ?? ""
+            sink(Array("error: work left running in the Swift session stopped it\(reason); the next input rebuilds the session\n".utf8))
+        }
+        if pump.start() { self.pump = pump }
     }
 
     /// The running host, started if needed.

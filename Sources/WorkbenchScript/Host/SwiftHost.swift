@@ -42,6 +42,11 @@ public final class SwiftHost {
         var liveSucceeded = false
     }
 
+    /// Where output printed between inputs goes (work an input left running); nil: standard output.
+    public var asynchronousOutput: (@Sendable ([UInt8]) -> Void)?
+    /// Passes that output on while no input runs.
+    var pump: HostOutputPump?
+
     public init(console: Console, configuration: CompiledConfiguration = CompiledConfiguration()) {
         self.console = console
         self.configuration = configuration
@@ -123,6 +128,8 @@ public final class SwiftHost {
 
     /// Ends the host and forgets what it held (the next input starts a new one).
     public func stop() {
+        pump?.stop()
+        pump = nil
         process?.killGroup()
         _ = process?.exitStatus(wait: true)
         process = nil

@@ -29,6 +29,9 @@ public final class SwiftRunner {
     /// Called with each step that ran to its end, as typed, with the requests it made: the prompt's
     /// transcript.
     public var stepRecorded: (_ source: String, _ exchanges: [Exchange]) -> Void = { _, _ in }
+    /// Where output printed between inputs goes (a `Task` an input started); nil: standard output.
+    /// Set before the host is first used.
+    public var asynchronousOutput: (@Sendable ([UInt8]) -> Void)?
     /// Polled while Swift runs: true stops it (Ctrl-C).
     public var interrupted: () -> Bool = { false }
     /// In `save`'s check: what answers the sends of a statement the host runs (StepAnswers).
@@ -143,6 +146,7 @@ public final class SwiftRunner {
     var host: SwiftHost {
         if let hostInstance { return hostInstance }
         let made = SwiftHost(console: console, configuration: configuration)
+        made.asynchronousOutput = asynchronousOutput
         hostInstance = made
         return made
     }

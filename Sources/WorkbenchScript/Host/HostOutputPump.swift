@@ -1,0 +1,68 @@
+import Foundation
+
+/// Between inputs, what the host prints (work an input left running: a `Task`, the main queue, a
+/// completion handler) is passed on as it comes, on a thread of its own, with module names mapped
+/// as during an input. Stopped before the next input's call reads the same pipes, so output keeps
+/// its order. If the host ends meanwhile (a trap in that work), `ended` gets the runtime's first line.
+final class HostOutputPump: @unchecked Sendable {
+    private let output: Int32
+    private let errors: Int32
+    private let module: String?
+    private let sink: @Sendable ([UInt8]) -> Void
+    private let ended: @Sendable (String?) -> Void
+    private var stopSignal: [Int32] = [-1, -1]
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(output: Int32, errors: Int32, module: String?, sink: @escaping @Sendable ([UInt8]) -> Void,
+         ended: @escaping @Sendable (String?) -> Void) {
+        self.output = output
+        self.errors = errors
+        self.module = module
+        self.sink = sink
+        self.ended = ended
+    }
+
+    /// Starts passing output on; false when the thread's pipe could not be made.
+    func start() -> Bool {
+        guard pipe(&stopSignal) == 0 else { return false }
+        Thread.detachNewThread { [self] in
+            pump()
+            finished.signal()
+        }
+        return true
+    }
+
+    /// Stops and waits for the thread, so that what it read has been passed on.
+    func stop() {
+        guard stopSignal[1] >= 0 else { return }
+        var byte: UInt8 = 1
+        _ = write(stopSignal[1], &byte, 1)
+        finished.wait()
+        close(stopSignal[0])
+        close(stopSignal[1])
+        stopSignal = [-1, -1]
+    }
+
+    private func pump() {
+        var filter = ModuleNameFilter(module: module)
+        var errorText: [UInt8] = []
+        while true {
+            var descriptors = [output, errors, stopSignal[0]].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            guard poll(&descriptors, 3, -1) >= 0 || errno == EINTR else { return }
+            if descriptors[2].revents != 0 { break }
+            let printed = ChildProcess.readAvailable(output)
+            if let printed, !printed.isEmpty { sink(filter.feed(printed)) }
+            if let written = ChildProcess.readAvailable(errors), !written.isEmpty { errorText += written.prefix(1 << 16) }
+            if printed == nil {
+                // The host is gone: a trap or a crash in work that ran between inputs.
+                sink(filter.flush())
+                let text = String(decoding: errorText, as: UTF8.self)
+                ended(FailureLine.trapMessage(text))
+                return
+            }
+        }
+        // What the work wrote to standard error, held until the host was seen alive after it (a
+        // trap writes a stack trace there, of which only the first line is shown).
+        sink(filter.flush() + errorText)
+    }
+}
