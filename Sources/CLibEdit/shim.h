@@ -1,6 +1,6 @@
 // Swift cannot call C variadic functions (el_set, el_get, history) and Swift 6
 // rejects the C global `stdin`, so each libedit call we need gets a typed
-// inline wrapper here. Nothing else belongs in this header.
+// inline wrapper here. Nothing else belongs in this header, but for wcwidth below.
 #ifndef CLIBEDIT_SHIM_H
 #define CLIBEDIT_SHIM_H
 
@@ -9,6 +9,10 @@
 
 typedef char *(*wb_prompt_fn)(EditLine *);
 typedef unsigned char (*wb_command_fn)(EditLine *, int);
+
+// The columns a character takes, as libedit measures them when it lays out a line. Glibc's module
+// leaves wcwidth out (wchar.h declares it only for X/Open).
+extern int wcwidth(wchar_t c);
 
 // Standard streams (Swift 6 rejects the C globals)
 static inline FILE *wb_stdout(void) { return stdout; }
@@ -35,6 +39,14 @@ static inline int wb_el_bind(EditLine *el, const char *key, const char *function
 // While editing, Ctrl-C is a key (so it acts in order with type-ahead) rather than a signal.
 static inline int wb_el_disable_isig_while_editing(EditLine *el) {
     return el_set(el, EL_SETTY, "-d", "-isig", NULL);
+}
+// EL_GETCFN: the function libedit reads each key with; NULL (EL_BUILTIN_GETCFN) puts its own back.
+static inline int wb_el_set_read_function(EditLine *el, el_rfunc_t fn) {
+    return el_set(el, EL_GETCFN, fn);
+}
+// EL_REFRESH: draws the prompt and the line again, taking the cursor to be at the start of a row.
+static inline int wb_el_refresh(EditLine *el) {
+    return el_set(el, EL_REFRESH);
 }
 static inline int wb_el_set_client_data(EditLine *el, void *data) {
     return el_set(el, EL_CLIENTDATA, data);

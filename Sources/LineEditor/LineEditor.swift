@@ -34,6 +34,8 @@ public final class LineEditor {
     }
     /// True when input comes from a terminal (libedit), false for a pipe or file.
     public let isInteractive: Bool
+    /// For other threads' output: above the prompt while a line is typed, else straight out.
+    public let asynchronousOutput: AsynchronousOutput
 
     private let terminal: TerminalReader?
     private let history: HistoryStore?
@@ -52,11 +54,12 @@ public final class LineEditor {
         self.prompt = prompt
         self.continuationPrompt = continuationPrompt
         self.isInteractive = interactive
+        asynchronousOutput = AsynchronousOutput(wakesReader: interactive)
         Interrupt.installHandler()
         if interactive {
             let history = HistoryStore(file: historyFile)
             self.history = history
-            self.terminal = TerminalReader(history: history)
+            self.terminal = TerminalReader(history: history, output: asynchronousOutput)
         } else {
             self.history = nil
             self.terminal = nil

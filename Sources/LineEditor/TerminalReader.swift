@@ -10,23 +10,28 @@ final class TerminalReader {
     }
 
     weak var owner: LineEditor?
-    private let editLine: OpaquePointer
+    let editLine: OpaquePointer
     private let history: HistoryStore
+    /// Printed above the prompt while a line is read (TerminalReader+AsynchronousOutput.swift).
+    let output: AsynchronousOutput
+    /// The prompt being shown, its escape codes between `\u{1}` delimiters.
+    private(set) var prompt = ""
     private var promptBytes: [CChar] = [0]
     private var interrupted = false
-    /// Whether to ask the terminal to mark pastes (not on a `dumb` one, which prints the codes).
-    private let marksPastes: Bool
+    /// Whether the terminal takes escape codes, to mark pastes or clear rows (a `dumb` one prints them).
+    let understandsEscapeCodes: Bool
     private var paste = BracketedPaste()
     /// Whole lines of a paste after the one that ended libedit's line, oldest last: the lines
     /// that follow, as if typed, before libedit reads the terminal again.
     private var pastedLines: [String] = []
 
-    init(history: HistoryStore) {
+    init(history: HistoryStore, output: AsynchronousOutput) {
         // Without a locale, libedit drops non-ASCII input (`café` reads as `caf`).
         setlocale(LC_ALL, "")
         self.history = history
+        self.output = output
         let term = ProcessInfo.processInfo.environment["TERM"] ?? ""
-        marksPastes = !term.isEmpty && term != "dumb"
+        understandsEscapeCodes = !term.isEmpty && term != "dumb"
         editLine = wb_el_init(CommandLine.arguments.first ?? "workbench")
         wb_el_set_client_data(editLine, Unmanaged.passUnretained(self).toOpaque())
         wb_el_set_prompt_esc(editLine, { editLine in
@@ -56,13 +61,15 @@ final class TerminalReader {
             return reader.insertPaste()
         })
         wb_el_bind(editLine, "\\e[200~", "wb-paste")
+        // Keys are read where output from other threads can wake the reader too.
+        wb_el_set_read_function(editLine, readKeyForLibedit)
         // The user's ~/.editrc comes last so its modes and bindings win.
         el_source(editLine, nil)
     }
 
     deinit { el_end(editLine) }
 
-    private static func from(_ editLine: OpaquePointer?) -> TerminalReader? {
+    static func from(_ editLine: OpaquePointer?) -> TerminalReader? {
         guard let editLine, let data = wb_el_client_data(editLine) else { return nil }
         return Unmanaged<TerminalReader>.fromOpaque(data).takeUnretainedValue()
     }
@@ -72,14 +79,18 @@ final class TerminalReader {
     }
 
     func readLine(prompt: String) -> Read {
+        self.prompt = prompt
         promptBytes = Array(prompt.utf8CString)
         Interrupt.clear()
         interrupted = false
         var count: Int32 = 0
         // As readline does, only while a line is read: output and other programs get plain pastes.
-        if marksPastes { fputs(BracketedPaste.enable, wb_stdout()) }
+        if understandsEscapeCodes { fputs(BracketedPaste.enable, wb_stdout()) }
+        output.startReading()
+        // Output that came while reading follows the line, or its `^C`, below it.
+        defer { output.stopReading() }
         let raw = el_gets(editLine, &count)
-        if marksPastes {
+        if understandsEscapeCodes {
             fputs(BracketedPaste.disable, wb_stdout())
             fflush(wb_stdout())
         }
@@ -170,7 +181,7 @@ final class TerminalReader {
         }
     }
 
-    private func terminalWidth() -> Int {
+    func terminalWidth() -> Int {
         var size = winsize()
         if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
             return Int(size.ws_col)
