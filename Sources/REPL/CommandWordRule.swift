@@ -6,7 +6,7 @@ import WorkbenchKit
 /// `:NAME` always runs the command NAME. A command word nobody declared is the command, as before.
 enum CommandWordRule {
     /// The rule in one line, for `help`.
-    static let summary = "A name you declared in Swift wins over a command of the same name; `:NAME` always runs the command."
+    static let summary = "A name you declared in Swift wins over a command word; `:NAME` runs the command."
 
     /// The input without its leading `:` when it asks for a command (`:status`); nil otherwise.
     static func forcedCommand(_ input: String) -> String? {

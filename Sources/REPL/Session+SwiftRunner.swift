@@ -14,6 +14,7 @@ extension Session {
         let runner = SwiftRunner.prompt(workspace: models, console: console, workbench: workbench)
         runner.compiledOnly = Self.compiledOnly
         runner.configuration.languageMode = languageMode
+        runner.asynchronousOutput = asynchronousOutput
         runner.interrupted = { Interrupt.isPending }
         runner.currentSettings = { [unowned self] in
             PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offline ? OfflineRouting.routes : [], options: workbench.options,

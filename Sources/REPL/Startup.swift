@@ -48,6 +48,8 @@ public enum Startup {
         let session = Session(isInteractive: editor.isInteractive)
         session.offline = options.offline
         session.languageMode = options.languageMode
+        let output = editor.asynchronousOutput
+        session.asynchronousOutput = { output.write($0) }
         if options.sandbox { SandboxLauncher.launch(for: session, deferred: !editor.isInteractive) }
         if editor.isInteractive {
             session.console.line(banner(session))

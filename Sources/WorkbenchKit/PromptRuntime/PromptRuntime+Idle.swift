@@ -17,7 +17,9 @@ extension PromptRuntime {
     static func runUntilNextCommand() {
         let waiter = CommandWaiter()
         Thread.detachNewThread { waiter.waitForInput() }
-        while !waiter.arrived { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+        // At least one pass, also when the next command is already there: work an input queued
+        // runs before the next input, as it would before the next line of one program's run loop.
+        repeat { _ = RunLoop.main.run(mode: .default, before: .distantFuture) } while !waiter.arrived
     }
 }
 

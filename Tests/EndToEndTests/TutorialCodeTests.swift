@@ -1,0 +1,126 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Tutorial code pasted as it is (README.md, "From a tutorial"): the real `workbench`, with Swift
+/// that runs in the Swift host. Swift 5 language mode by default, work left running between
+/// inputs, imports decided where they are typed.
+extension CompiledSwiftSuites {
+    @Suite struct TutorialCodeTests {
+        func run(_ script: String, arguments: [String] = []) async throws -> PipedRun {
+            let home = try TemporaryDirectory()
+            defer { home.remove() }
+            return try await PipedRun.run(try Binaries.workbench, ["--no-sandbox"] + arguments, input: script,
+                                          environment: isolatedEnvironment(home: home.url))
+        }
+
+        /// A singleton with a completion handler called from another queue: Swift 5 takes it, as
+        /// `swiftc` with no flag does; `--swift 6` refuses it with Swift 6's own error.
+        static let singleton = """
+            class NetworkHelper {
+                static let manager = NetworkHelper()
+                func getData(completionHandler: @escaping (Result<[String], Error>) -> Void) {
+                    DispatchQueue.global().async { completionHandler(.success(["a", "b"])) }
+                }
+            }
+            var names: [String] = []
+            func load() { NetworkHelper.manager.getData { result in if case .success(let got) = result { names = got; print("loaded", got) } } }
+            load()
+
+            """
+
+        @Test func swift5TakesASingletonAndACompletionHandler() async throws {
+            let result = try await run(Self.singleton + "Thread.sleep(forTimeInterval: 0.5)\nnames.count\n")
+            #expect(result.status == 0, "\(result.output)")
+            #expect(result.output.contains("loaded [\"a\", \"b\"]"), "\(result.output)")
+            #expect(result.output.contains("names.count: Int\n2"), "\(result.output)")
+        }
+
+        @Test func swift6RefusesWhatSwift6Refuses() async throws {
+            for arguments in [["--swift", "6"], []] {
+                let script = (arguments.isEmpty ? "set swift 6\n" : "") + Self.singleton
+                let result = try await run(script, arguments: arguments)
+                #expect(result.status == 1, "\(result.output)")
+                #expect(result.output.contains("static property 'manager' is not concurrency-safe"), "\(result.output)")
+            }
+        }
+
+        /// A `Task`, the main queue and a timer an input leaves run before the next input, as on a
+        /// playground page; the summary line names the block, cut.
+        @Test func workLeftRunningRunsBetweenInputs() async throws {
+            let result = try await run("""
+                var objects: [Int] = []
+                Task {
+                    objects.append(1)
+                    print("task ran")
+                }
+                DispatchQueue.main.async { objects.append(2); print("main queue ran") }
+                print("next input", objects.count)
+                let timer = Timer.scheduledTimer(withTimeInterval: 0.05, repeats: false) { _ in print("timer fired") }
+                Thread.sleep(forTimeInterval: 0.1)
+                print("after the timer")
+
+                """)
+            #expect(result.status == 0, "\(result.output)")
+            let output = result.output
+            #expect(output.contains("Task { … }: Task<(), Never>"), "\(output)")
+            let order = ["task ran", "main queue ran", "next input 2", "timer fired", "after the timer"].map { output.range(of: $0)?.lowerBound }
+            #expect(!order.contains(nil), "\(output)")
+            #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "\(output)")
+        }
+
+        /// An import that fails is one line where it is typed; later inputs compile as if it had
+        /// not been. UIKit's kin import Foundation, with one line the first time.
+        @Test func anImportNeverPoisonsTheSession() async throws {
+            let result = try await run("""
+                import UIKit
+                import NoSuchModuleAnywhere
+                let doubled = [1, 2].map { $0 * 2 }
+                import UIKit
+                let view = UIView()
+                import PlaygroundSupport
+                PlaygroundPage.current.needsIndefiniteExecution = true
+                print(doubled, PlaygroundPage.current.needsIndefiniteExecution)
+
+                """)
+            let lines = result.output.split(separator: "\n").map(String.init)
+            #expect(lines.filter { $0.contains("UIKit is not on Linux: Foundation is imported instead") }.count == 1, "\(result.output)")
+            #expect(lines.contains("error: 1:8: no such module 'NoSuchModuleAnywhere'"), "\(result.output)")
+            #expect(lines.contains("error: 1:12: cannot find 'UIView' in scope"), "\(result.output)")
+            #expect(lines.contains { $0.contains("UIKit is not on Linux: what is not in Foundation cannot be found here") }, "\(result.output)")
+            #expect(lines.contains("[2, 4] true"), "\(result.output)")
+            #expect(!result.output.contains("earlier input"), "\(result.output)")
+        }
+
+        /// Names before commands, with compiled Swift: `status + 1` is arithmetic once `status` is bound.
+        @Test func aBoundNameIsSwiftBeforeACommandWord() async throws {
+            let result = try await run("let status = 200\nstatus + 1\nvar path = \"/x\"\npath = \"/y\"\nprint(path)\n")
+            #expect(result.status == 0, "\(result.output)")
+            #expect(result.output.contains("status + 1: Int\n201"), "\(result.output)")
+            #expect(result.output.contains("\n/y\n"), "\(result.output)")
+        }
+    }
+}
+
+/// Output a `Task` prints while the user types appears above the prompt, and the typed line survives.
+@Suite(.serialized) struct AsynchronousOutputTerminalTests {
+    @Test func outputWhileTypingLeavesTheTypedLineIntact() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await PseudoTerminal.workbench(home: home.url)
+        terminal.type("DispatchQueue.main.asyncAfter(deadline: .now() + 2) { print(\"printed later\") }\r")
+        try await terminal.waitForPrompt(after: terminal.mark)
+        var mark = terminal.mark
+        terminal.type("let typed = \"abc")
+        try await terminal.waitFor("printed later", after: mark, timeout: .seconds(30))
+        mark = terminal.mark
+        terminal.type("def\"\r")
+        try await terminal.waitForPrompt(after: mark)
+        mark = terminal.mark
+        terminal.type("typed\r")
+        let shown = try await terminal.waitForPrompt(after: mark)
+        #expect(shown.contains("abcdef"), "\(shown)")
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+}
