@@ -22,6 +22,7 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,35 @@ static void onTrap(int signal) {
 // Until the first input installs WorkbenchKit's own handler (a flag its requests poll), a Ctrl-C the
 // REPL forwards must not end the host.
 static void ignoreInterrupt(int signal) { (void)signal; }
+
+// Offline mode for the session's own URLSessions: every request's URL reaches libcurl through
+// curl_easy_setopt(CURLOPT_URL), which FoundationNetworking calls in libcurl through the dynamic
+// linker; this definition, exported by the host program (Package.swift), comes first. WorkbenchKit's
+// `workbench_offline_url` routes a real API's URL to the sandbox as `get` does
+// (Sources/WorkbenchKit/PromptRuntime/HostOfflineRoutes.swift); other URLs go on unchanged.
+// Every option's value is one machine word on this platform (a long, a pointer or a curl_off_t).
+enum { optionURL = 10002 };  // CURLOPT_URL: CURLOPTTYPE_STRINGPOINT (10000) + 2
+int curl_easy_setopt(void *handle, int option, ...) {
+    static int (*real)(void *, int, ...) = NULL;
+    static char *(*route)(const char *) = NULL;
+    if (!real) real = (int (*)(void *, int, ...))dlsym(RTLD_NEXT, "curl_easy_setopt");
+    if (!real) return 48;  // CURLE_UNKNOWN_OPTION: libcurl is not loaded, which cannot be
+    va_list arguments;
+    va_start(arguments, option);
+    void *value = va_arg(arguments, void *);
+    va_end(arguments);
+    if (option == optionURL && value) {
+        if (!route) route = (char *(*)(const char *))dlsym(RTLD_DEFAULT, "workbench_offline_url");
+        char *routed = route ? route((const char *)value) : NULL;
+        if (routed) {
+            // libcurl keeps its own copy of a URL.
+            int result = real(handle, option, routed);
+            free(routed);
+            return result;
+        }
+    }
+    return real(handle, option, value);
+}
 
 static int hexValue(char c) {
     if (c >= '0' && c <= '9') return c - '0';

@@ -7,6 +7,7 @@ struct WorkbenchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workbench",
         abstract: "A Swift REPL for exploring and teaching HTTP/JSON APIs.",
+        usage: "workbench [--offline] [--no-sandbox] [--spec <spec>] [--swift <5|6>]\nworkbench <subcommand>",
         discussion: """
             Without a subcommand, starts the REPL with the embedded sandbox. Type `help` at the \
             prompt for its commands. When input is piped (`printf 'help\\nquit\\n' | workbench`), \
@@ -25,7 +26,7 @@ struct WorkbenchCommand: AsyncParsableCommand {
     @Option(help: "An OpenAPI document to load at start, as `spec SOURCE` would (a file, a URL, sandbox/NAME).")
     var spec: String?
 
-    @Option(name: .customLong("swift"), help: "The Swift language mode compiled input is checked in: 5 (the default, as in a playground) or 6.")
+    @Option(name: .customLong("swift"), help: ArgumentHelp("The Swift language mode compiled input is checked in: 5 (the default, as in a playground) or 6.", valueName: "5|6"))
     var swiftVersion: String?
 
     func run() async throws {

@@ -78,13 +78,28 @@ extension PromptRuntime {
         if let saved = liveOutput { QuietOutput.restore(saved) }
         liveOutput = nil
         if let thrown {
-            relay?.report(.thrown(String(describing: thrown)))
+            relay?.report(.thrown(thrownText(thrown)))
         } else {
             if let workbench { relay?.report(.state(workbench.requestState)) }
             relay?.report(.finished)
         }
         relay?.close()
         return thrown == nil ? 0 : 1
+    }
+}
+
+extension PromptRuntime {
+    /// How an error thrown at the top level of an input reads: a URL error of the session's own
+    /// `URLSession` as `get` names a failed request (`request to URL failed: host … not found`),
+    /// where Foundation's description is a 400-character dictionary; anything else as Swift
+    /// describes it.
+    static func thrownText(_ error: any Error) -> String {
+        let described = error as NSError
+        guard described.domain == NSURLErrorDomain else { return String(describing: error) }
+        let url = (described.userInfo[NSURLErrorFailingURLStringErrorKey] as? String)
+            ?? (described.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.absoluteString
+            ?? (error as? URLError)?.failingURL?.absoluteString ?? "?"
+        return WorkbenchError.transport(error, url: url, timeout: workbench?.timeout ?? 60).description
     }
 }
 

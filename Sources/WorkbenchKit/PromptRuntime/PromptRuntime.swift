@@ -15,6 +15,10 @@ public enum PromptRuntime {
     /// Whether expressions show their values (at the prompt) or print only what they print (replay).
     static var showsResults = true
 
+    /// Awaited first by a compiled program: top-level code that awaits runs on the main actor, in
+    /// Swift 5 mode as in Swift 6.
+    public nonisolated static func enterTopLevel() async {}
+
     /// The session's `wb`, set up from the REPL's settings, with output silenced and the network
     /// replaced by the recording until `live()`.
     public static func start() -> Workbench {
@@ -41,6 +45,7 @@ public enum PromptRuntime {
         wb.bodyLines = settings.bodyLines
         wb.showsSpinner = false  // the REPL's own terminal is not this program's
         wb.sandboxURL = settings.sandboxURL
+        HostOfflineRoutes.set(sandbox: settings.sandboxURL, routes: settings.offlineRoutes)
         if let sandbox = settings.sandboxURL, !settings.offlineRoutes.isEmpty {
             let routes = settings.offlineRoutes
             wb.urlRewriter = { OfflineRoute.sandboxURL(for: $0, sandbox: sandbox, routes: routes) }

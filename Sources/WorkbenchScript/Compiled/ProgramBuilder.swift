@@ -79,6 +79,9 @@ enum ProgramBuilder {
             }
         }
         if resultsColumn { source.generated("import ResultsLog\nResultsLog.start()\n") }
+        // An `await` makes the top-level code the main actor's in Swift 5 mode too (SE-0343), as it
+        // is in Swift 6: `wb` and the runtime are the main actor's.
+        source.generated("await \(runtime).enterTopLevel()\n")
         source.generated("let wb = \(runtime).start()\n")
         if resultsColumn {
             // The results column shows a request's status line (what `wb.get` prints), not the
