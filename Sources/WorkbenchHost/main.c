@@ -8,8 +8,10 @@
 // Commands, one per line on standard input:
 //   env NAME HEX        set (or with no HEX, unset) an environment variable; the value in hex
 //   run SYMBOL PATH     load the library at PATH (once; the rest of the line) and call its `int32_t SYMBOL(void)`
+//   settle MILLISECONDS run the main run loop until the work the inputs left has ended (replay's end)
 // Each `run` answers one line on descriptor 3, after the input's output was flushed:
 //   ok STATUS | trap SIGNAL | load MESSAGE
+// and each `settle` one: ok REQUESTS-STILL-IN-FLIGHT.
 // Standard output and error are the inputs' own.
 //
 // Between commands, once an input has loaded WorkbenchKit, its `workbench_host_idle` runs the main
@@ -80,6 +82,31 @@ int curl_easy_setopt(void *handle, int option, ...) {
     return real(handle, option, value);
 }
 
+// Requests in flight, counted where FoundationNetworking hands each transfer to libcurl's multi
+// handle and takes it back: replay waits for them to end (workbench_host_transfers).
+static volatile int transfersInFlight = 0, transfersStarted = 0;
+int curl_multi_add_handle(void *multi, void *easy) {
+    static int (*real)(void *, void *) = NULL;
+    if (!real) real = (int (*)(void *, void *))dlsym(RTLD_NEXT, "curl_multi_add_handle");
+    if (!real) return 1;
+    int result = real(multi, easy);
+    if (result == 0) {
+        __atomic_add_fetch(&transfersInFlight, 1, __ATOMIC_SEQ_CST);
+        __atomic_add_fetch(&transfersStarted, 1, __ATOMIC_SEQ_CST);
+    }
+    return result;
+}
+int curl_multi_remove_handle(void *multi, void *easy) {
+    static int (*real)(void *, void *) = NULL;
+    if (!real) real = (int (*)(void *, void *))dlsym(RTLD_NEXT, "curl_multi_remove_handle");
+    if (!real) return 1;
+    int result = real(multi, easy);
+    if (result == 0 && __atomic_load_n(&transfersInFlight, __ATOMIC_SEQ_CST) > 0) __atomic_sub_fetch(&transfersInFlight, 1, __ATOMIC_SEQ_CST);
+    return result;
+}
+int workbench_host_transfers(void) { return __atomic_load_n(&transfersInFlight, __ATOMIC_SEQ_CST); }
+int workbench_host_transfers_started(void) { return __atomic_load_n(&transfersStarted, __ATOMIC_SEQ_CST); }
+
 static int hexValue(char c) {
     if (c >= '0' && c <= '9') return c - '0';
     if (c >= 'a' && c <= 'f') return c - 'a' + 10;
@@ -124,6 +151,13 @@ static void runInput(char *arguments) {
     }
 }
 
+static void settleWork(char *arguments) {
+    int (*settle)(int) = (int (*)(int))dlsym(RTLD_DEFAULT, "workbench_host_settle");
+    int pending = settle ? settle(atoi(arguments)) : 0;
+    fflush(NULL);
+    fprintf(answers, "ok %d\n", pending);
+}
+
 int main(void) {
     mainThread = pthread_self();
     answers = fdopen(3, "w");
@@ -161,6 +195,7 @@ int main(void) {
         if (line[length - 1] == '\n') line[length - 1] = 0;
         if (strncmp(line, "env ", 4) == 0) setVariable(line + 4);
         else if (strncmp(line, "run ", 4) == 0) runInput(line + 4);
+        else if (strncmp(line, "settle ", 7) == 0) settleWork(line + 7);
         else fprintf(answers, "load unknown command\n");
     }
     free(line);

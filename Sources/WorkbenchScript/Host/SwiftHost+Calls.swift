@@ -81,6 +81,41 @@ extension SwiftHost {
         return finish(run, process)
     }
 
+    /// Lets the work the inputs left running end (`settle`, Sources/WorkbenchHost/main.c), what it
+    /// prints streamed to the console; returns how many requests were still in flight after
+    /// `seconds`, or nil when no host runs (or it ended meanwhile, which one line says).
+    public func settle(seconds: Double) async -> Int? {
+        guard let process else { return nil }
+        pump?.stop()
+        pump = nil
+        guard process.send("settle \(Int(seconds * 1000))\n") else { return nil }
+        var filter = ModuleNameFilter(module: configuration.moduleName)
+        var answer: [UInt8] = []
+        var errors: [UInt8] = []
+        var ended = false
+        while !ended {
+            if Self.readable([process.output, process.errors, process.answers]) { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(5)) }
+            if let bytes = ChildProcess.readAvailable(process.output), !bytes.isEmpty { console.write(bytes: filter.feed(bytes)); console.flush() }
+            if let bytes = ChildProcess.readAvailable(process.errors), errors.count < 1 << 20 { errors += bytes }
+            guard let bytes = ChildProcess.readAvailable(process.answers) else {
+                ended = true
+                break
+            }
+            answer += bytes
+            if answer.last == UInt8(ascii: "\n") { break }
+        }
+        if let bytes = ChildProcess.readAvailable(process.output) { console.write(bytes: filter.feed(bytes)) }
+        console.write(bytes: filter.flush())
+        if ended {
+            stop()
+            show(FailureLine.trapMessage(String(decoding: errors, as: UTF8.self)) ?? "error: the Swift host ended while the work left running ran", on: console)
+            return nil
+        }
+        if !errors.isEmpty { console.write(String(decoding: errors, as: UTF8.self)) }
+        console.flush()
+        return Int(String(decoding: answer.dropFirst(3).dropLast(), as: UTF8.self))
+    }
+
     /// A host that can no longer be trusted is ended here.
     private func finish(_ run: HostRun, _ process: ChildProcess) -> HostRun {
         if !run.hostUsable {

@@ -56,7 +56,9 @@ public struct SnippetReplay {
         }
         if resultsColumn { return await runWithResults(runner) }
         var outcome = Outcome()
-        for step in script.steps where !step.source.hasPrefix("import ") {
+        // An import of what every statement has is the program's own business; any other is decided
+        // where it stands (SessionImport).
+        for step in script.steps where SessionImport(step.item) != .alreadyThere {
             if interrupted() {
                 outcome.stopped = true
                 break
@@ -80,6 +82,7 @@ public struct SnippetReplay {
             stepEnded(failed, false)
             outcome.failures += 1
         }
+        if !outcome.stopped { await runner.settleLeftWork() }
         return outcome
     }
 

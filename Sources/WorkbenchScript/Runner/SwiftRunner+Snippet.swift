@@ -128,6 +128,16 @@ extension SwiftRunner {
         return outcome.succeeded ? nil : step
     }
 
+    /// At the end of a replay, the work the snippet left running (completion handlers, a `Task`'s
+    /// requests) ends before the replay does, as the page keeps running in a playground; what it
+    /// prints lands here. At the bound, one line says what was still in flight.
+    public func settleLeftWork() async {
+        guard let hostInstance, let pending = await hostInstance.settle(seconds: Self.replaySettleSeconds), pending > 0 else { return }
+        let requests = pending == 1 ? "1 request was" : "\(pending) requests were"
+        console.line(console.styled("(\(requests) still in flight after \(Int(Self.replaySettleSeconds)) s; the replay ends without \(pending == 1 ? "it" : "them"))", .yellow))
+        console.flush()
+    }
+
     /// A type, function, extension or operator: what the compiled snippet sees from anywhere in it.
     nonisolated static func isDeclaration(_ item: CodeBlockItemSyntax) -> Bool {
         guard let declaration = item.item.as(DeclSyntax.self) else { return false }

@@ -60,9 +60,12 @@ public final class SwiftRunner {
     var loggedDeclarations: [Int: SnippetScript.Step] = [:]
     /// The Apple-only modules imported so far (UIKit…), each noted once.
     var appleOnlyImports: [String] = []
-    private var hostInstance: SwiftHost?
+    private(set) var hostInstance: SwiftHost?
     private var resultsInstance: CompiledEngine?
     private var capturedInstance: Console?
+
+    /// How long replay waits, after a statement and at its end, for work the snippet left running.
+    nonisolated public static let replaySettleSeconds = 10.0
 
     /// The prompt's runner: module `main`, the session's `Workbench` as `wb`, models from `workspace`.
     public static func prompt(workspace: ModelWorkspace, console: Console, workbench: Workbench) -> SwiftRunner {

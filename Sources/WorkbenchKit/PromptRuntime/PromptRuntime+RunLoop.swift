@@ -1,0 +1,99 @@
+import Foundation
+
+/// Between inputs the host's main thread keeps the session running, as a playground page with
+/// `needsIndefiniteExecution` does: a `Task { }` of top-level code, `DispatchQueue.main.async`,
+/// a `Timer` and a completion handler sent to the main queue all run while the REPL waits for the
+/// next input, and what they print streams to the REPL, which shows it above the prompt.
+/// The host (Sources/WorkbenchHost/main.c) calls this before it reads each command, once an
+/// input has loaded WorkbenchKit; it returns when the REPL's next command can be read.
+@_cdecl("workbench_host_idle")
+public func workbenchHostIdle() {
+    MainActor.assumeIsolated { PromptRuntime.runUntilNextCommand() }
+}
+
+extension PromptRuntime {
+    /// Runs the main run loop (the main queue, the main actor, timers) until standard input, where
+    /// the REPL's commands arrive, can be read.
+    static func runUntilNextCommand() {
+        let waiter = CommandWaiter()
+        Thread.detachNewThread { waiter.waitForInput() }
+        // At least one pass, also when the next command is already there: work an input queued
+        // runs before the next input, as it would before the next line of one program's run loop.
+        repeat { _ = RunLoop.main.run(mode: .default, before: .distantFuture) } while !waiter.arrived
+    }
+}
+
+/// At the end of a replay, the work the snippet left running (a completion handler, a `Task`'s
+/// requests) runs to its end before the host ends, as a playground page with
+/// `needsIndefiniteExecution` keeps running: the host's `settle` command (Sources/WorkbenchHost/main.c).
+/// Returns how many requests were still in flight after `milliseconds`.
+@_cdecl("workbench_host_settle")
+public func workbenchHostSettle(_ milliseconds: Int32) -> Int32 {
+    MainActor.assumeIsolated { Int32(PromptRuntime.settle(within: Double(milliseconds) / 1000, startedBefore: nil)) }
+}
+
+extension PromptRuntime {
+    /// Runs the main run loop until the requests the session's code started have ended and none
+    /// started for a moment (a loop of requests pauses between two), `finishExecution()` was
+    /// called, or `seconds` passed. Returns how many requests were still in flight then. When no
+    /// request started since `startedBefore` (a count of `HostTransfers.started`; nil: whatever
+    /// happened before) within a short grace (a resumed task reaches libcurl a few milliseconds
+    /// later, from URLSession's own queue), the run loop's passes meanwhile were all.
+    static func settle(within seconds: Double, startedBefore: Int?) -> Int {
+        guard let transfers = HostTransfers.inFlight else { return 0 }
+        let grace = Date(timeIntervalSinceNow: HostTransfers.startGrace)
+        func nothingStarted() -> Bool { transfers() == 0 && startedBefore == HostTransfers.started() }
+        repeat {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
+        } while Date() < grace && nothingStarted()
+        if nothingStarted() { return 0 }
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        var quietSince: Date?
+        while Date() < deadline, !PlaygroundPage.current.executionFinished {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+            if transfers() > 0 {
+                quietSince = nil
+            } else if let since = quietSince {
+                if Date().timeIntervalSince(since) >= HostTransfers.quietWindow { return 0 }
+            } else {
+                quietSince = Date()
+            }
+        }
+        return Int(transfers())
+    }
+}
+
+/// The host program's count of requests in flight (Sources/WorkbenchHost/main.c).
+enum HostTransfers {
+    /// How long no request may be in flight before the work counts as done.
+    static let quietWindow = 0.1
+    /// How long a statement's resumed task may take to reach libcurl.
+    static let startGrace = 0.05
+
+    static let inFlight = function("workbench_host_transfers")
+    private static let startedCount = function("workbench_host_transfers_started")
+
+    /// How many requests have started in the host so far.
+    static func started() -> Int { startedCount.map { Int($0()) } ?? 0 }
+
+    private static func function(_ name: String) -> (@convention(c) () -> Int32)? {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) () -> Int32).self)
+    }
+}
+
+/// Waits on its own thread for standard input to be readable, then wakes the main run loop.
+private final class CommandWaiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var hasArrived = false
+
+    var arrived: Bool { lock.withLock { hasArrived } }
+
+    func waitForInput() {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        // A Ctrl-C the REPL forwards interrupts the wait; what matters is input (or its end).
+        while poll(&descriptor, 1, -1) < 0 && errno == EINTR {}
+        lock.withLock { hasArrived = true }
+        DispatchQueue.main.async {}
+    }
+}
