@@ -70,9 +70,9 @@ public final class PseudoTerminal: @unchecked Sendable {
 
     /// The built `workbench` at a new terminal, with its history and state in `home` and colours
     /// off, once its first prompt is reading keys.
-    public static func workbench(home: URL) async throws -> PseudoTerminal {
+    public static func workbench(home: URL, arguments: [String] = []) async throws -> PseudoTerminal {
         let terminal = try PseudoTerminal(
-            executable: try Binaries.workbench,
+            executable: try Binaries.workbench, arguments: arguments,
             environment: isolatedEnvironment(home: home, extra: ["NO_COLOR": "1"]))
         try await terminal.waitForPrompt()
         return terminal

@@ -1,0 +1,76 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The classic networking tutorials' code (Tutorials/: a singleton helper with a completion
+/// handler, a generic `Result` completion and its async twin, an enum of resources turned into
+/// `URLRequest`s, a playground page with a top-level `Task` and a loop of requests), run with
+/// `--offline` as it is: replayed as a snippet, and pasted at a terminal. Each prints what the same
+/// code prints compiled with `swiftc -swift-version 5` against the sandbox (NAME.expected, written
+/// by Tutorials/generate.py).
+extension CompiledSwiftSuites {
+    @Suite struct TutorialTests {
+        static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tutorials")
+        static let names = ["singleton-helper", "generic-result", "resource-enum", "playground-page"]
+
+        static func expected(_ name: String) throws -> [String] {
+            try String(contentsOf: folder.appendingPathComponent(name + ".expected"), encoding: .utf8)
+                .split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+        }
+
+        /// What Workbench adds of its own: the statements replay shows, and notes in parentheses
+        /// (`(UIKit is not on Linux: …)`).
+        static func printed(_ output: String) -> [String] {
+            output.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+                .filter { !$0.hasPrefix("» ") && !$0.hasPrefix("(") }
+        }
+
+        @Test(arguments: names)
+        func aReplayPrintsWhatTheCompiledCodePrints(_ name: String) async throws {
+            let home = try TemporaryDirectory()
+            defer { home.remove() }
+            let path = Self.folder.appendingPathComponent(name + ".swift").path
+            let result = try await PipedRun.run(try Binaries.workbench, ["replay", path, "--offline"], input: "",
+                                                environment: isolatedEnvironment(home: home.url))
+            #expect(result.status == 0, "\(result.output)")
+            #expect(Self.printed(result.output) == (try Self.expected(name)), "\(result.output)")
+        }
+
+        @Test(arguments: names)
+        func pastedAtTheTerminalItPrintsWhatTheCompiledCodePrints(_ name: String) async throws {
+            let home = try TemporaryDirectory()
+            defer { home.remove() }
+            let source = try String(contentsOf: Self.folder.appendingPathComponent(name + ".swift"), encoding: .utf8)
+            let expected = try Self.expected(name)
+            let terminal = try await PseudoTerminal.workbench(home: home.url, arguments: ["--offline"])
+            let mark = terminal.mark
+            try await terminal.paste(source.replacingOccurrences(of: "\n", with: "\r"))
+            let last = try #require(expected.last)
+            try await terminal.waitFor(last, after: mark, timeout: .seconds(60))
+            // Each line the program prints is a whole line of the screen, in order (escape codes
+            // of the redrawn prompt and carriage returns aside).
+            let screen = Self.lines(of: String(terminal.output.dropFirst(0)))
+            var position = screen.startIndex
+            for line in expected {
+                guard let found = screen[position...].firstIndex(of: line) else {
+                    Issue.record("\(name): '\(line)' not printed in order:\n\(screen.map { $0.debugDescription }.joined(separator: "\n"))")
+                    break
+                }
+                position = found + 1
+            }
+            terminal.type("quit\r")
+            #expect(try await terminal.waitForExit() == 0)
+        }
+
+        /// The terminal's text as lines, without escape codes, carriage returns and the prompt.
+        static func lines(of output: String) -> [String] {
+            let plain = output.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[A-Za-z]", with: "", options: .regularExpression)
+            // "\r\n" is one Character to Swift: carriage returns become line ends first.
+            return plain.replacingOccurrences(of: "\r", with: "\n").split(separator: "\n").map { line in
+                var text = String(line)
+                while text.hasPrefix("wb> ") || text.hasPrefix("... ") { text.removeFirst(4) }
+                return text
+            }
+        }
+    }
+}
