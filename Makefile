@@ -53,6 +53,7 @@ test: deps
 forms-expected: deps
 	swift build --product workbench
 	python3 Tests/EndToEndTests/SwiftForms/generate.py
+	python3 Tests/EndToEndTests/SwiftForms/generate.py --swift-version 6
 	python3 Tests/EndToEndTests/SwiftForms/generate_replay.py
 
 clean:

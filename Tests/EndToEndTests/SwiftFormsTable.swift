@@ -36,6 +36,16 @@ enum SwiftFormsTable {
         return text
     }
 
+    /// The cases whose output in Swift 6 mode differs from Swift 5's, with Swift 6's
+    /// (Expected/swift6/, written by `generate.py --swift-version 6`).
+    static func swift6Cases() throws -> [(form: SwiftFormCase, expected: String)] {
+        let folder = try directory().appendingPathComponent("Expected/swift6")
+        return try cases().compactMap { form in
+            let file = folder.appendingPathComponent("\(form.group)/\(form.name).out")
+            return (try? String(contentsOf: file, encoding: .utf8)).map { (form, $0) }
+        }
+    }
+
     /// The cases generate_replay.py replays, with what their saved snippet prints compiled.
     static func replayedCases() throws -> [(form: SwiftFormCase, expected: String)] {
         let replayed = try directory().appendingPathComponent("Expected/replay")

@@ -20,6 +20,18 @@ extension PromptRuntime {
         }
     }
 
+    /// `runHostInput` for a body in Swift 5 mode that does not await: it runs outside the main
+    /// actor, as a Swift 5 program's top-level code that does not await runs (on the main thread).
+    public nonisolated static func runHostInput(quietly catchingUp: Bool, nonisolated body: () throws -> Void) -> Int32 {
+        let quiet = MainActor.assumeIsolated { beginHostInput(catchingUp: catchingUp) }
+        do {
+            try body()
+            return MainActor.assumeIsolated { endHostInput(quiet: quiet, thrown: nil) }
+        } catch {
+            return MainActor.assumeIsolated { endHostInput(quiet: quiet, thrown: error) }
+        }
+    }
+
     /// `runHostInput` for a body that awaits: it runs as a main-actor task while this thread serves
     /// the main queue (the run loop), so `await` inside can resume here.
     public nonisolated static func runHostInput(quietly catchingUp: Bool, async body: @escaping @MainActor () async throws -> Void) -> Int32 {

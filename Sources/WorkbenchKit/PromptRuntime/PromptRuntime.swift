@@ -7,7 +7,9 @@ import Foundation
 /// The program reads (in order): `let wb = PromptRuntime.start()`, then for each earlier input
 /// `PromptRuntime.step(N)` and its code, then `PromptRuntime.live()`, the new input (expressions
 /// wrapped in `show`, throwing statements in `orExit`), and `PromptRuntime.finish()`.
-@MainActor
+// `@preconcurrency`: Swift 5 code calls it from code outside the main actor (an input's entry
+// point, a program's top level), always on the main thread.
+@preconcurrency @MainActor
 public enum PromptRuntime {
     static var relay: PromptRelay?
     static var workbench: Workbench?

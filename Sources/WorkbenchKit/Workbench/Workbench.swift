@@ -6,7 +6,9 @@ import Foundation
 /// `get /posts userId==1` is `try await wb.get("/posts", query: ["userId": "1"])`), and each
 /// call prints through `console` what the REPL prints, so a compiled snippet reads like the
 /// session it was saved from. Build calls print nothing; send and inspect calls print results.
-@MainActor
+// `@preconcurrency`: code in Swift 5 mode (a snippet or a tutorial without a top-level `await`) calls
+// it from top-level code, which Swift 5 does not make the main actor's; Swift 6 code still checks.
+@preconcurrency @MainActor
 public final class Workbench {
     /// Where results are printed.
     public let console: Console

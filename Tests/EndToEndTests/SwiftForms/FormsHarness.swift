@@ -29,12 +29,13 @@ func __formsFail(_ error: any Error) -> Never {
     exit(3)
 }
 
-/// The value of a binding's expression, or the failure line when it throws.
-@MainActor func __formsBinding<T>(_ body: () throws -> T) -> T {
+/// The value of a binding's expression, or the failure line when it throws. `@preconcurrency`: a
+/// Swift 5 program's top-level code that does not await is not the main actor's, and calls it.
+@preconcurrency @MainActor func __formsBinding<T>(_ body: () throws -> T) -> T {
     do { return try body() } catch { __formsFail(error) }
 }
 
-@MainActor func __formsBinding<T>(_ body: () async throws -> T) async -> T {
+@preconcurrency @MainActor func __formsBinding<T>(_ body: () async throws -> T) async -> T {
     do { return try await body() } catch { __formsFail(error) }
 }
 

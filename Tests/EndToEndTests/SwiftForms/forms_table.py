@@ -29,8 +29,10 @@ class FormCase:
     def key(self):
         return f"{self.group}/{self.name}"
 
-    def expected_path(self):
-        return os.path.join(HERE, "Expected", self.group, self.name + ".out")
+    def expected_path(self, version="5"):
+        """Swift 5's output (the prompt's default mode); Swift 6's only where it differs (expected_6)."""
+        folder = os.path.join(HERE, "Expected") if version == "5" else os.path.join(HERE, "Expected", "swift6")
+        return os.path.join(folder, self.group, self.name + ".out")
 
 
 class TableError(Exception):

@@ -2,13 +2,17 @@
 """Writes Expected/GROUP/NAME.out for every case of the Swift forms table, from compiled Swift.
 
 Each case's session becomes a one-file program (forms_program.py) compiled with
-`swiftc -swift-version 6 -module-name main` beside FormsHarness.swift, linked with a WorkbenchKit
-built from Sources/WorkbenchKit, and run against `workbench sandbox` on a free port. A failing
-input (a compile error, a trap, an error thrown at its top level) ends a run; the session goes on
-in a new program that re-creates the inputs that succeeded before it with their output dropped, as
-the prompt keeps only what succeeded. Only ports and timings are masked.
+`swiftc -swift-version 5 -module-name main` (the prompt's default language mode) beside
+FormsHarness.swift, linked with a WorkbenchKit built from Sources/WorkbenchKit, and run against
+`workbench sandbox` on a free port. With `--swift-version 6` the programs are compiled in Swift 6
+mode and Expected/swift6/GROUP/NAME.out is written for each case whose output differs from Swift
+5's (run it after the Swift 5 pass). A failing input (a compile error, a trap, an error thrown at
+its top level) ends a run; the session goes on in a new program that re-creates the inputs that
+succeeded before it with their output dropped, as the prompt keeps only what succeeded. Only
+ports and timings are masked.
 
     python3 Tests/EndToEndTests/SwiftForms/generate.py            # every case
+    python3 Tests/EndToEndTests/SwiftForms/generate.py --swift-version 6
     python3 Tests/EndToEndTests/SwiftForms/generate.py NAME ...   # some cases (NAME or GROUP/NAME)
     python3 Tests/EndToEndTests/SwiftForms/generate.py --immediate --check
         # runs the programs with `swift FILE` (immediate mode) and reports where they differ
@@ -45,8 +49,9 @@ class GenerationError(Exception):
 class CaseRunner:
     """Runs one case's session as programs, input by input, and collects each input's output."""
 
-    def __init__(self, case, kit, sandbox, immediate, work):
+    def __init__(self, case, kit, sandbox, immediate, work, version):
         self.case, self.kit, self.sandbox, self.immediate = case, kit, sandbox, immediate
+        self.version = version
         self.work = work
         self.programs = 0
 
@@ -114,7 +119,7 @@ class CaseRunner:
             file.write(harness)
         executable = os.path.join(directory, "program")
         links = self.kit.arguments() if uses_workbench(self.case) else []
-        command = ["swiftc", "-g", "-swift-version", "6", "-module-name", "main", *links, source, harness_copy, "-o", executable]
+        command = ["swiftc", "-g", "-swift-version", self.version, "-module-name", "main", *links, source, harness_copy, "-o", executable]
         result = subprocess.run(command, capture_output=True, text=True, timeout=600)
         if result.returncode != 0:
             return self.compile_error(result.stderr, program, source, offset=0)
@@ -148,7 +153,7 @@ class CaseRunner:
         links = self.kit.arguments(self.immediate) if uses_workbench(self.case) else []
         if self.immediate:
             environment["LD_LIBRARY_PATH"] = self.kit.directory
-            command = ["swift", "-swift-version", "6", "-module-name", "main", *links, path]
+            command = ["swift", "-swift-version", self.version, "-module-name", "main", *links, path]
         else:
             command = [path]
         result = subprocess.run(command, capture_output=True, stdin=subprocess.DEVNULL, env=environment, timeout=120)
@@ -173,6 +178,10 @@ def split_segments(stdout):
     return segments
 
 
+def read(path):
+    return open(path, encoding="utf-8").read() if os.path.exists(path) else None
+
+
 def remove_stale_outputs(cases):
     """Deletes expected outputs of cases no longer in the table (renamed or removed)."""
     kept = {os.path.normpath(case.expected_path()) for case in cases}
@@ -188,6 +197,9 @@ def main():
     parser.add_argument("--immediate", action="store_true", help="run with `swift FILE` instead of swiftc")
     parser.add_argument("--check", action="store_true", help="compare with Expected/ instead of writing it")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--swift-version", choices=["5", "6"], default="5",
+                        help="the language mode: 5 writes Expected/ (the prompt's default), 6 writes "
+                             "Expected/swift6/ for the cases whose output differs from Swift 5's")
     parser.add_argument("--workbench", default=".build/debug/workbench", help="the binary whose `sandbox` serves requests")
     arguments = parser.parse_args()
 
@@ -210,7 +222,7 @@ def main():
     failures, differences, programs = [], [], 0
     try:
         def generate(case):
-            runner = CaseRunner(case, kit, sandbox, arguments.immediate, work)
+            runner = CaseRunner(case, kit, sandbox, arguments.immediate, work, arguments.swift_version)
             return case, mask(runner.run()), runner.programs
 
         with concurrent.futures.ThreadPoolExecutor(max_workers=arguments.jobs) as pool:
@@ -225,9 +237,15 @@ def main():
                 programs += count
                 if re.search(r"0x[0-9a-f]{8,}", output):
                     print(f"warning: {case.key}: the output holds an address, which changes between runs", file=sys.stderr)
-                path = case.expected_path()
-                if arguments.check:
-                    old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
+                path = case.expected_path(arguments.swift_version)
+                if arguments.swift_version != "5" and read(case.expected_path()) == output:
+                    # The same as Swift 5's: no file of its own.
+                    if arguments.check and os.path.exists(path):
+                        differences.append((case.key, read(path), output))
+                    elif not arguments.check and os.path.exists(path):
+                        os.remove(path)
+                elif arguments.check:
+                    old = read(path)
                     if old != output:
                         differences.append((case.key, old, output))
                 else:
@@ -237,7 +255,7 @@ def main():
     finally:
         sandbox.stop()
         shutil.rmtree(work, ignore_errors=True)
-    if not arguments.names and not arguments.check and not failures:
+    if not arguments.names and not arguments.check and not failures and arguments.swift_version == "5":
         remove_stale_outputs(cases)
     for key, old, new in sorted(differences):
         print(f"--- {key}: Expected/ has\n{old}--- this run printed\n{new}")

@@ -5,7 +5,7 @@ that snippet is compiled and run, as `swift run replayed` would run it.
 `SwiftFormsTests` replays the same saved snippet in the REPL (`replay`) and compares its output,
 echo lines left out, with these files. The snippet is written by the binary under test (`save
 replayed --force` after the case's inputs); this script compiles it with
-`swiftc -swift-version 6 -module-name replayed`, linked with the WorkbenchKit generate.py builds,
+`swiftc -swift-version 5 -module-name replayed` (the language mode replay uses), linked with the WorkbenchKit generate.py builds,
 and keeps what it prints. Only the groups in REPLAY_GROUPS are replayed (each replayed statement
 that compiles costs a compile in the test too), and of those the cases that send no request (a
 snippet that does starts the sandbox, a library this script does not build).
@@ -58,7 +58,7 @@ def saved_snippet(case, workbench, directory):
 
 def compiled_output(path, kit, directory):
     executable = os.path.join(directory, "program")
-    command = ["swiftc", "-g", "-swift-version", "6", "-module-name", SNIPPET, *kit.arguments(), path, "-o", executable]
+    command = ["swiftc", "-g", "-swift-version", "5", "-module-name", SNIPPET, *kit.arguments(), path, "-o", executable]
     result = subprocess.run(command, capture_output=True, text=True, timeout=600)
     if result.returncode != 0:
         raise RuntimeError(f"{path} does not compile: {result.stderr[:1500]}")
