@@ -140,5 +140,14 @@ let package = Package(
         // ResultsColumn/ the snippet the results column's tests replay.
         // Tutorials/ the classic tutorials' code and what it prints compiled (its generate.py).
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SandboxTestSupport", "CZlib"], exclude: ["SwiftForms", "ResultsColumn", "Tutorials"]),
-    ]
+    ],
+    // Snippets/ compile in Swift 5 mode, the mode replay runs them in and tutorials are written in
+    // (README.md, "From a tutorial"); the package's own targets stay in Swift 6 (below).
+    swiftLanguageModes: [.v5]
 )
+
+// Every Swift target of the package is Swift 6 (ResultsLog, Swift 5 on purpose, says so itself): the
+// package's default mode above is the snippets'.
+for target in package.targets where target.type != .system && !["ResultsLog", "WorkbenchHost", "CurlOnDemand"].contains(target.name) {
+    target.swiftSettings = (target.swiftSettings ?? []) + [SwiftSetting.swiftLanguageMode(.v6)]
+}

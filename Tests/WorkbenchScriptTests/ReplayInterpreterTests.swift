@@ -160,7 +160,7 @@ import WorkbenchKit
     /// its own place, when nothing after it needed the host.
     @Test func aDeclarationSeesGlobalsBelowItAndABrokenOneIsReportedAtTheEnd() async throws {
         let (output, outcome) = try await replay(
-            "let wb = Workbench()\n@MainActor func greet() -> String { greeting + \"!\" }\nvar greeting = \"hi\"\nprint(greet())\n")
+            "let wb = Workbench()\nfunc greet() -> String { greeting + \"!\" }\nvar greeting = \"hi\"\nprint(greet())\n")
         #expect(outcome.failures == 0, "\(output)")
         #expect(results(output) == "hi!\n")
         let (broken, brokenOutcome) = try await replay("let wb = Workbench()\nprint(1)\nstruct S { let x: Missing }\n", check: true)

@@ -22,7 +22,8 @@ extension PromptRuntime {
 
     /// `runHostInput` for a body in Swift 5 mode that does not await: it runs outside the main
     /// actor, as a Swift 5 program's top-level code that does not await runs (on the main thread).
-    public nonisolated static func runHostInput(quietly catchingUp: Bool, nonisolated body: () throws -> Void) -> Int32 {
+    /// (A name of its own: as an overload, a trailing closure could pick it in Swift 6 mode too.)
+    public nonisolated static func runHostInputOutsideMainActor(quietly catchingUp: Bool, _ body: () throws -> Void) -> Int32 {
         let quiet = MainActor.assumeIsolated { beginHostInput(catchingUp: catchingUp) }
         do {
             try body()

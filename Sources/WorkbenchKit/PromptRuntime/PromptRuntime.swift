@@ -7,9 +7,7 @@ import Foundation
 /// The program reads (in order): `let wb = PromptRuntime.start()`, then for each earlier input
 /// `PromptRuntime.step(N)` and its code, then `PromptRuntime.live()`, the new input (expressions
 /// wrapped in `show`, throwing statements in `orExit`), and `PromptRuntime.finish()`.
-// `@preconcurrency`: Swift 5 code calls it from code outside the main actor (an input's entry
-// point, a program's top level), always on the main thread.
-@preconcurrency @MainActor
+@MainActor
 public enum PromptRuntime {
     static var relay: PromptRelay?
     static var workbench: Workbench?
@@ -67,8 +65,10 @@ public enum PromptRuntime {
     }
 
     /// Earlier input `number` begins (so a failure there can be told apart from one in the new input).
-    public static func step(_ number: Int) {
-        relay?.report(.step(number))
+    /// Nonisolated: a Swift 5 input that does not await calls it outside the main actor, on the
+    /// main thread (PromptRuntime+Host.swift).
+    public nonisolated static func step(_ number: Int) {
+        MainActor.assumeIsolated { relay?.report(.step(number)) }
     }
 
     /// The new input begins: output reaches the REPL and requests are sent.

@@ -65,8 +65,9 @@ struct HostLibrary {
         }
         // Swift 5 mode: an input that does not await runs as a Swift 5 program's top-level code runs
         // when it does not await, outside the main actor (`@MainActor func f()` needs `await f()`).
-        let isolation = languageMode == .swift6 ? "@MainActor " : ""
-        source.generated("\(isolation)private var wb: WorkbenchKit.Workbench { \(Self.runtime).hostWorkbench }\n")
+        source.generated(languageMode == .swift6
+            ? "@MainActor private var wb: WorkbenchKit.Workbench { \(Self.runtime).hostWorkbench }\n"
+            : "private var wb: WorkbenchKit.Workbench { MainActor.assumeIsolated { \(Self.runtime).hostWorkbench } }\n")
 
         var declared: [HostName] = []
         var declaresUnnamed = false
@@ -88,15 +89,15 @@ struct HostLibrary {
                      (symbol: "__wb_live_\(number)", function: "__wb_live", quiet: false, awaits: liveAwaits)]
         for (part, body) in zip(parts, bodies) {
             source.generated("@_cdecl(\"\(part.symbol)\") public func \(part.function)() -> Int32 {\n")
-            let opening = part.awaits ? ", async: {" : languageMode == .swift5 ? ", nonisolated: {" : ") {"
-            source.generated("\(Self.runtime).runHostInput(quietly: \(part.quiet)\(opening)\n")
+            let entry = part.awaits || languageMode == .swift6 ? "runHostInput" : "runHostInputOutsideMainActor"
+            source.generated("\(Self.runtime).\(entry)(quietly: \(part.quiet)\(part.awaits ? ", async: {" : ") {")\n")
             for piece in body {
                 switch piece {
                 case .generated(let text): source.generated(text)
                 case .original(let unit, let range, let edits): source.original(units[unit].bytes, unit: unit, range: range, edits: edits)
                 }
             }
-            source.generated(part.awaits || languageMode == .swift5 ? "})\n}\n" : "}\n}\n")
+            source.generated(part.awaits ? "})\n}\n" : "}\n}\n")
         }
         program = CompiledProgram(units: units, source: source)
     }
