@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-paste bench-first-steps bench-spec bench-peers forms-expected
+.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-paste bench-first-steps bench-spec bench-tutorial bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl); the openssl tool for the TLS
@@ -78,7 +78,7 @@ fuzz: deps
 		--build-dir Fuzzing/.build/release $(FUZZ_TARGETS)
 
 # Benchmarks against the peers (README.md, "Performance"); they report and never fail the build.
-# `bench` runs everything; `bench-figures` the side-by-side figures 1-4 and 6-10 (about 8 minutes);
+# `bench` runs everything; `bench-figures` the side-by-side figures 1-4 and 6-12 (about 8 minutes);
 # `bench-micro` the package-benchmark suite in Benchmarks/ (its first release build is slow).
 bench: build bench-peers
 	python3 Benchmarks/bench.py --only all
@@ -102,6 +102,11 @@ bench-first-steps: build bench-peers
 # Figure 11 alone (`spec` reading the large real OpenAPI fixtures, Tab completing from them): printed.
 bench-spec: deps bench-peers
 	python3 Benchmarks/bench.py --only spec
+
+# Figure 12 alone (tutorial code: the code's own URLSession offline against wb.get, asynchronous
+# output's way to the terminal): printed, not written.
+bench-tutorial: build bench-peers
+	python3 Benchmarks/bench.py --only tutorial
 
 bench-micro: deps bench-peers
 	python3 Benchmarks/bench.py --only micro

@@ -2,7 +2,8 @@
 """Workbench against its peers, side by side in one run: `make bench` (see README, "Performance").
 
 Figures 1-4 and 6 time whole commands with hyperfine; figure 5 runs the package-benchmark suite;
-figure 7 drives the REPL through a pseudo-terminal (Benchmarks/paste_bench.py).
+figure 7 drives the REPL through a pseudo-terminal (Benchmarks/paste_bench.py), and figure 12
+times tutorial code (Benchmarks/tutorial_bench.py).
 Everything large (the 20 MB document, compiled peers) lives in a temporary folder.
 Benchmarks report; they never fail the build: a figure that cannot be measured says why.
 """
@@ -22,6 +23,7 @@ import first_steps_bench
 import paste_bench
 import session_bench
 import spec_bench
+import tutorial_bench
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PHOTO_STRUCT = ("struct Photo: Codable { let albumId: Int; let id: Int; let title: String; "
@@ -358,6 +360,28 @@ class Bench:
             self.add("11 spec", f"Tab completion from {name}, over every operation's path (mean ms: {mean})",
                      f"slowest {slowest * 1e3:.2f} ms", "", verdict(slowest <= 0.010, "≤ 10 ms"))
 
+    def tutorial(self):
+        """Figure 12 (Benchmarks/tutorial_bench.py): the code's own URLSession offline against `wb.get`,
+        and asynchronous output's way to the terminal."""
+        gets, own = tutorial_bench.snippets(self.write)
+        for snippet in (gets, own):
+            check = subprocess.run([self.workbench, "replay", snippet, "--offline", "--check"],
+                                   capture_output=True, text=True, env=self.env)
+            if check.returncode != 0:
+                raise RuntimeError(f"{os.path.basename(snippet)} failed: {(check.stderr or check.stdout)[-300:]!r}")
+        t = self.hyperfine({
+            "wb.get": f"{self.workbench} replay {gets} --offline",
+            "URLSession": f"{self.workbench} replay {own} --offline",
+        }, runs=max(3, int(10 * self.scale)))
+        ratio = t["URLSession"][1] / t["wb.get"][1]
+        self.add("12 tutorial code", "1000 GETs offline, `wb.get` statements (figure 2's replay, real host URLs)", t["wb.get"])
+        self.add("12 tutorial code", "the same through the code's own `URLSession.shared.data(from:)` in a loop", t["URLSession"],
+                 f"{ratio:.2f}× `wb.get`", verdict(ratio <= 1.2, "≤ 1.2× `wb.get`"))
+        latencies = sorted(tutorial_bench.async_latency(self.workbench, self.env))
+        median, worst = latencies[len(latencies) // 2], latencies[-1]
+        self.add("12 tutorial code", f"a Timer's `print` to the terminal while the prompt waits ({len(latencies)} ticks)",
+                 f"{median:.1f} ms median, {worst:.1f} ms max", "", verdict(worst <= 50, "≤ 50 ms"))
+
     def attempt(self, figure, body):
         try:
             body()
@@ -370,7 +394,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
-    parser.add_argument("--only", choices=["figures", "micro", "session", "paste", "first-steps", "spec", "all"], default="figures",
+    parser.add_argument("--only", choices=["figures", "micro", "session", "paste", "first-steps", "spec", "tutorial", "all"], default="figures",
                         help="session, paste, first-steps, spec: only figure 6's live-session rows, figure 7, figures 8-10 or "
                              "figure 11 (printed, RESULTS.md left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
@@ -388,6 +412,15 @@ def main():
         try:
             document = bench.photo_document()
             bench.attempt("6 Swift session", lambda: bench.swift_session(document))
+            print(table(bench.rows))
+        finally:
+            shutil.rmtree(bench.tmp, ignore_errors=True)
+        return
+
+    if options.only == "tutorial":
+        bench = Bench(options.workbench, scale)
+        try:
+            bench.attempt("12 tutorial code", bench.tutorial)
             print(table(bench.rows))
         finally:
             shutil.rmtree(bench.tmp, ignore_errors=True)
@@ -422,6 +455,7 @@ def main():
             bench.attempt("7 paste", bench.paste)
             bench.attempt("8-10 first steps", bench.first_steps)
             bench.attempt("11 spec", bench.spec)
+            bench.attempt("12 tutorial code", bench.tutorial)
             end_load = " ".join(open("/proc/loadavg").read().split()[:3])
             body = "\n".join([
                 f"## Figures 1–4 and 6–11 ({started})", "",

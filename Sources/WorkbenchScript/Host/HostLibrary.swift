@@ -65,9 +65,9 @@ struct HostLibrary {
         }
         // Swift 5 mode: an input that does not await runs as a Swift 5 program's top-level code runs
         // when it does not await, outside the main actor (`@MainActor func f()` needs `await f()`).
-        source.generated(languageMode == .swift6
-            ? "@MainActor private var wb: WorkbenchKit.Workbench { \(Self.runtime).hostWorkbench }\n"
-            : "private var wb: WorkbenchKit.Workbench { MainActor.assumeIsolated { \(Self.runtime).hostWorkbench } }\n")
+        // `@preconcurrency` in Swift 5: read outside the main actor (an input that does not await) as
+        // on it (a function that awaits `wb.get`, which hops there).
+        source.generated("\(languageMode == .swift6 ? "" : "@preconcurrency ")@MainActor private var wb: WorkbenchKit.Workbench { \(Self.runtime).hostWorkbench }\n")
 
         var declared: [HostName] = []
         var declaresUnnamed = false
