@@ -52,7 +52,7 @@ func libraries(_ text: String, showsResults: Bool) {
         let imports = HostImports.lines(for: loaded, mentioning: mentioned)
         for line in imports.lines { expectOneLine(line, "an import") }
         let library = HostLibrary(number: index + 1, catchUp: segment, input: isLast ? input : nil, imports: imports.lines,
-                                  showsResults: showsResults)
+                                  showsResults: showsResults, languageMode: index % 2 == 0 ? .swift5 : .swift6)
         compileErrors(in: library)
         let succeeded = index % 2 == 0 || !library.hasLive
         loaded.append(HostImports.Library(module: library.moduleName,
@@ -170,5 +170,6 @@ let snippetStep = SnippetScript.Step(item: Parser.parse(source: "print(1)").stat
 /// A library with two caught-up steps and an input, for errors read against it.
 let fixedLibrary = HostLibrary(number: 1, catchUp: [(number: 1, unit: ProgramUnit("struct Post { let id: Int }")),
                                                     (number: 2, unit: ProgramUnit("let posts = [Post(id: 1)]\nprint(posts)"))],
-                               input: ProgramUnit("for post in posts {\n    print(post.id)\n}"), imports: [], showsResults: true)
+                               input: ProgramUnit("for post in posts {\n    print(post.id)\n}"), imports: [], showsResults: true,
+                               languageMode: .swift5)
 let fixedPath = "/session/__wb_in1.swift"
