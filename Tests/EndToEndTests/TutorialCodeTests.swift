@@ -69,6 +69,24 @@ extension CompiledSwiftSuites {
             #expect(order.compactMap { $0 } == order.compactMap { $0 }.sorted(), "\(output)")
         }
 
+        /// Work left running that traps ends the host, as it ends a compiled program: one line, no
+        /// stack trace, and the next input finds the session rebuilt without the input that started it.
+        @Test func workLeftRunningThatTrapsLeavesTheSessionUsable() async throws {
+            let result = try await run("""
+                let xs = [1]
+                Task { print(xs[3]) }
+                Thread.sleep(forTimeInterval: 0.5)
+                xs.count
+                print("still here")
+
+                """)
+            let output = result.output
+            #expect(output.contains("Fatal error: Index out of range"), "\(output)")
+            #expect(!output.contains("Current stack trace"), "\(output)")
+            #expect(output.contains("left out of the rebuilt session: `Task { print(xs[3]) }`"), "\(output)")
+            #expect(output.contains("xs.count: Int\n1\nstill here\n"), "\(output)")
+        }
+
         /// An import that fails is one line where it is typed; later inputs compile as if it had
         /// not been. UIKit's kin import Foundation, with one line the first time.
         @Test func anImportNeverPoisonsTheSession() async throws {

@@ -75,7 +75,9 @@ extension SwiftHost {
         run.errors = ModuleNameFilter.rewrite(String(decoding: errors, as: UTF8.self), module: configuration.moduleName)
         run.quietErrors = (try? String(contentsOf: directory.file(PromptFiles.quietErrors), encoding: .utf8)) ?? ""
         if run.succeeded, !run.errors.isEmpty {
-            output.write(run.errors)  // what the input itself wrote to standard error
+            // What the input itself wrote to standard error; a trap of work it left running (the
+            // host ends right after this answer) as the runtime's first line, without its trace.
+            output.write(FailureLine.trapMessage(run.errors).map { $0 + "\n" } ?? run.errors)
             output.flush()
         }
         return finish(run, process)
@@ -128,25 +130,6 @@ extension SwiftHost {
         return run
     }
 
-    /// Output the session's work prints until the next input, passed on as it comes.
-    private func startPump(_ process: ChildProcess) {
-        let sink = asynchronousOutput ?? { bytes in
-            bytes.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
-                    if written <= 0 { if errno == EINTR { continue } else { return } }
-                    offset += written
-                }
-            }
-        }
-        let pump = HostOutputPump(output: process.output, errors: process.errors, module: configuration.moduleName, sink: sink) { trap in
-            let reason = trap.map { ": " + $0.replacingOccurrences(of: "error: ", with: "", options: .anchored) } ?? ""
-            sink(Array("error: work left running in the Swift session stopped it\(reason); the next input rebuilds the session\n".utf8))
-        }
-        if pump.start() { self.pump = pump }
-    }
-
     /// The running host, started if needed.
     func ensureProcess() -> Result<ChildProcess, HostFailure> {
         if let process { return .success(process) }
@@ -187,7 +170,7 @@ extension SwiftHost {
         }
         let seconds = (ContinuousClock.now - started).components
         let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
-        console.line(console.styled("the Swift session was rebuilt: \(inputs) inputs run again in \(String(format: "%.2f", elapsed)) s, without compiling; values that depend on time or chance are new", .dim))
+        console.line(console.styled("the Swift session was rebuilt: \(inputs) \(inputs == 1 ? "input" : "inputs") run again in \(String(format: "%.2f", elapsed)) s, without compiling; values that depend on time or chance are new", .dim))
         console.flush()
     }
 

@@ -46,6 +46,8 @@ public final class SwiftHost {
     public var asynchronousOutput: (@Sendable ([UInt8]) -> Void)?
     /// Passes that output on while no input runs.
     var pump: HostOutputPump?
+    /// Set when that work ended the host (SwiftHost+WorkLeftRunning.swift).
+    let endedBetweenInputs = EndedFlag()
 
     public init(console: Console, configuration: CompiledConfiguration = CompiledConfiguration()) {
         self.console = console
@@ -74,6 +76,7 @@ public final class SwiftHost {
             return failed("error: \(error)")
         }
         endWarmUp(stopping: false)
+        await recoverFromWorkLeftRunning()
         let pending = steps.enumerated().dropFirst(syncedSteps).map { (number: $0.offset + 1, step: $0.element) }
         let inputUnit = ProgramUnit(input)
         let segments = HostSegments.split(pending.map { (number: $0.number, unit: ProgramUnit($0.step.source)) }, input: inputUnit)
@@ -130,6 +133,7 @@ public final class SwiftHost {
     public func stop() {
         pump?.stop()
         pump = nil
+        _ = endedBetweenInputs.take()
         process?.killGroup()
         _ = process?.exitStatus(wait: true)
         process = nil
