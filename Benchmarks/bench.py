@@ -405,8 +405,8 @@ def main():
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
     parser.add_argument("--only", choices=["figures", "micro", "session", "paste", "first-steps", "spec", "tutorial", "all"], default="figures",
-                        help="session, paste, first-steps, spec: only figure 6's live-session rows, figure 7, figures 8-10 or "
-                             "figure 11 (printed, RESULTS.md left alone)")
+                        help="session, paste, first-steps, spec, tutorial: only figure 6's live-session rows, figure 7, figures "
+                             "8-10, figure 11 or figure 12 (printed, RESULTS.md left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
     options = parser.parse_args()
     scale = 0.3 if options.quick else 1.0
@@ -427,22 +427,15 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
-    if options.only == "tutorial":
-        bench = Bench(options.workbench, scale)
-        try:
-            bench.attempt("12 tutorial code", bench.tutorial)
-            print(table(bench.rows))
-        finally:
-            shutil.rmtree(bench.tmp, ignore_errors=True)
-        return
-
-    if options.only in ("paste", "first-steps", "spec"):
+    if options.only in ("paste", "first-steps", "spec", "tutorial"):
         bench = Bench(options.workbench, scale)
         try:
             if options.only == "paste":
                 bench.attempt("7 paste", bench.paste)
             elif options.only == "spec":
                 bench.attempt("11 spec", bench.spec)
+            elif options.only == "tutorial":
+                bench.attempt("12 tutorial code", bench.tutorial)
             else:
                 bench.attempt("8-10 first steps", bench.first_steps)
             print(table(bench.rows))
