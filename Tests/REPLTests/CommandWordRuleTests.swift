@@ -55,4 +55,21 @@ import WorkbenchKit
         #expect(await session.evaluate("query userId=1"))
         #expect(try session.workbench.request.url().absoluteString == "https://example.org?userId=1")
     }
+
+    /// `help` states the rule in one line; `help swift` says the language mode too.
+    @Test func helpSaysTheRuleAndTheLanguageMode() async {
+        let console = Console(capturingWithColors: false)
+        let session = Session(console: console, isInteractive: false)
+        #expect(await session.evaluate("help"))
+        #expect(console.capturedText.contains(CommandWordRule.summary))
+        console.clearCaptured()
+        #expect(await session.evaluate("help swift"))
+        #expect(console.capturedText.contains("Language mode: Swift 5"), "\(console.capturedText)")
+        #expect(await session.evaluate("set swift 6"))
+        console.clearCaptured()
+        #expect(await session.evaluate("help swift"))
+        #expect(console.capturedText.contains("Language mode: Swift 6"), "\(console.capturedText)")
+        #expect(await !session.evaluate("set swift 7"))
+        #expect(console.capturedText.contains("swift takes a language mode, 5 or 6, not '7'"), "\(console.capturedText)")
+    }
 }

@@ -94,8 +94,8 @@ enum SwiftHelp {
     /// The session's language mode, and how to change it.
     static func modeLine(_ mode: SwiftLanguageMode) -> String {
         switch mode {
-        case .swift5: "Language mode: Swift 5, as in a playground and `swiftc` (`set swift 6` for Swift 6's checking)."
-        case .swift6: "Language mode: Swift 6, with its concurrency checking (`set swift 5` for a playground's)."
+        case .swift5: "Language mode: Swift 5, as a playground and `swiftc` (`set swift 6`: Swift 6)."
+        case .swift6: "Language mode: Swift 6, with its concurrency checks (`set swift 5`: Swift 5)."
         }
     }
 

@@ -3,7 +3,11 @@ import Foundation
 /// Between inputs, what the host prints (work an input left running: a `Task`, the main queue, a
 /// completion handler) is passed on as it comes, on a thread of its own, with module names mapped
 /// as during an input. Stopped before the next input's call reads the same pipes, so output keeps
-/// its order. If the host ends meanwhile (a trap in that work), `ended` gets the runtime's first line.
+/// its order. If the host ends meanwhile (a trap in that work), `ended` gets the runtime's first line
+/// (nil when it ended without one: its `ChildProcess` was let go, which closes its input).
+///
+/// It reads its own duplicates of the pipes: a host let go without `stop()` closes the originals,
+/// whose numbers the process then gives to other files, which this thread must never read.
 final class HostOutputPump: @unchecked Sendable {
     private let output: Int32
     private let errors: Int32
@@ -15,8 +19,8 @@ final class HostOutputPump: @unchecked Sendable {
 
     init(output: Int32, errors: Int32, module: String?, sink: @escaping @Sendable ([UInt8]) -> Void,
          ended: @escaping @Sendable (String?) -> Void) {
-        self.output = output
-        self.errors = errors
+        self.output = dup(output)
+        self.errors = dup(errors)
         self.module = module
         self.sink = sink
         self.ended = ended
@@ -24,9 +28,14 @@ final class HostOutputPump: @unchecked Sendable {
 
     /// Starts passing output on; false when the thread's pipe could not be made.
     func start() -> Bool {
-        guard pipe(&stopSignal) == 0 else { return false }
+        guard output >= 0, errors >= 0, pipe(&stopSignal) == 0 else {
+            for descriptor in [output, errors] where descriptor >= 0 { close(descriptor) }
+            return false
+        }
         Thread.detachNewThread { [self] in
             pump()
+            close(output)
+            close(errors)
             finished.signal()
         }
         return true

@@ -13,8 +13,10 @@ extension SwiftHost {
         let ended = endedBetweenInputs
         let pump = HostOutputPump(output: process.output, errors: process.errors, module: configuration.moduleName, sink: sink) { trap in
             ended.set(true)
-            let reason = trap.map { ": " + $0.replacingOccurrences(of: "error: ", with: "", options: .anchored) } ?? ""
-            sink(Array("error: work left running in the Swift session ended it\(reason); the next input rebuilds the session\n".utf8))
+            // Without the runtime's line the host was let go, or killed from outside: no trap to tell.
+            guard let trap else { return }
+            let reason = trap.replacingOccurrences(of: "error: ", with: "", options: .anchored)
+            sink(Array("error: work left running in the Swift session ended it: \(reason); the next input rebuilds the session\n".utf8))
         }
         if pump.start() { self.pump = pump }
     }
