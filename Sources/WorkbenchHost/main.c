@@ -17,7 +17,7 @@
 // Between commands, once an input has loaded WorkbenchKit, its `workbench_host_idle` runs the main
 // run loop until the next command can be read, so work the inputs left (a Task, the main queue,
 // timers, completion handlers) goes on as in a playground
-// (Sources/WorkbenchKit/PromptRuntime/PromptRuntime+Idle.swift).
+// (Sources/WorkbenchKit/PromptRuntime/PromptRuntime+RunLoop.swift).
 #define _GNU_SOURCE  // RTLD_DEFAULT
 #include <dlfcn.h>
 #include <errno.h>
@@ -64,7 +64,7 @@ int curl_easy_setopt(void *handle, int option, ...) {
     static int (*real)(void *, int, ...) = NULL;
     static char *(*route)(const char *) = NULL;
     if (!real) real = (int (*)(void *, int, ...))dlsym(RTLD_NEXT, "curl_easy_setopt");
-    if (!real) return 48;  // CURLE_UNKNOWN_OPTION: libcurl is not loaded, which cannot be
+    if (!real) return 48;  // CURLE_UNKNOWN_OPTION; not reached: its only caller, FoundationNetworking, links libcurl
     va_list arguments;
     va_start(arguments, option);
     void *value = va_arg(arguments, void *);

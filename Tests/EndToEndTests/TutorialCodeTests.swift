@@ -99,6 +99,7 @@ extension CompiledSwiftSuites {
                 import PlaygroundSupport
                 PlaygroundPage.current.needsIndefiniteExecution = true
                 print(doubled, PlaygroundPage.current.needsIndefiniteExecution)
+                PlaygroundPage.current.liveView = "a view"
 
                 """)
             let lines = result.output.split(separator: "\n").map(String.init)
@@ -107,6 +108,7 @@ extension CompiledSwiftSuites {
             #expect(lines.contains("error: 1:12: cannot find 'UIView' in scope"), "\(result.output)")
             #expect(lines.contains { $0.contains("UIKit is not on Linux: what is not in Foundation cannot be found here") }, "\(result.output)")
             #expect(lines.contains("[2, 4] true"), "\(result.output)")
+            #expect(lines.contains("(live views need Xcode: the view is not shown here; its code ran)"), "\(result.output)")
             #expect(!result.output.contains("earlier input"), "\(result.output)")
         }
 

@@ -61,7 +61,15 @@ final class HostOutputPump: @unchecked Sendable {
             if descriptors[2].revents != 0 { break }
             let printed = ChildProcess.readAvailable(output)
             if let printed, !printed.isEmpty { sink(filter.feed(printed)) }
-            if let written = ChildProcess.readAvailable(errors), !written.isEmpty { errorText += written.prefix(1 << 16) }
+            if let written = ChildProcess.readAvailable(errors), !written.isEmpty {
+                errorText += written.prefix(1 << 16)
+                // Passed on at once, unless it is a trap's report: the host is about to end, and
+                // only the runtime's first line of it is shown.
+                if FailureLine.trapMessage(String(decoding: errorText, as: UTF8.self)) == nil {
+                    sink(errorText)
+                    errorText = []
+                }
+            }
             if printed == nil {
                 // The host is gone: a trap or a crash in work that ran between inputs.
                 sink(filter.flush())
@@ -70,8 +78,6 @@ final class HostOutputPump: @unchecked Sendable {
                 return
             }
         }
-        // What the work wrote to standard error, held until the host was seen alive after it (a
-        // trap writes a stack trace there, of which only the first line is shown).
         sink(filter.flush() + errorText)
     }
 }
