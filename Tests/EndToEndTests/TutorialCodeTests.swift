@@ -70,21 +70,22 @@ extension CompiledSwiftSuites {
         }
 
         /// Work left running that traps ends the host, as it ends a compiled program: one line, no
-        /// stack trace, and the next input finds the session rebuilt without the input that started it.
+        /// stack trace, and the session goes on. (Whether the trap comes while the input that started
+        /// the work is answering or after, which the runtime decides, only changes the line after it:
+        /// the input fails, or the next one rebuilds the session without it.)
         @Test func workLeftRunningThatTrapsLeavesTheSessionUsable() async throws {
             let result = try await run("""
                 let xs = [1]
                 Task { print(xs[3]) }
-                Thread.sleep(forTimeInterval: 0.5)
-                xs.count
+                Thread.sleep(forTimeInterval: 0.3)
+                [xs.count, 2].map { $0 * 10 }
                 print("still here")
 
                 """)
             let output = result.output
             #expect(output.contains("Fatal error: Index out of range"), "\(output)")
             #expect(!output.contains("Current stack trace"), "\(output)")
-            #expect(output.contains("left out of the rebuilt session: `Task { print(xs[3]) }`"), "\(output)")
-            #expect(output.contains("xs.count: Int\n1\nstill here\n"), "\(output)")
+            #expect(output.contains("[10, 20]\nstill here\n"), "\(output)")
         }
 
         /// An import that fails is one line where it is typed; later inputs compile as if it had

@@ -4,7 +4,8 @@ import Foundation
 /// completion handler) is passed on as it comes, on a thread of its own, with module names mapped
 /// as during an input. Stopped before the next input's call reads the same pipes, so output keeps
 /// its order. If the host ends meanwhile (a trap in that work), `ended` gets the runtime's first line
-/// (nil when it ended without one: its `ChildProcess` was let go, which closes its input).
+/// and the input module the trap was in (nil when it ended without them: its `ChildProcess` was let
+/// go, which closes its input).
 ///
 /// It reads its own duplicates of the pipes: a host let go without `stop()` closes the originals,
 /// whose numbers the process then gives to other files, which this thread must never read.
@@ -13,12 +14,12 @@ final class HostOutputPump: @unchecked Sendable {
     private let errors: Int32
     private let module: String?
     private let sink: @Sendable ([UInt8]) -> Void
-    private let ended: @Sendable (String?) -> Void
+    private let ended: @Sendable (_ trap: String?, _ module: String?) -> Void
     private var stopSignal: [Int32] = [-1, -1]
     private let finished = DispatchSemaphore(value: 0)
 
     init(output: Int32, errors: Int32, module: String?, sink: @escaping @Sendable ([UInt8]) -> Void,
-         ended: @escaping @Sendable (String?) -> Void) {
+         ended: @escaping @Sendable (_ trap: String?, _ module: String?) -> Void) {
         self.output = dup(output)
         self.errors = dup(errors)
         self.module = module
@@ -74,7 +75,7 @@ final class HostOutputPump: @unchecked Sendable {
                 // The host is gone: a trap or a crash in work that ran between inputs.
                 sink(filter.flush())
                 let text = String(decoding: errorText, as: UTF8.self)
-                ended(FailureLine.trapMessage(text))
+                ended(FailureLine.trapMessage(text), HostTrapSite.module(in: text))
                 return
             }
         }

@@ -152,26 +152,59 @@ extension SwiftHost {
     func recover(after run: HostRun) async {
         guard !run.hostUsable, !libraries.isEmpty else { return }
         let started = ContinuousClock.now
+        // A trap in work an earlier input left running (a `Task`) while this input ran or compiled:
+        // that input is not run again, or the rebuilt host would end the same way.
+        let endedBetween = endedBetweenInputs.take()
+        if let module = HostTrapSite.module(in: run.errors) ?? endedBetween.module,
+           libraries.contains(where: { $0.library.moduleName == module && $0.liveSucceeded }) {
+            leaveOut(module: module, because: "its work ended the Swift host")
+        }
+        // Work left running can still end the new host (chance, time): the input whose code
+        // trapped (else whose live part ran last) is left out, and the rebuild starts again, at most
+        // once per library.
+        for _ in 0...libraries.count {
+            switch await rebuildOnce() {
+            case .rebuilt(let inputs):
+                let seconds = (ContinuousClock.now - started).components
+                let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
+                console.line(console.styled("the Swift session was rebuilt: \(inputs) \(inputs == 1 ? "input" : "inputs") run again in \(String(format: "%.2f", elapsed)) s, without compiling; values that depend on time or chance are new", .dim))
+                console.flush()
+                return
+            case .failed(let line, let site, true) where leaveOut(module: site, because: "the rebuild failed after it: \(line)"):
+                endProcess()
+            case .failed(let line, _, _):
+                stop()
+                show("error: the Swift session could not be rebuilt (\(line)); the next input starts it again from the session's steps", on: console)
+                return
+            }
+        }
+    }
+
+    private enum Rebuild {
+        case rebuilt(inputs: Int)
+        /// The failure, the input module a trap was in (if the runtime said), and whether it ended
+        /// the host (work left running, rather than the input's own failure).
+        case failed(String, site: String?, hostEnded: Bool)
+    }
+
+    /// Loads the libraries into a new host and runs them again, quietly, their sends answered from
+    /// what they received.
+    private func rebuildOnce() async -> Rebuild {
         let discard = Console(capturingWithColors: false)
         var inputs = 0
         for loaded in libraries {
-            var parts: [(String, [PromptEvent])] = []
+            var parts: [(symbol: String, recording: [PromptEvent])] = []
             if !loaded.library.stepNumbers.isEmpty { parts.append((loaded.library.catchUpSymbol, loaded.catchUpRecording)) }
             if loaded.liveSucceeded { parts.append((loaded.library.liveSymbol, loaded.liveRecording)) }
-            for (symbol, recording) in parts {
-                let again = await call(symbol, of: loaded, recording: recording, rebuilding: true, output: discard, interrupted: { false })
+            for part in parts {
+                let again = await call(part.symbol, of: loaded, recording: part.recording, rebuilding: true, output: discard, interrupted: { false })
                 guard again.succeeded else {
-                    stop()
-                    show("error: the Swift session could not be rebuilt (\(again.failureLine)); the next input starts it again from the session's steps", on: console)
-                    return
+                    return .failed(again.failureLine, site: HostTrapSite.module(in: again.errors), hostEnded: !again.hostUsable)
                 }
             }
             inputs += loaded.library.stepNumbers.count + (loaded.liveSucceeded ? 1 : 0)
         }
-        let seconds = (ContinuousClock.now - started).components
-        let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
-        console.line(console.styled("the Swift session was rebuilt: \(inputs) \(inputs == 1 ? "input" : "inputs") run again in \(String(format: "%.2f", elapsed)) s, without compiling; values that depend on time or chance are new", .dim))
-        console.flush()
+        return .rebuilt(inputs: inputs)
     }
 
     /// Whether any of `descriptors` has something to read (or has closed), without waiting.

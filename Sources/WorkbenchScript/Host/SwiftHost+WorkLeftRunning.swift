@@ -11,8 +11,8 @@ extension SwiftHost {
     func startPump(_ process: ChildProcess) {
         let sink = asynchronousOutput ?? Self.writeToStandardOutput
         let ended = endedBetweenInputs
-        let pump = HostOutputPump(output: process.output, errors: process.errors, module: configuration.moduleName, sink: sink) { trap in
-            ended.set(true)
+        let pump = HostOutputPump(output: process.output, errors: process.errors, module: configuration.moduleName, sink: sink) { trap, site in
+            ended.set(module: site)
             // Without the runtime's line the host was let go, or killed from outside: no trap to tell.
             guard let trap else { return }
             let reason = trap.replacingOccurrences(of: "error: ", with: "", options: .anchored)
@@ -22,22 +22,36 @@ extension SwiftHost {
     }
 
     /// Before a call: when work left running ended the host, the session is rebuilt without the
-    /// input that ran last (its bindings are gone with it), quietly, and one line says so.
+    /// input whose code trapped (else the one that ran last; its bindings are gone with it),
+    /// quietly, and one line says so.
     func recoverFromWorkLeftRunning() async {
-        guard endedBetweenInputs.take() else { return }
+        let ended = endedBetweenInputs.take()
+        guard ended.ended else { return }
+        endProcess()
+        leaveOut(module: ended.module, because: "its work ended the Swift host")
+        await recover(after: HostRun(ending: .died(nil)))
+    }
+
+    /// Ends the host program (without forgetting the libraries, which a rebuild loads again).
+    func endProcess() {
         pump?.stop()
         pump = nil
-        if let process {
-            process.killGroup()
-            _ = process.exitStatus(wait: true)
-        }
+        process?.killGroup()
+        _ = process?.exitStatus(wait: true)
         process = nil
-        if let index = libraries.lastIndex(where: \.liveSucceeded) {
-            libraries[index].liveSucceeded = false
-            let input = libraries[index].library.program.units.last?.firstLine ?? "?"
-            console.line(console.styled("left out of the rebuilt session: `\(input)`, the last input before it ended", .dim))
-        }
-        await recover(after: HostRun(ending: .died(nil)))
+    }
+
+    /// Marks the live part of `module`'s library (or, with nil, of the last library whose live part
+    /// ran) as not to be run again, saying so in one line; false when there is none.
+    @discardableResult
+    func leaveOut(module: String?, because reason: String) -> Bool {
+        let index = module.flatMap { name in libraries.firstIndex { $0.library.moduleName == name && $0.liveSucceeded } }
+            ?? libraries.lastIndex(where: \.liveSucceeded)
+        guard let index else { return false }
+        libraries[index].liveSucceeded = false
+        let input = libraries[index].library.program.units.last?.firstLine ?? "?"
+        console.line(console.styled("left out of the rebuilt session: `\(input)` (\(reason))", .dim))
+        return true
     }
 
     private static let writeToStandardOutput: @Sendable ([UInt8]) -> Void = { bytes in
@@ -52,18 +66,38 @@ extension SwiftHost {
     }
 }
 
-/// A flag the pump's thread sets and the host's actor takes.
+/// Which input's library holds the code that trapped: the runtime's report lists the stack, innermost
+/// frame first, each with its library (`lib__wb_in7.so`); the outermost frame of an input's library
+/// is the code that input started (a `Task`'s closure), even when it called a function of another.
+enum HostTrapSite {
+    static func module(in errors: String) -> String? {
+        var found: String?
+        var rest = errors[...]
+        while let range = rest.range(of: "lib\(HostModuleName.prefix)") {
+            let digits = rest[range.upperBound...].prefix { $0.isNumber }
+            if !digits.isEmpty, rest[range.upperBound...].dropFirst(digits.count).hasPrefix(".so") {
+                found = HostModuleName.prefix + digits
+            }
+            rest = rest[range.upperBound...]
+        }
+        return found
+    }
+}
+
+/// What the pump's thread reports and the host's actor takes: the host ended between inputs, with
+/// the module the trap was in when the runtime said.
 final class EndedFlag: @unchecked Sendable {
     private let lock = NSLock()
-    private var value = false
+    private var ended = false
+    private var module: String?
 
-    func set(_ ended: Bool) { lock.withLock { value = ended } }
+    func set(module: String?) { lock.withLock { ended = true; self.module = module } }
 
-    /// Whether it was set, clearing it.
-    func take() -> Bool {
+    /// Whether it was set (and the module), clearing it.
+    func take() -> (ended: Bool, module: String?) {
         lock.withLock {
-            defer { value = false }
-            return value
+            defer { ended = false; module = nil }
+            return (ended, module)
         }
     }
 }
