@@ -84,16 +84,13 @@ int curl_easy_setopt(void *handle, int option, ...) {
 
 // Requests in flight, counted where FoundationNetworking hands each transfer to libcurl's multi
 // handle and takes it back: replay waits for them to end (workbench_host_transfers).
-static volatile int transfersInFlight = 0, transfersStarted = 0;
+static volatile int transfersInFlight = 0;
 int curl_multi_add_handle(void *multi, void *easy) {
     static int (*real)(void *, void *) = NULL;
     if (!real) real = (int (*)(void *, void *))dlsym(RTLD_NEXT, "curl_multi_add_handle");
     if (!real) return 1;
     int result = real(multi, easy);
-    if (result == 0) {
-        __atomic_add_fetch(&transfersInFlight, 1, __ATOMIC_SEQ_CST);
-        __atomic_add_fetch(&transfersStarted, 1, __ATOMIC_SEQ_CST);
-    }
+    if (result == 0) __atomic_add_fetch(&transfersInFlight, 1, __ATOMIC_SEQ_CST);
     return result;
 }
 int curl_multi_remove_handle(void *multi, void *easy) {
@@ -105,7 +102,6 @@ int curl_multi_remove_handle(void *multi, void *easy) {
     return result;
 }
 int workbench_host_transfers(void) { return __atomic_load_n(&transfersInFlight, __ATOMIC_SEQ_CST); }
-int workbench_host_transfers_started(void) { return __atomic_load_n(&transfersStarted, __ATOMIC_SEQ_CST); }
 
 static int hexValue(char c) {
     if (c >= '0' && c <= '9') return c - '0';

@@ -113,6 +113,14 @@ extension CompiledSwiftSuites {
             #expect(!result.output.contains("earlier input"), "\(result.output)")
         }
 
+        /// A URL error the code's own `URLSession` throws at the top level reads as `get`'s failures
+        /// do, not as Foundation's 400-character description.
+        @Test func aURLErrorThrownAtTheTopLevelIsTheTransportsOneLine() async throws {
+            let result = try await run("let (data, response) = try await URLSession.shared.data(from: URL(string: \"https://nosuchhost.invalid/x\")!)\n")
+            #expect(result.output == "error: request to https://nosuchhost.invalid/x failed: host 'nosuchhost.invalid' not found (DNS) — check the host name\n",
+                    "\(result.output)")
+        }
+
         /// Names before commands, with compiled Swift: `status + 1` is arithmetic once `status` is bound.
         @Test func aBoundNameIsSwiftBeforeACommandWord() async throws {
             let result = try await run("let status = 200\nstatus + 1\nvar path = \"/x\"\npath = \"/y\"\nprint(path)\n")

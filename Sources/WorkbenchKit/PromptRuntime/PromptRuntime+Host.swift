@@ -109,8 +109,10 @@ extension PromptRuntime {
     static func thrownText(_ error: any Error) -> String {
         let described = error as NSError
         guard described.domain == NSURLErrorDomain else { return String(describing: error) }
-        let url = (described.userInfo[NSURLErrorFailingURLStringErrorKey] as? String)
-            ?? (described.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.absoluteString
+        // Foundation here puts the URL under both keys; the string one is the deprecated
+        // constant's value.
+        let url = (described.userInfo[NSURLErrorFailingURLErrorKey] as? URL)?.absoluteString
+            ?? (described.userInfo["NSErrorFailingURLStringKey"] as? String)
             ?? (error as? URLError)?.failingURL?.absoluteString ?? "?"
         return WorkbenchError.transport(error, url: url, timeout: workbench?.timeout ?? 60).description
     }

@@ -29,24 +29,16 @@ extension PromptRuntime {
 /// Returns how many requests were still in flight after `milliseconds`.
 @_cdecl("workbench_host_settle")
 public func workbenchHostSettle(_ milliseconds: Int32) -> Int32 {
-    MainActor.assumeIsolated { Int32(PromptRuntime.settle(within: Double(milliseconds) / 1000, startedBefore: nil)) }
+    MainActor.assumeIsolated { Int32(PromptRuntime.settle(within: Double(milliseconds) / 1000)) }
 }
 
 extension PromptRuntime {
-    /// Runs the main run loop until the requests the session's code started have ended and none
-    /// started for a moment (a loop of requests pauses between two), `finishExecution()` was
-    /// called, or `seconds` passed. Returns how many requests were still in flight then. When no
-    /// request started since `startedBefore` (a count of `HostTransfers.started`; nil: whatever
-    /// happened before) within a short grace (a resumed task reaches libcurl a few milliseconds
-    /// later, from URLSession's own queue), the run loop's passes meanwhile were all.
-    static func settle(within seconds: Double, startedBefore: Int?) -> Int {
+    /// Runs the main run loop until no request the session's code started has been in flight for a
+    /// moment (a loop of requests pauses between two; a resumed task reaches libcurl a few
+    /// milliseconds later, from URLSession's own queue), `finishExecution()` was called, or
+    /// `seconds` passed. Returns how many requests were still in flight then.
+    static func settle(within seconds: Double) -> Int {
         guard let transfers = HostTransfers.inFlight else { return 0 }
-        let grace = Date(timeIntervalSinceNow: HostTransfers.startGrace)
-        func nothingStarted() -> Bool { transfers() == 0 && startedBefore == HostTransfers.started() }
-        repeat {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
-        } while Date() < grace && nothingStarted()
-        if nothingStarted() { return 0 }
         let deadline = Date(timeIntervalSinceNow: seconds)
         var quietSince: Date?
         while Date() < deadline, !PlaygroundPage.current.executionFinished {
@@ -67,19 +59,12 @@ extension PromptRuntime {
 enum HostTransfers {
     /// How long no request may be in flight before the work counts as done.
     static let quietWindow = 0.1
-    /// How long a statement's resumed task may take to reach libcurl.
-    static let startGrace = 0.05
 
-    static let inFlight = function("workbench_host_transfers")
-    private static let startedCount = function("workbench_host_transfers_started")
-
-    /// How many requests have started in the host so far.
-    static func started() -> Int { startedCount.map { Int($0()) } ?? 0 }
-
-    private static func function(_ name: String) -> (@convention(c) () -> Int32)? {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+    /// `workbench_host_transfers`, found in the host program (nil in any other process).
+    static let inFlight: (@convention(c) () -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "workbench_host_transfers") else { return nil }
         return unsafeBitCast(symbol, to: (@convention(c) () -> Int32).self)
-    }
+    }()
 }
 
 /// Waits on its own thread for standard input to be readable, then wakes the main run loop.

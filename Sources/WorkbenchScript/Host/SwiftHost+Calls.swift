@@ -77,7 +77,12 @@ extension SwiftHost {
         if run.succeeded, !run.errors.isEmpty {
             // What the input itself wrote to standard error; a trap of work it left running (the
             // host ends right after this answer) as the runtime's first line, without its trace.
-            output.write(FailureLine.trapMessage(run.errors).map { $0 + "\n" } ?? run.errors)
+            if let trap = FailureLine.trapMessage(run.errors) {
+                output.write(trap + "\n")
+                endedBetweenInputs.set(module: HostTrapSite.module(in: run.errors))
+            } else {
+                output.write(run.errors)
+            }
             output.flush()
         }
         return finish(run, process)
@@ -155,9 +160,11 @@ extension SwiftHost {
         // A trap in work an earlier input left running (a `Task`) while this input ran or compiled:
         // that input is not run again, or the rebuilt host would end the same way.
         let endedBetween = endedBetweenInputs.take()
-        if let module = HostTrapSite.module(in: run.errors) ?? endedBetween.module,
-           libraries.contains(where: { $0.library.moduleName == module && $0.liveSucceeded }) {
-            leaveOut(module: module, because: "its work ended the Swift host")
+        let site = HostTrapSite.module(in: run.errors) ?? endedBetween.module
+        if let site, libraries.contains(where: { $0.library.moduleName == site && $0.liveSucceeded }) {
+            leaveOut(module: site, because: "its work ended the Swift host")
+        } else if site == nil, endedBetween.ended {
+            leaveOut(module: nil, because: "work left running ended the Swift host after it")
         }
         // Work left running can still end the new host (chance, time): the input whose code
         // trapped (else whose live part ran last) is left out, and the rebuild starts again, at most
