@@ -4,8 +4,8 @@ import WorkbenchKit
 /// Work an input leaves running (a `Task`, a completion handler, a `Timer`) goes on in the host
 /// between inputs (docs/ARCHITECTURE.md, "The Swift host"): what it prints is passed on as it
 /// comes, and when it traps, which ends the host as it ends a compiled program, the next input
-/// first rebuilds the session without the input that ran last before it (the likeliest to have
-/// started it; otherwise the rebuild would start the same work and end the same way).
+/// first rebuilds the session without the input that started it (`HostTrapSite`; else the one that
+/// ran last): run again, it would start the same work and end the same way.
 extension SwiftHost {
     /// Output the session's work prints until the next input, passed on as it comes.
     func startPump(_ process: ChildProcess) {
