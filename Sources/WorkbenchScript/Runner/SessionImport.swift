@@ -11,7 +11,7 @@ enum SessionImport: Equatable {
     /// UIKit, AppKit, Cocoa, SwiftUI: not on Linux. Xcode's playground templates start with one of
     /// them, and the Foundation code after it runs with Foundation.
     case appleOnly(String)
-    /// PlaygroundSupport: `PlaygroundPage` is WorkbenchKit's (Sources/WorkbenchKit/PromptRuntime/PlaygroundPage.swift).
+    /// PlaygroundSupport: `PlaygroundPage` is WorkbenchKit's (Sources/WorkbenchKit/Playground/PlaygroundPage.swift).
     case playgroundSupport
     /// Any other module: compiled once to see that it is there, then imported by every later input.
     case module(String)
