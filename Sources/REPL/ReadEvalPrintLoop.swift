@@ -62,6 +62,8 @@ extension Session {
         Interrupt.clear()
         // Values shown by an earlier input that failed part-way belong to no step.
         workbench.shownValues = []
+        // Requests that work left running made since the last input are in the history it reads.
+        swiftRunner?.joinSessionRequests()
         do {
             if let command = CommandWordRule.forcedCommand(input) {
                 guard let invocation = commands.invocation(of: command) else {

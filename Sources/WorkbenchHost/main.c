@@ -24,7 +24,6 @@
 #include <pthread.h>
 #include <setjmp.h>
 #include <signal.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,56 +51,6 @@ static void onTrap(int signal) {
 // Until the first input installs WorkbenchKit's own handler (a flag its requests poll), a Ctrl-C the
 // REPL forwards must not end the host.
 static void ignoreInterrupt(int signal) { (void)signal; }
-
-// Offline mode for the session's own URLSessions: every request's URL reaches libcurl through
-// curl_easy_setopt(CURLOPT_URL), which FoundationNetworking calls in libcurl through the dynamic
-// linker; this definition, exported by the host program (Package.swift), comes first. WorkbenchKit's
-// `workbench_offline_url` routes a real API's URL to the sandbox as `get` does
-// (Sources/WorkbenchKit/PromptRuntime/HostOfflineRoutes.swift); other URLs go on unchanged.
-// Every option's value is one machine word on this platform (a long, a pointer or a curl_off_t).
-enum { optionURL = 10002 };  // CURLOPT_URL: CURLOPTTYPE_STRINGPOINT (10000) + 2
-int curl_easy_setopt(void *handle, int option, ...) {
-    static int (*real)(void *, int, ...) = NULL;
-    static char *(*route)(const char *) = NULL;
-    if (!real) real = (int (*)(void *, int, ...))dlsym(RTLD_NEXT, "curl_easy_setopt");
-    if (!real) return 48;  // CURLE_UNKNOWN_OPTION; not reached: its only caller, FoundationNetworking, links libcurl
-    va_list arguments;
-    va_start(arguments, option);
-    void *value = va_arg(arguments, void *);
-    va_end(arguments);
-    if (option == optionURL && value) {
-        if (!route) route = (char *(*)(const char *))dlsym(RTLD_DEFAULT, "workbench_offline_url");
-        char *routed = route ? route((const char *)value) : NULL;
-        if (routed) {
-            // libcurl keeps its own copy of a URL.
-            int result = real(handle, option, routed);
-            free(routed);
-            return result;
-        }
-    }
-    return real(handle, option, value);
-}
-
-// Requests in flight, counted where FoundationNetworking hands each transfer to libcurl's multi
-// handle and takes it back: replay waits for them to end (workbench_host_transfers).
-static volatile int transfersInFlight = 0;
-int curl_multi_add_handle(void *multi, void *easy) {
-    static int (*real)(void *, void *) = NULL;
-    if (!real) real = (int (*)(void *, void *))dlsym(RTLD_NEXT, "curl_multi_add_handle");
-    if (!real) return 1;
-    int result = real(multi, easy);
-    if (result == 0) __atomic_add_fetch(&transfersInFlight, 1, __ATOMIC_SEQ_CST);
-    return result;
-}
-int curl_multi_remove_handle(void *multi, void *easy) {
-    static int (*real)(void *, void *) = NULL;
-    if (!real) real = (int (*)(void *, void *))dlsym(RTLD_NEXT, "curl_multi_remove_handle");
-    if (!real) return 1;
-    int result = real(multi, easy);
-    if (result == 0 && __atomic_load_n(&transfersInFlight, __ATOMIC_SEQ_CST) > 0) __atomic_sub_fetch(&transfersInFlight, 1, __ATOMIC_SEQ_CST);
-    return result;
-}
-int workbench_host_transfers(void) { return __atomic_load_n(&transfersInFlight, __ATOMIC_SEQ_CST); }
 
 static int hexValue(char c) {
     if (c >= '0' && c <= '9') return c - '0';

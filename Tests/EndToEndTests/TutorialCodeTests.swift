@@ -7,10 +7,10 @@ import Testing
 /// inputs, imports decided where they are typed.
 extension CompiledSwiftSuites {
     @Suite struct TutorialCodeTests {
-        func run(_ script: String, arguments: [String] = []) async throws -> PipedRun {
+        func run(_ script: String, arguments: [String] = ["--no-sandbox"]) async throws -> PipedRun {
             let home = try TemporaryDirectory()
             defer { home.remove() }
-            return try await PipedRun.run(try Binaries.workbench, ["--no-sandbox"] + arguments, input: script,
+            return try await PipedRun.run(try Binaries.workbench, arguments, input: script,
                                           environment: isolatedEnvironment(home: home.url))
         }
 
@@ -39,7 +39,7 @@ extension CompiledSwiftSuites {
         @Test func swift6RefusesWhatSwift6Refuses() async throws {
             for arguments in [["--swift", "6"], []] {
                 let script = (arguments.isEmpty ? "set swift 6\n" : "") + Self.singleton
-                let result = try await run(script, arguments: arguments)
+                let result = try await run(script, arguments: ["--no-sandbox"] + arguments)
                 #expect(result.status == 1, "\(result.output)")
                 #expect(result.output.contains("static property 'manager' is not concurrency-safe"), "\(result.output)")
             }
@@ -119,6 +119,32 @@ extension CompiledSwiftSuites {
             let result = try await run("let (data, response) = try await URLSession.shared.data(from: URL(string: \"https://nosuchhost.invalid/x\")!)\n")
             #expect(result.output == "error: request to https://nosuchhost.invalid/x failed: host 'nosuchhost.invalid' not found (DNS) — check the host name\n",
                     "\(result.output)")
+        }
+
+        /// The code's own `URLSession`s (shared and made, in an input and in work left running)
+        /// are offline with `--offline`, keep the real URL, and join the history with what they
+        /// received, once each; `wb`'s requests are not counted twice.
+        @Test func theCodesOwnRequestsJoinTheHistory() async throws {
+            let result = try await run("""
+                let (data, response) = try await URLSession.shared.data(from: URL(string: "https://jsonplaceholder.typicode.com/users/1")!)
+                response.url!
+                let session = URLSession(configuration: .ephemeral)
+                Task { _ = try await session.data(from: URL(string: "https://official-joke-api.appspot.com/jokes/1")!) }
+                Thread.sleep(forTimeInterval: 0.5)
+                get https://jsonplaceholder.typicode.com/posts/1
+                history
+                show 2
+
+                """, arguments: ["--offline"])
+            #expect(result.status == 0, "\(result.output)")
+            let output = result.output
+            #expect(output.contains("response.url!: URL\nhttps://jsonplaceholder.typicode.com/users/1\n"), "\(output)")
+            let history = output.split(separator: "\n").filter { $0.first?.isNumber == true && $0.contains(" GET ") }
+            #expect(history.count == 3, "\(output)")
+            #expect(history.first?.contains("https://jsonplaceholder.typicode.com/users/1") == true, "\(output)")
+            #expect(history.contains { $0.contains("https://official-joke-api.appspot.com/jokes/1") }, "\(output)")
+            #expect(history.last?.contains("https://jsonplaceholder.typicode.com/posts/1") == true, "\(output)")
+            #expect(output.contains("GET https://official-joke-api.appspot.com/jokes/1\nHTTP 200 OK"), "\(output)")
         }
 
         /// Names before commands, with compiled Swift: `status + 1` is arithmetic once `status` is bound.

@@ -79,6 +79,7 @@ extension PromptRuntime {
         hostWorkbench.shownValues = []
         showsResults = settings.showsResults
         if quiet { liveOutput = QuietOutput.silence(errorPath: files.quietErrorsPath) }
+        SessionRequests.record(!quiet)
         relay.report(quiet ? .step(0) : .live)
         return quiet
     }
@@ -90,6 +91,7 @@ extension PromptRuntime {
         fflush(nil)
         if let saved = liveOutput { QuietOutput.restore(saved) }
         liveOutput = nil
+        SessionRequests.record(true)
         if let thrown {
             relay?.report(.thrown(thrownText(thrown)))
         } else {

@@ -80,6 +80,9 @@ public enum PromptFiles {
     public static let results = "results.bin"
     /// Standard error while earlier inputs run (a trap there still says why).
     public static let quietErrors = "quiet-errors.txt"
+    /// A folder of the requests the session's own URLSessions made (a `PromptEvent.exchange` record a
+    /// file, written by the host as they end, taken by the REPL: SessionRequests.swift).
+    public static let sessionRequests = "session-requests"
 
     /// The session directory named by `directoryVariable` in this process, if any.
     static var current: PromptDirectory {

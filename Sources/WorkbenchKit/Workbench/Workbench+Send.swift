@@ -39,8 +39,11 @@ extension Workbench {
         let rewritten = urlRewriter?(visibleURL)
         if let rewritten { urlRequest.url = rewritten }
         let sentAt = Date()
+        // In the Swift host, the session's own requests join the history (SessionRequests): not this one.
+        SessionRequests.workbenchSends(urlRequest.url)
         let inFlight = transport.start(urlRequest, options: options)
         let outcome = await finished(inFlight)
+        SessionRequests.workbenchFinished(urlRequest.url)
         let response = try Self.response(from: outcome, url: visibleURL, options: options)
         let exchange = Exchange(
             number: exchanges.count + 1, method: request.method, url: visibleURL,

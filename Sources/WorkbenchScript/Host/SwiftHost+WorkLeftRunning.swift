@@ -54,6 +54,21 @@ extension SwiftHost {
         return true
     }
 
+    /// The requests the session's own `URLSession`s made since the last call (the host appends them
+    /// as they end: SessionRequests.swift), in the order they ended.
+    public func takeSessionRequests() -> [Exchange] {
+        guard let directory else { return [] }
+        let folder = directory.file(PromptFiles.sessionRequests)
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.first?.isNumber == true && $0.hasSuffix(".bin") }.sorted()
+        return names.flatMap { name -> [Exchange] in
+            let file = folder.appendingPathComponent(name)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let data = (try? Data(contentsOf: file)) ?? Data()
+            return PromptEvent.all(in: data).compactMap { if case .exchange(let exchange) = $0 { exchange } else { nil } }
+        }
+    }
+
     private static let writeToStandardOutput: @Sendable ([UInt8]) -> Void = { bytes in
         bytes.withUnsafeBytes { raw in
             var offset = 0

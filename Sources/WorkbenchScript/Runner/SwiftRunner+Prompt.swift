@@ -68,11 +68,19 @@ extension SwiftRunner {
         refreshSettings()
         let outcome = await host.run(source, after: settledLog(), interrupted: interrupted)
         take(outcome, of: source)
+        joinSessionRequests()
         guard outcome.succeeded else {
             explainMissingName(in: outcome.failure)
             throw Reported()
         }
         for line in DeclarationSummary.lines(for: source) { console.line(line) }
+    }
+
+    /// The requests the session's own `URLSession`s made in the host (during an input or between
+    /// inputs) join the history, after what is there.
+    public func joinSessionRequests() {
+        guard let hostInstance else { return }
+        workbench?.join(hostInstance.takeSessionRequests())
     }
 
     /// Runs `source` compiled as a playground after the steps so far; `show` gets the values its
