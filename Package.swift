@@ -105,8 +105,8 @@ let package = Package(
             swiftSettings: fuzzCoverage
         ),
         // The Swift host (C: only C can catch a trap and go on); each input links WorkbenchKitDynamic.
-        // Its symbols are exported: its curl_easy_setopt comes before libcurl's (offline mode for
-        // the session's own URLSessions, Sources/WorkbenchHost/main.c).
+        // Its symbols are exported: its libcurl functions come before libcurl's, for the session's
+        // own URLSessions (offline mode, history, replay's wait: Sources/WorkbenchHost/curl.c).
         .executableTarget(name: "WorkbenchHost", linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]),
         // libcurl's functions for the executable, loading libcurl on first use (CurlOnDemand.c);
         // `make build` then drops libcurl from the release binary's load-time libraries.

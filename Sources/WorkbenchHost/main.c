@@ -17,7 +17,8 @@
 // Between commands, once an input has loaded WorkbenchKit, its `workbench_host_idle` runs the main
 // run loop until the next command can be read, so work the inputs left (a Task, the main queue,
 // timers, completion handlers) goes on as in a playground
-// (Sources/WorkbenchKit/PromptRuntime/PromptRuntime+RunLoop.swift).
+// (Sources/WorkbenchKit/PromptRuntime/PromptRuntime+RunLoop.swift). What the inputs' URLSessions
+// send passes through curl.c beside this file.
 #define _GNU_SOURCE  // RTLD_DEFAULT
 #include <dlfcn.h>
 #include <errno.h>

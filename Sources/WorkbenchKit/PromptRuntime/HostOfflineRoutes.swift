@@ -2,7 +2,7 @@ import Foundation
 
 /// Offline mode for every request the session's own code makes in the Swift host, whatever
 /// `URLSession` it uses (`.shared`, `.default`, `.ephemeral`; data, upload, download tasks): the
-/// host program catches the URL each request gives libcurl (Sources/WorkbenchHost/main.c) and asks
+/// host program catches the URL each request gives libcurl (Sources/WorkbenchHost/curl.c) and asks
 /// `workbench_offline_url` for the sandbox's, by the same routes `get` uses. The URL the code
 /// sees in its response stays the real one: Foundation keeps the request's own.
 enum HostOfflineRoutes {

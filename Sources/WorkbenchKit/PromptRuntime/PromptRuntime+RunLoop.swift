@@ -55,7 +55,7 @@ extension PromptRuntime {
     }
 }
 
-/// The host program's count of requests in flight (Sources/WorkbenchHost/main.c).
+/// The host program's count of requests in flight (Sources/WorkbenchHost/curl.c).
 enum HostTransfers {
     /// How long no request may be in flight before the work counts as done.
     static let quietWindow = 0.1
