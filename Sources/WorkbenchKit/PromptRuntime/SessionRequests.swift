@@ -48,8 +48,9 @@ enum SessionRequests {
         let bytes = Data(PromptEvent.bytes([.exchange(exchange)]))
         lock.withLock {
             written += 1
-            // Named in order; written whole before the REPL can see it (atomically: a file renamed in).
-            let name = String(format: "%09d.bin", written)
+            // Named in order, also across a host started again; written whole before the REPL can
+            // see it (atomically: a file renamed in).
+            let name = String(format: "%017.6f-%09d.bin", Date().timeIntervalSince1970, written)
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             try? bytes.write(to: folder.appendingPathComponent(name), options: .atomic)
         }
