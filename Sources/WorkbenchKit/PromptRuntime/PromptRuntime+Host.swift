@@ -79,6 +79,7 @@ extension PromptRuntime {
         hostWorkbench.shownValues = []
         showsResults = settings.showsResults
         if quiet { liveOutput = QuietOutput.silence(errorPath: files.quietErrorsPath) }
+        SessionRequests.enabled = settings.recordsSessionRequests
         SessionRequests.record(!quiet)
         relay.report(quiet ? .step(0) : .live)
         return quiet

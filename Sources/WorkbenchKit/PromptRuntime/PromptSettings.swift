@@ -19,6 +19,9 @@ public struct PromptSettings: Codable, Sendable, Equatable {
     /// In the Swift host: the session is being rebuilt, so inputs run again quietly, their sends
     /// answered from the recording.
     public var rebuilding = false
+    /// Whether the requests the session's own URLSessions make join the history (the prompt's);
+    /// replay has no history to show (SessionRequests.swift).
+    public var recordsSessionRequests = true
 
     public init(sandboxURL: URL? = nil, offlineRoutes: [OfflineRoute] = [], options: TransportOptions = TransportOptions(),
                 bodyLines: Int = 40, terminal: Bool = false, colors: Bool = false) {

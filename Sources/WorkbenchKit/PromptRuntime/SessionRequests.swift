@@ -12,13 +12,21 @@ enum SessionRequests {
     nonisolated(unsafe) private static var recording = true
     nonisolated(unsafe) private static var workbenchSends: [String: Int] = [:]
     nonisolated(unsafe) private static var written = 0
+    nonisolated(unsafe) private static var folderMade = false
+    nonisolated(unsafe) private static var isEnabled = true
+
+    /// Whether the session records them at all (`PromptSettings.recordsSessionRequests`).
+    static var enabled: Bool {
+        get { lock.withLock { isEnabled } }
+        set { lock.withLock { isEnabled = newValue } }
+    }
 
     /// Off while earlier inputs run again quietly: a request that starts then is not recorded.
     static func record(_ on: Bool) {
         lock.withLock { recording = on }
     }
 
-    static var isRecording: Bool { lock.withLock { recording } }
+    static var isRecording: Bool { lock.withLock { recording && isEnabled } }
 
     /// `wb`'s transport sends `url` (as given to URLSession) until `finished`.
     static func workbenchSends(_ url: URL?) {
@@ -45,14 +53,19 @@ enum SessionRequests {
             response: Response(statusCode: status, headers: headers(of: headerBlock), body: body, url: url),
             timing: Exchange.Timing(sentAt: Date(timeIntervalSinceNow: -Double(milliseconds) / 1000), headers: nil, total: total),
             offline: HostOfflineRoutes.route(text) != nil)
-        let bytes = Data(PromptEvent.bytes([.exchange(exchange)]))
+        let bytes = PromptEvent.bytes([.exchange(exchange)])
         lock.withLock {
             written += 1
+            if !folderMade { folderMade = (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil }
             // Named in order, also across a host started again; written whole before the REPL can
-            // see it (atomically: a file renamed in).
-            let name = String(format: "%017.6f-%09d.bin", Date().timeIntervalSince1970, written)
-            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try? bytes.write(to: folder.appendingPathComponent(name), options: .atomic)
+            // see it: written under a name it does not read, then renamed.
+            let name = String(format: "%017.6f-%09d", Date().timeIntervalSince1970, written)
+            let partial = folder.appendingPathComponent("." + name).path
+            let file = open(partial, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            guard file >= 0 else { return }
+            let complete = bytes.withUnsafeBytes { write(file, $0.baseAddress, $0.count) } == bytes.count
+            close(file)
+            if complete { rename(partial, folder.appendingPathComponent(name + ".bin").path) } else { unlink(partial) }
         }
     }
 

@@ -83,6 +83,7 @@ public final class SwiftRunner {
         configuration.settings = PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
                                                 terminal: console.isTerminal, colors: console.colors)
         configuration.settings.showsResults = false
+        configuration.settings.recordsSessionRequests = false
         let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: sandboxURL, prepare: prepare)
         return SwiftRunner(interpreter: interpreter, console: console, workbench: nil, configuration: configuration)
     }
