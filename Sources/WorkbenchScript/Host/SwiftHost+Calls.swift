@@ -26,51 +26,17 @@ extension SwiftHost {
         case .failure(let failure): return HostRun(ending: .setup(failure.line))
         }
         let secrets = configuration.secrets.map { "env \($0.key) \(Self.hex($0.value))\n" }.joined()
-        guard process.send(secrets + "run \(symbol) \(loaded.path.path)\n") else { return finish(HostRun(ending: .died(nil)), process) }
-
-        var filter = ModuleNameFilter(module: configuration.moduleName)
-        var errors: [UInt8] = []
-        var answer: [UInt8] = []
-        var interruptedAt: ContinuousClock.Instant?
-        var ending: HostRun.Ending?
-        while ending == nil {
-            // Short waits: Ctrl-C must reach the input within 100 ms, and memory is checked as often.
-            // The wait is a sleep, not a blocking poll: the REPL's main actor stays free meanwhile.
-            if Self.readable([process.output, process.errors, process.answers]) {
-                await Task.yield()
-            } else {
-                try? await Task.sleep(for: .milliseconds(5))
-            }
-            if let bytes = ChildProcess.readAvailable(process.output), !bytes.isEmpty { output.write(bytes: filter.feed(bytes)); output.flush() }
-            if let bytes = ChildProcess.readAvailable(process.errors), errors.count < 1 << 20 { errors += bytes }
-            switch ChildProcess.readAvailable(process.answers) {
-            case nil:
-                ending = .died(process.exitStatus(wait: true))
-            case let bytes?:
-                answer += bytes
-                if answer.last == UInt8(ascii: "\n") { ending = HostRun.Ending(answer: String(decoding: answer.dropLast(), as: UTF8.self), awaits: awaits) }
-            }
-            if ending != nil { break }
-            if interrupted() {
-                if interruptedAt == nil {
-                    interruptedAt = .now
-                    kill(process.pid, SIGINT)
-                } else if let since = interruptedAt, ContinuousClock.now - since > .seconds(1) {
-                    process.killGroup()
-                    ending = .interrupted
-                }
-            }
-            if ending == nil, process.residentBytes() > configuration.memoryLimit {
-                process.killGroup()
-                ending = .memory(configuration.memoryLimit)
-            }
+        guard let reply = await send(secrets + "run \(symbol) \(loaded.path.path)\n", to: process, output: output, interrupted: interrupted) else {
+            return finish(HostRun(ending: .died(nil)), process)
         }
-        // The host flushed before it answered: what it printed is in the pipes.
-        if let bytes = ChildProcess.readAvailable(process.output) { output.write(bytes: filter.feed(bytes)) }
-        if let bytes = ChildProcess.readAvailable(process.errors) { errors += bytes }
-        output.write(bytes: filter.flush())
-        output.flush()
-        var run = HostRun(ending: ending ?? .died(nil))
+        let ending: HostRun.Ending = switch reply.end {
+        case .answered(let answer): HostRun.Ending(answer: answer, awaits: awaits)
+        case .died(let status): .died(status)
+        case .interrupted: .interrupted
+        case .memory(let limit): .memory(limit)
+        }
+        let errors = reply.errors
+        var run = HostRun(ending: ending)
         run.events = PromptEvent.all(in: (try? Data(contentsOf: directory.file(PromptFiles.results))) ?? Data())
         run.errors = ModuleNameFilter.rewrite(String(decoding: errors, as: UTF8.self), module: configuration.moduleName)
         run.quietErrors = (try? String(contentsOf: directory.file(PromptFiles.quietErrors), encoding: .utf8)) ?? ""
@@ -88,39 +54,69 @@ extension SwiftHost {
         return finish(run, process)
     }
 
-    /// Lets the work the inputs left running end (`settle`, Sources/WorkbenchHost/main.c), what it
-    /// prints streamed to the console; returns how many requests were still in flight after
-    /// `seconds`, or nil when no host runs (or it ended meanwhile, which one line says).
-    public func settle(seconds: Double) async -> Int? {
-        guard let process else { return nil }
-        pump?.stop()
-        pump = nil
-        guard process.send("settle \(Int(seconds * 1000))\n") else { return nil }
+    /// What one command to the host came to.
+    struct HostReply {
+        enum End {
+            /// Its answer line on descriptor 3, without the line break.
+            case answered(String)
+            case died(Int32?)
+            case interrupted
+            case memory(Int)
+        }
+        var end: End
+        /// What it wrote to standard error meanwhile (the first MB).
+        var errors: [UInt8]
+    }
+
+    /// Sends `command` and streams what the host prints to `output` (module names mapped back)
+    /// until it answers or ends; nil when it could not be sent. Ctrl-C (`interrupted`) interrupts
+    /// the host, which cancels the input's requests; an input that does not stop within a second is
+    /// ended with the host, as is one past the memory limit.
+    func send(_ command: String, to process: ChildProcess, output: Console, interrupted: () -> Bool) async -> HostReply? {
+        guard process.send(command) else { return nil }
         var filter = ModuleNameFilter(module: configuration.moduleName)
-        var answer: [UInt8] = []
         var errors: [UInt8] = []
-        var ended = false
-        while !ended {
-            if Self.readable([process.output, process.errors, process.answers]) { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(5)) }
-            if let bytes = ChildProcess.readAvailable(process.output), !bytes.isEmpty { console.write(bytes: filter.feed(bytes)); console.flush() }
-            if let bytes = ChildProcess.readAvailable(process.errors), errors.count < 1 << 20 { errors += bytes }
-            guard let bytes = ChildProcess.readAvailable(process.answers) else {
-                ended = true
-                break
+        var answer: [UInt8] = []
+        var interruptedAt: ContinuousClock.Instant?
+        var end: HostReply.End?
+        while end == nil {
+            // Short waits: Ctrl-C must reach the input within 100 ms, and memory is checked as often.
+            // The wait is a sleep, not a blocking poll: the REPL's main actor stays free meanwhile.
+            if Self.readable([process.output, process.errors, process.answers]) {
+                await Task.yield()
+            } else {
+                try? await Task.sleep(for: .milliseconds(5))
             }
-            answer += bytes
-            if answer.last == UInt8(ascii: "\n") { break }
+            if let bytes = ChildProcess.readAvailable(process.output), !bytes.isEmpty { output.write(bytes: filter.feed(bytes)); output.flush() }
+            if let bytes = ChildProcess.readAvailable(process.errors), errors.count < 1 << 20 { errors += bytes }
+            switch ChildProcess.readAvailable(process.answers) {
+            case nil:
+                end = .died(process.exitStatus(wait: true))
+            case let bytes?:
+                answer += bytes
+                if answer.last == UInt8(ascii: "\n") { end = .answered(String(decoding: answer.dropLast(), as: UTF8.self)) }
+            }
+            if end != nil { break }
+            if interrupted() {
+                if interruptedAt == nil {
+                    interruptedAt = .now
+                    kill(process.pid, SIGINT)
+                } else if let since = interruptedAt, ContinuousClock.now - since > .seconds(1) {
+                    process.killGroup()
+                    end = .interrupted
+                }
+            }
+            if end == nil, process.residentBytes() > configuration.memoryLimit {
+                process.killGroup()
+                end = .memory(configuration.memoryLimit)
+            }
         }
-        if let bytes = ChildProcess.readAvailable(process.output) { console.write(bytes: filter.feed(bytes)) }
-        console.write(bytes: filter.flush())
-        if ended {
-            stop()
-            show(FailureLine.trapMessage(String(decoding: errors, as: UTF8.self)) ?? "error: the Swift host ended while the work left running ran", on: console)
-            return nil
-        }
-        if !errors.isEmpty { console.write(String(decoding: errors, as: UTF8.self)) }
-        console.flush()
-        return Int(String(decoding: answer.dropFirst(3).dropLast(), as: UTF8.self))
+        // The host flushed before it answered: what it printed is in the pipes.
+        if let bytes = ChildProcess.readAvailable(process.output) { output.write(bytes: filter.feed(bytes)) }
+        if let bytes = ChildProcess.readAvailable(process.errors) { errors += bytes }
+        output.write(bytes: filter.flush())
+        output.flush()
+        return HostReply(end: end ?? .died(nil), errors: errors)
     }
 
     /// A host that can no longer be trusted is ended here.

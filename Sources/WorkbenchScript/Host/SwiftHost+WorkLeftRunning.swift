@@ -7,9 +7,34 @@ import WorkbenchKit
 /// first rebuilds the session without the input that started it (`HostTrapSite`; else the one that
 /// ran last): run again, it would start the same work and end the same way.
 extension SwiftHost {
-    /// Output the session's work prints until the next input, passed on as it comes.
+    /// Lets the work the inputs left running end (`settle`, Sources/WorkbenchHost/main.c), what it
+    /// prints streamed to the console; returns how many requests were still in flight after
+    /// `seconds`, or nil when no host runs (or it ended meanwhile, which one line says).
+    public func settle(seconds: Double) async -> Int? {
+        guard let process else { return nil }
+        pump?.stop()
+        pump = nil
+        guard let reply = await send("settle \(Int(seconds * 1000))\n", to: process, output: console, interrupted: { false }) else { return nil }
+        let errors = String(decoding: reply.errors, as: UTF8.self)
+        guard case .answered(let answer) = reply.end else {
+            stop()
+            show(FailureLine.trapMessage(errors) ?? "error: the Swift host ended while the work left running ran", on: console)
+            return nil
+        }
+        if !errors.isEmpty {
+            console.write(errors)
+            console.flush()
+        }
+        return Int(answer.dropFirst("ok ".count))
+    }
+
+    /// Output the session's work prints until the next input, passed on as it comes: to
+    /// `asynchronousOutput`, else to the host's console (replay's, `save`'s scratch one).
     func startPump(_ process: ChildProcess) {
-        let sink = asynchronousOutput ?? Self.writeToStandardOutput
+        let sink = asynchronousOutput ?? { [console] bytes in
+            console.write(bytes: bytes)
+            console.flush()
+        }
         let ended = endedBetweenInputs
         let pump = HostOutputPump(output: process.output, errors: process.errors, module: configuration.moduleName, sink: sink) { trap, site in
             ended.set(module: site)
@@ -54,8 +79,8 @@ extension SwiftHost {
         return true
     }
 
-    /// The requests the session's own `URLSession`s made since the last call (the host appends them
-    /// as they end: SessionRequests.swift), in the order they ended.
+    /// The requests the session's own `URLSession`s made since the last call (the host writes them,
+    /// a file each, as they end: SessionRequests.swift), in the order they ended.
     public func takeSessionRequests() -> [Exchange] {
         guard let directory else { return [] }
         let folder = directory.file(PromptFiles.sessionRequests)
@@ -66,17 +91,6 @@ extension SwiftHost {
             defer { try? FileManager.default.removeItem(at: file) }
             let data = (try? Data(contentsOf: file)) ?? Data()
             return PromptEvent.all(in: data).compactMap { if case .exchange(let exchange) = $0 { exchange } else { nil } }
-        }
-    }
-
-    private static let writeToStandardOutput: @Sendable ([UInt8]) -> Void = { bytes in
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = write(STDOUT_FILENO, raw.baseAddress! + offset, raw.count - offset)
-                if written <= 0 { if errno == EINTR { continue } else { return } }
-                offset += written
-            }
         }
     }
 }

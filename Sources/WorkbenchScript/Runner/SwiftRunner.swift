@@ -64,7 +64,7 @@ public final class SwiftRunner {
     private var resultsInstance: CompiledEngine?
     private var capturedInstance: Console?
 
-    /// How long replay waits, after a statement and at its end, for work the snippet left running.
+    /// How long replay waits at its end for work the snippet left running.
     nonisolated public static let replaySettleSeconds = 10.0
 
     /// The prompt's runner: module `main`, the session's `Workbench` as `wb`, models from `workspace`.
