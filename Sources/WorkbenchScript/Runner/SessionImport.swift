@@ -38,7 +38,7 @@ enum SessionImport: Equatable {
 
     /// Said the first time a session imports `module` (UIKit and its kin).
     static func appleOnlyNote(_ module: String) -> String {
-        "(\(module) is not on Linux: Foundation is imported instead; models, networking and Foundation code run, \(module)'s own types do not)"
+        "(\(module) is not on Linux: Foundation is imported instead; \(module)'s own types are not)"
     }
 
     /// Said under a compile error that names something missing, in a session that imported an Apple-only module.
