@@ -8,7 +8,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl); the openssl tool for the TLS
 # tests' certificates and server (not in a base Debian 12); patchelf for the release binary (build).
 deps:
-	@pkg-config --exists libedit zlib libcurl || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libedit-dev zlib1g-dev libcurl4-openssl-dev; }
+	@pkg-config --exists libedit zlib libcurl libcmark-gfm || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libedit-dev zlib1g-dev libcurl4-openssl-dev libcmark-gfm-dev; }
 	@test -x /usr/bin/openssl || { $(SUDO) apt-get update && $(SUDO) apt-get install -y openssl; }
 	@command -v patchelf >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y patchelf; }
 

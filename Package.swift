@@ -86,6 +86,11 @@ let package = Package(
             ],
             swiftSettings: fuzzCoverage
         ),
+        // GitHub's CommonMark parser (Debian's libcmark-gfm-dev), for a playground's `//:` markup.
+        .systemLibrary(name: "CMarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev"])]),
+        // Xcode playground bundles: reading their pages, Sources and Resources, rendering their
+        // markup for the terminal, and writing a session back as one (README.md, "Playgrounds").
+        .target(name: "Playgrounds", dependencies: ["WorkbenchKit", "CMarkGFM"], swiftSettings: fuzzCoverage),
         // The system zlib, for the sandbox's gzip responses.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         .target(
@@ -97,7 +102,7 @@ let package = Package(
         .target(
             name: "REPL",
             dependencies: [
-                "LineEditor", "WorkbenchKit", "WorkbenchScript", "WorkbenchSpec", "Sandbox",
+                "LineEditor", "WorkbenchKit", "WorkbenchScript", "WorkbenchSpec", "Sandbox", "Playgrounds",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -134,12 +139,13 @@ let package = Package(
             name: "WorkbenchSpecTests", dependencies: ["WorkbenchSpec", "WorkbenchScript", "TestSupport"],
             exclude: ["generate-petstore-models.sh"], resources: [.copy("Fixtures")]
         ),
+        .testTarget(name: "PlaygroundsTests", dependencies: ["Playgrounds", "TestSupport"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "TestSupport", "SandboxTestSupport"]),
         // SwiftForms/ holds the forms table, its generator and the harness its programs compile with;
         // ResultsColumn/ the snippet the results column's tests replay.
         // Tutorials/ the classic tutorials' code and what it prints compiled (its generate.py).
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SandboxTestSupport", "CZlib"], exclude: ["SwiftForms", "ResultsColumn", "Tutorials"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SandboxTestSupport", "CZlib"], exclude: ["SwiftForms", "ResultsColumn", "Tutorials", "Playgrounds"]),
     ],
     // Snippets/ compile in Swift 5 mode, the mode replay runs them in and tutorials are written in
     // (README.md, "From a tutorial"); the package's own targets stay in Swift 6 (below).
