@@ -87,7 +87,9 @@ let package = Package(
             swiftSettings: fuzzCoverage
         ),
         // GitHub's CommonMark parser (Debian's libcmark-gfm-dev), for a playground's `//:` markup.
-        .systemLibrary(name: "CMarkGFM", pkgConfig: "libcmark-gfm", providers: [.apt(["libcmark-gfm-dev"])]),
+        // No pkgConfig: Debian's libcmark-gfm.pc also links libcmark-gfm-extensions, which that
+        // package does not install (the module map links libcmark-gfm; the header is in /usr/include).
+        .systemLibrary(name: "CMarkGFM", providers: [.apt(["libcmark-gfm-dev"])]),
         // Xcode playground bundles: reading their pages, Sources and Resources, rendering their
         // markup for the terminal, and writing a session back as one (README.md, "Playgrounds").
         .target(name: "Playgrounds", dependencies: ["WorkbenchKit", "CMarkGFM"], swiftSettings: fuzzCoverage),
