@@ -14,6 +14,7 @@ extension Session {
         let runner = SwiftRunner.prompt(workspace: models, console: console, workbench: workbench)
         runner.compiledOnly = Self.compiledOnly
         runner.configuration.languageMode = languageMode
+        runner.configuration.mainBundle = OpenPlayground.mainBundleFolder
         runner.asynchronousOutput = asynchronousOutput
         runner.interrupted = { Interrupt.isPending }
         runner.currentSettings = { [unowned self] in

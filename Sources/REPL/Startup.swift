@@ -16,6 +16,8 @@ public enum Startup {
         public var offline = false
         /// An OpenAPI document to load first, as `spec SOURCE` would (`--spec`).
         public var spec: String?
+        /// A playground bundle to open first, as `open PATH` would (`workbench open PATH`).
+        public var playground: String?
         /// The language mode compiled Swift is checked in (`--swift 6`).
         public var languageMode = SwiftLanguageMode.swift5
 
@@ -59,8 +61,10 @@ public enum Startup {
         // As if typed first: it is in the transcript, and a failure is one line before the prompt.
         var loaded = true
         if let spec = options.spec { loaded = await session.evaluate("spec " + Arguments.quoted(spec)) }
+        if let playground = options.playground { loaded = await session.evaluate("open " + Arguments.quoted(playground)) && loaded }
         let succeeded = await ReadEvalPrintLoop(session: session, editor: editor).run() && loaded
         session.swiftRunner?.close()
+        OpenPlayground.removeFolders(session.openPlayground)
         // The sandbox is not shut down gracefully: the process exit ends it, and waiting for a
         // server that may still be starting would put milliseconds on every `quit`.
         return editor.isInteractive || succeeded ? 0 : 1

@@ -9,14 +9,15 @@ struct ReplayCommand: AsyncParsableCommand {
         abstract: "Replay a snippet statement by statement against an embedded sandbox.",
         discussion: """
             NAME is Snippets/NAME.swift under the current directory; anything with a '/' or ending \
-            in .swift is a path. Each statement is printed (dimmed on a terminal), then its result. \
+            in .swift is a path; a PATH ending in .playground is an Xcode playground, whose pages run \
+            one after the other, each its own program, their markup rendered. Each statement is printed (dimmed on a terminal), then its result. \
             With --results the snippet is compiled as a playground and its source is shown with \
             each line's values beside it (one `LINE  value` line per result when not on a terminal). \
             The exit status is 1 when any statement failed.
             """
     )
 
-    @Argument(help: "The snippet: a name in Snippets/ or a path to a .swift file.")
+    @Argument(help: "The snippet: a name in Snippets/, a path to a .swift file, or a .playground bundle.")
     var snippet: String
 
     @Flag(help: "Wait for Enter before each statement; q stops.")

@@ -8,10 +8,12 @@ import WorkbenchKit
 struct ExportCommand: Command {
     /// What `export` takes, and the command each one is.
     static let targets = ["swift", "curl"]
+    /// What `export` writes itself: the session as a playground bundle or a Markdown handout.
+    static let documents = ["playground", "markdown"]
 
     let name = "export"
-    let synopsis = "export swift | export curl"
-    let summary = "the request (and last decode) as Foundation-only Swift app code, or as a curl command"
+    let synopsis = "export swift | curl | playground NAME | markdown NAME [\"description\"] [--dir DIR] [--force]"
+    let summary = "the request as Swift app code or a curl command; the session as a playground or Markdown"
     let group = CommandGroup.snippets
     var help: String {
         """
@@ -25,6 +27,18 @@ struct ExportCommand: Command {
                        and it prints what `decode` printed. Also `swift`.
         export curl    the current request (after a send, the one just sent) as a curl command
                        line, shell-quoted for sh/bash/zsh. Also `curl`.
+        export playground NAME ["description"]
+                       writes NAME.playground, which Xcode opens: one page holding what
+                       `export swift` writes, its declarations at the top and its request in
+                       a Task the page waits for (needsIndefiniteExecution), the description
+                       as //: markup. `open` and `replay` read it back here.
+        export markdown NAME ["description"]
+                       writes NAME.md, a handout GitHub renders: the description, then each
+                       statement of the session (as `save` writes it) in a swift block with
+                       what it printed below it, the requests answered by what the session
+                       received (nothing is sent again).
+                       Both write into the current folder (--dir DIR elsewhere) and refuse to
+                       replace a file unless --force.
         Swift: export curl is \(TranscriptSnippet.savedSource(of: StatementForm.curl.descriptor.sample, sandboxRoot: nil)); export swift is none (what it prints is the Swift)
 
         Examples:
@@ -32,17 +46,24 @@ struct ExportCommand: Command {
           wb> let posts = decode [Post]
           wb> export swift
           wb> export curl
+          wb> export playground FirstPost "Fetch a post and decode it"
+          wb> export markdown first-post
         """
     }
 
     func complete(_ words: [String], session: Session) -> [String] {
-        words.count == 1 ? Self.targets.filter { $0.hasPrefix(words[0]) } : []
+        words.count == 1 ? (Self.targets + Self.documents).filter { $0.hasPrefix(words[0]) } : []
     }
 
-    /// Reached only when the arguments name no target: `invocation(of:)` runs the target itself.
+    /// Reached when the arguments name no command: `invocation(of:)` runs `swift` and `curl` itself.
     func run(_ arguments: String, session: Session) async throws {
+        var words = try Arguments.split(arguments)
+        if let document = words.first, Self.documents.contains(document) {
+            words.removeFirst()
+            return try await DocumentExport(words: words, kind: document).write(session: session)
+        }
         let given = arguments.isEmpty ? "" : ", not '\(arguments)'"
-        throw UsageError("export takes swift (app code) or curl (a curl command line)\(given) — `help export` says more")
+        throw UsageError("export takes swift (app code), curl (a curl command line), playground NAME or markdown NAME\(given) — `help export` says more")
     }
 
     /// `swift` in `export swift --x`: the target's name and the words after it.

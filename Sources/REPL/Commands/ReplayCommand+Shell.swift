@@ -10,6 +10,13 @@ extension ReplayRequest {
     @MainActor
     public func runFromShell(startSandbox: Bool = true, offline: Bool = false) async -> Int32 {
         let console = Console.standard
+        if isPlayground {
+            let sandbox = startSandbox ? try? await Sandbox.start() : nil
+            if startSandbox && sandbox == nil { FileHandle.standardError.write(Data("warning: the sandbox could not start\n".utf8)) }
+            let status = await runPlaygroundFromShell(sandbox: sandbox, offline: offline)
+            await sandbox?.stop()
+            return status
+        }
         let script: SnippetScript
         do {
             script = try load()

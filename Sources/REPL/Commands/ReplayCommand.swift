@@ -35,6 +35,7 @@ struct ReplayCommand: Command {
 
     func run(_ arguments: String, session: Session) async throws {
         let request = try ReplayRequest(words: try Arguments.split(arguments))
+        if request.isPlayground { return try await runPlayground(request, session: session) }
         let script = try request.load()
         var replay = SnippetReplay(script: script, console: session.console, sandboxURL: session.sandboxURL)
         replay.step = request.step
@@ -96,6 +97,13 @@ public struct ReplayRequest {
         }
         guard let target else { throw UsageError("which snippet? `replay NAME` (`snippets` lists them)") }
         self.init(target: target, step: step, check: check, results: results, directory: directory)
+    }
+
+    /// Whether the target is an Xcode playground bundle (`NAME.playground`).
+    public var isPlayground: Bool {
+        var path = target
+        while path.hasSuffix("/") { path.removeLast() }
+        return path.hasSuffix(".playground")
     }
 
     /// The snippet parsed; a missing file or a syntax error is one line.

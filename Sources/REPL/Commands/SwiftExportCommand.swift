@@ -20,6 +20,13 @@ struct SwiftExportCommand: Command {
 
     func run(_ arguments: String, session: Session) async throws {
         try CommandWords.none(arguments, command: name)
+        session.console.write(try Self.program(of: session))
+        session.console.flush()
+    }
+
+    /// What `export swift` prints (and `export playground` puts on its page).
+    @MainActor
+    static func program(of session: Session) throws -> String {
         let steps = session.transcript.steps
         let decode = steps.reversed().lazy.compactMap { step -> DecodeCall? in
             if case .statement(.decode(let call)) = step.kind { return call }
@@ -28,13 +35,11 @@ struct SwiftExportCommand: Command {
         let declarations = TranscriptSnippet(name: "app", description: nil, steps: steps, sandboxURL: nil).declarations
         // With a decode, the request whose body it read (the last exchange), not what the request
         // being built has become since; without one, the request being built.
-        let program = if let decode, let exchange = session.workbench.lastExchange {
+        return if let decode, let exchange = session.workbench.lastExchange {
             try AppCode.program(for: exchange, decode: decode, declarations: declarations)
         } else {
             try AppCode.program(request: session.workbench.request, defaultHeaders: session.workbench.defaultHeaders,
                                 decode: decode, declarations: declarations)
         }
-        session.console.write(program)
-        session.console.flush()
     }
 }

@@ -57,6 +57,7 @@ extension PromptRuntime {
     /// request carry over from input to input as in the REPL.
     public static var hostWorkbench: Workbench {
         if let workbench { return workbench }
+        MainBundle.redirectFromEnvironment()
         let settings = PromptFiles.current.settings
         let wb = Workbench(sandbox: settings.sandboxURL, console: Console(fileDescriptor: STDOUT_FILENO, terminal: settings.terminal, colors: settings.colors))
         wb.interruptRequested = { HostInterrupt.isPending }

@@ -17,7 +17,7 @@ public enum PromptRuntime {
 
     /// Awaited first by a compiled program: top-level code that awaits runs on the main actor, in
     /// Swift 5 mode as in Swift 6.
-    public nonisolated static func enterTopLevel() async {}
+    public nonisolated static func enterTopLevel() async { MainBundle.redirectFromEnvironment() }
 
     /// The session's `wb`, set up from the REPL's settings, with output silenced and the network
     /// replaced by the recording until `live()`.

@@ -10,6 +10,7 @@ public final class CompiledEngine {
     public var configuration: CompiledConfiguration
     private var toolchain: Toolchain?
     private var toolchainMode: SwiftLanguageMode?
+    private var toolchainModules: [LinkedModule] = []
     private var directory: SessionDirectory?
     private var parsed: [String: ProgramUnit] = [:]
 
@@ -31,7 +32,8 @@ public final class CompiledEngine {
         // Earlier inputs are parsed once, not on every input after them.
         let units = (steps.map(\.source) + [input]).map { source in parsed[source] ?? ProgramUnit(source) }
         parsed = Dictionary(zip(steps.map(\.source) + [input], units)) { first, _ in first }
-        let program = ProgramBuilder.program(units: units, resultsColumn: configuration.resultsColumn)
+        let program = ProgramBuilder.program(units: units, resultsColumn: configuration.resultsColumn,
+                                             imports: configuration.modules.map(\.importLine))
         let programFile = directory.file("main.swift")
         do {
             try writeFiles(program: program, to: programFile, steps: steps, in: directory)
@@ -40,6 +42,7 @@ public final class CompiledEngine {
         }
 
         var environment = configuration.environment.merging(toolchain.environment) { $1 }.merging(configuration.secrets) { $1 }
+            .merging(configuration.programVariables) { $1 }
         environment[PromptFiles.directoryVariable] = directory.url.path
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let resultsFile = directory.file(Self.resultsFileName)
@@ -98,12 +101,13 @@ public final class CompiledEngine {
         if directory == nil { directory = try SessionDirectory() }
         guard let directory else { throw .sessionDirectory("not made") }
         // `set swift` changes the flags the driver plans with.
-        if toolchain == nil || toolchainMode != configuration.languageMode {
+        if toolchain == nil || toolchainMode != configuration.languageMode || toolchainModules != configuration.modules {
             toolchainMode = configuration.languageMode
+            toolchainModules = configuration.modules
             toolchain = try Toolchain.discover(
                 kitDirectory: configuration.kitDirectory ?? Self.kitDirectory, moduleName: configuration.moduleName,
                 resultsColumn: configuration.resultsColumn, languageMode: configuration.languageMode,
-                environment: configuration.environment)
+                linking: configuration.modules, environment: configuration.environment)
         }
         guard let toolchain else { throw .noToolchain }
         return (directory, toolchain)

@@ -47,6 +47,15 @@ public struct CompiledConfiguration: Sendable {
     public var languageMode = SwiftLanguageMode.swift5
     /// `import X` lines that compiled at an earlier input: every later input has them too.
     public var imports: [String] = []
+    /// Modules compiled apart (a playground's `Sources/`) that every input imports and links.
+    public var modules: [LinkedModule] = []
+    /// The folder `Bundle.main` finds resources in (a playground's `Resources/`); nil leaves it be.
+    public var mainBundle: URL?
+
+    /// The variables a program of this configuration gets besides `environment`.
+    var programVariables: [String: String] {
+        mainBundle.map { [MainBundle.variable: $0.path] } ?? [:]
+    }
 
     public init(settings: PromptSettings = PromptSettings(), secrets: [String: String] = [:], memoryLimit: Int = 2 << 30,
                 kitDirectory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {

@@ -52,7 +52,7 @@ enum ProgramBuilder {
     /// The program of `units`: the earlier inputs, then the new one (the last). With `resultsColumn`
     /// it is compiled with the playground transform: it starts ResultsLog, which records each line's
     /// values, and shows no values of its own.
-    static func program(units: [ProgramUnit], resultsColumn: Bool = false) -> CompiledProgram {
+    static func program(units: [ProgramUnit], resultsColumn: Bool = false, imports: [String] = []) -> CompiledProgram {
         let live = units.count - 1
         let renames = BindingRenamer.renames(units: units.map(\.items))
         var lastDeclaration: [String: Int] = [:]
@@ -71,6 +71,7 @@ enum ProgramBuilder {
             import WorkbenchKit
 
             """)
+        for line in imports { source.generated(line + "\n") }
         for (index, unit) in units.enumerated() {
             for item in unit.items {
                 guard case .importDeclaration = item.kind else { continue }

@@ -21,7 +21,8 @@ struct Toolchain {
     /// With `resultsColumn`, programs are compiled with the playground transform and link ResultsLog
     /// (found beside WorkbenchKit), which receives the transform's calls.
     static func discover(kitDirectory: URL, moduleName: String = "main", resultsColumn: Bool = false,
-                         languageMode: SwiftLanguageMode = .swift5, environment: [String: String]) throws(CompiledSetupError) -> Toolchain {
+                         languageMode: SwiftLanguageMode = .swift5, linking linked: [LinkedModule] = [],
+                         environment: [String: String]) throws(CompiledSetupError) -> Toolchain {
         guard let swift = swiftExecutable(environment: environment) else { throw .noToolchain }
         let modules = kitDirectory.appendingPathComponent("Modules")
         let module = modules.appendingPathComponent("WorkbenchKit.swiftmodule")
@@ -34,7 +35,7 @@ struct Toolchain {
             "-swift-version", languageMode.version, "-module-name", moduleName,
             "-I", modules.path, "-L", kitDirectory.path, "-l\(kitLibrary)",
             "-suppress-warnings", "-diagnostic-style", "llvm",
-        ]
+        ] + linked.flatMap { ["-I", $0.directory.path, "-L", $0.directory.path, "-l\($0.name)"] }
         if resultsColumn {
             guard files.fileExists(atPath: modules.appendingPathComponent("\(resultsLibrary).swiftmodule").path),
                   files.fileExists(atPath: kitDirectory.appendingPathComponent("lib\(resultsLibrary).so").path)

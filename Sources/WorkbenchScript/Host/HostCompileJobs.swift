@@ -16,12 +16,12 @@ struct HostCompileJobs {
     let scratch: URL
 
     /// Asks the driver for its plan; nil when it cannot be read.
-    static func plan(_ toolchain: HostToolchain, directory: URL, languageMode: SwiftLanguageMode,
+    static func plan(_ toolchain: HostToolchain, directory: URL, languageMode: SwiftLanguageMode, modules: [LinkedModule],
                      environment: [String: String]) -> HostCompileJobs? {
         let module = templateModule
         let arguments = toolchain.arguments(source: directory.appendingPathComponent("\(module).swift"), module: module,
                                             library: directory.appendingPathComponent("lib\(module).so"), directory: directory,
-                                            languageMode: languageMode)
+                                            languageMode: languageMode, modules: modules)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: toolchain.compiler)
         process.arguments = ["-###"] + arguments

@@ -25,7 +25,8 @@ struct HostToolchain {
     /// `swiftc` arguments that compile `source` into `library` as module `module`, importing the
     /// earlier inputs' modules from `directory` (their symbols are found in the host when it loads
     /// the library, so they are not linked) and WorkbenchKit.
-    func arguments(source: URL, module: String, library: URL, directory: URL, languageMode: SwiftLanguageMode) -> [String] {
+    func arguments(source: URL, module: String, library: URL, directory: URL, languageMode: SwiftLanguageMode,
+                   modules: [LinkedModule] = []) -> [String] {
         let kit = kitDirectory.path
         // Dynamic exclusivity checks are off: each check records an access in a per-thread list that
         // the matching end removes, and a trap caught by the host skips the end, leaving a record
@@ -42,6 +43,6 @@ struct HostToolchain {
             "-module-name", module, "-I", directory.path, "-I", kitDirectory.appendingPathComponent("Modules").path,
             "-L", kit, "-l\(Toolchain.kitLibrary)", "-Xlinker", "-rpath", "-Xlinker", kit,
             "-suppress-warnings", "-diagnostic-style", "llvm", "-o", library.path, source.path,
-        ]
+        ] + modules.flatMap(\.flags)
     }
 }

@@ -135,7 +135,7 @@ extension SwiftHost {
     func ensureProcess() -> Result<ChildProcess, HostFailure> {
         if let process { return .success(process) }
         guard let directory, let toolchain else { return .failure(HostFailure("error: the Swift host is not set up")) }
-        var environment = configuration.environment
+        var environment = configuration.environment.merging(configuration.programVariables) { $1 }
         environment[PromptFiles.directoryVariable] = directory.url.path
         environment["SWIFT_BACKTRACE"] = "enable=no"
         do {

@@ -17,8 +17,8 @@ public final class SwiftHost {
     var warming: ChildProcess?
     /// The driver's jobs, run directly (HostCompileJobs); nil until planned, or when they could not be.
     private var compileJobs: HostCompileJobs?
-    /// The language mode `compileJobs` was planned for (nil: not planned yet).
-    private var compileJobsMode: SwiftLanguageMode?
+    /// The language mode and linked modules `compileJobs` was planned for (nil: not planned yet).
+    private var compileJobsPlan: (mode: SwiftLanguageMode, modules: [LinkedModule])?
     /// The libraries loaded, in order: what later inputs import, and what a rebuild runs again.
     var libraries: [LoadedLibrary] = []
     /// How many of the session's steps the host has run.
@@ -86,7 +86,7 @@ public final class SwiftHost {
             let mentioned = HostImports.mentionedNames(in: segment.map(\.unit) + (isLast ? [inputUnit] : []))
             let imports = self.imports(mentioning: mentioned)
             let library = HostLibrary(number: nextNumber, catchUp: segment, input: isLast ? inputUnit : nil,
-                                      imports: configuration.imports + imports.lines, showsResults: configuration.settings.showsResults,
+                                      imports: configuration.modules.map(\.importLine) + configuration.imports + imports.lines, showsResults: configuration.settings.showsResults,
                                       languageMode: configuration.languageMode)
             let caughtUp = Array(pendingSteps.prefix(segment.count))
             pendingSteps = pendingSteps.dropFirst(segment.count)
@@ -180,12 +180,14 @@ public final class SwiftHost {
             return .failure(HostFailure("error: cannot write compiled input: \(error.localizedDescription)"))
         }
         let mode = configuration.languageMode
-        if compileJobsMode != mode {
-            compileJobsMode = mode
-            compileJobs = HostCompileJobs.plan(toolchain, directory: directory.url, languageMode: mode, environment: configuration.environment)
+        let modules = configuration.modules
+        if compileJobsPlan?.mode != mode || compileJobsPlan?.modules != modules {
+            compileJobsPlan = (mode, modules)
+            compileJobs = HostCompileJobs.plan(toolchain, directory: directory.url, languageMode: mode, modules: modules,
+                                               environment: configuration.environment)
         }
         let arguments = toolchain.arguments(source: source, module: library.moduleName, library: path, directory: directory.url,
-                                            languageMode: mode)
+                                            languageMode: mode, modules: modules)
         let jobs = compileJobs?.jobs(for: library.moduleName) ?? [[toolchain.compiler] + arguments]
         defer { compileJobs?.clean(library.moduleName) }
         var errors = ""

@@ -41,6 +41,16 @@ public struct SnippetReplay {
     /// Answers every statement's sends, in this process and in the Swift host, with the exchanges
     /// of the step it was written from (`save`'s check); nil sends them.
     public var answers: StepAnswers?
+    /// A playground page's: whether a statement is echoed (hidden code runs unseen), what is shown
+    /// before it (the page's markup), and an answer in step mode that ends the page (`n`, `p`, a
+    /// page's name: true stops the replay).
+    public var echoes: (SnippetScript.Step) -> Bool = { _ in true }
+    public var beforeStep: (SnippetScript.Step) -> Void = { _ in }
+    public var answered: (String) -> Bool = { _ in false }
+    /// Modules every statement imports (a playground's `Sources/`), and where `Bundle.main` looks
+    /// for resources.
+    public var modules: [LinkedModule] = []
+    public var mainBundle: URL?
 
     public init(script: SnippetScript, console: Console, sandboxURL: URL?) {
         self.script = script
@@ -63,8 +73,10 @@ public struct SnippetReplay {
                 outcome.stopped = true
                 break
             }
-            echo(step.source)
-            if self.step && !waitForEnter() {
+            beforeStep(step)
+            let shown = echoes(step)
+            if shown { echo(step.source) }
+            if self.step && shown && !waitForEnter() {
                 outcome.stopped = true
                 break
             }
@@ -95,6 +107,8 @@ public struct SnippetReplay {
             if let answers { workbench.relay = answers }
         }
         runner.interrupted = interrupted
+        runner.configuration.modules = modules
+        runner.configuration.mainBundle = mainBundle
         if let answers { runner.liveAnswers = { answers.takeRemaining() } }
         return runner
     }
@@ -111,7 +125,9 @@ public struct SnippetReplay {
         console.write(console.styled("  ⏎ run · q stop ", .dim))
         console.flush()
         guard let answer = readAnswer() else { return false }
-        let word = answer.trimmingCharacters(in: .whitespaces).lowercased()
+        let typed = answer.trimmingCharacters(in: .whitespaces)
+        if !typed.isEmpty && answered(typed) { return false }
+        let word = typed.lowercased()
         return word != "q" && word != "quit"
     }
 }

@@ -29,8 +29,10 @@ public struct SnippetScript {
     public let languageMode: SwiftLanguageMode
     let converter: SourceLocationConverter
 
-    /// Parses `source`; a syntax error is reported at its `line:col`.
-    public init(source: String, fileName: String) throws(ReplayError) {
+    /// Parses `source`; a syntax error is reported at its `line:col`. Its module is named after the
+    /// file, as SwiftPM names a snippet's, unless `moduleName` says otherwise (a playground page's
+    /// is `main`, as `swiftc` names a program's).
+    public init(source: String, fileName: String, moduleName: String? = nil) throws(ReplayError) {
         if let first = FirstSyntaxError.beforeParsing(source) {
             throw ReplayError(file: fileName, line: first.line, column: first.column, message: first.message)
         }
@@ -40,7 +42,7 @@ public struct SnippetScript {
             throw ReplayError(file: fileName, line: first.line, column: first.column, message: first.message)
         }
         self.fileName = fileName
-        self.moduleName = Self.moduleName(forFile: fileName)
+        self.moduleName = moduleName ?? Self.moduleName(forFile: fileName)
         self.summary = Self.summary(of: source)
         self.languageMode = Self.languageMode(of: source)
         self.converter = converter

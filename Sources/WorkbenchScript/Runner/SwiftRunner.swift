@@ -251,9 +251,13 @@ public final class SwiftRunner {
         hostInstance?.configuration.secrets = configuration.secrets
         hostInstance?.configuration.languageMode = configuration.languageMode
         hostInstance?.configuration.imports = configuration.imports
+        hostInstance?.configuration.modules = configuration.modules
+        hostInstance?.configuration.mainBundle = configuration.mainBundle
         resultsInstance?.configuration.settings = configuration.settings
         resultsInstance?.configuration.secrets = configuration.secrets
         resultsInstance?.configuration.languageMode = configuration.languageMode
+        resultsInstance?.configuration.modules = configuration.modules
+        resultsInstance?.configuration.mainBundle = configuration.mainBundle
     }
 }
 

@@ -1,0 +1,150 @@
+import Foundation
+import Playgrounds
+import SwiftParser
+import SwiftSyntax
+import WorkbenchKit
+import WorkbenchScript
+
+/// `open PATH.playground`: the bundle's `Sources/` importable in the session, its pages listed.
+struct OpenCommand: Command {
+    let name = "open"
+    let synopsis = "open PATH.playground"
+    let summary = "open an Xcode playground: its Sources/ in the session, its pages listed"
+    let help = """
+        Reads an Xcode playground bundle (single-page or with pages, any format Xcode has
+        written), compiles its Sources/ once into the module every page imports and makes it
+        imported by every later Swift input here, links its Resources/ where Bundle.main finds
+        them, and lists its pages with their titles; a page that needs Xcode (SwiftUI, UIKit's
+        own types, a live view) is marked with the reason. `page NAME` then runs a page into
+        this session, so its values stay to explore. `replay PATH.playground` runs every page
+        without changing the session. Open a playground before code asks Bundle.main for a
+        resource: Foundation reads the folder once.
+        Swift: none (`save` writes the pages' statements; the snippet does not bring Sources/)
+
+        Examples:
+          wb> open Networking.playground
+          wb> page Building URLs
+        """
+    let group = CommandGroup.snippets
+
+    func run(_ arguments: String, session: Session) async throws {
+        let words = try Arguments.split(arguments)
+        guard words.count == 1, let path = words.first else {
+            throw UsageError(words.isEmpty ? "which playground? `open PATH.playground`" : "open takes one playground, got \(words.count) words")
+        }
+        let bundle = try PlaygroundBundle.open(URL(fileURLWithPath: NSString(string: path).expandingTildeInPath))
+        let console = session.console
+        for note in bundle.notes { console.line(console.styled("note: \(note)", .dim)) }
+        let work = try PlaygroundWorkFolder()
+        let languageMode = bundle.languageMode ?? session.languageMode
+        if let sources = bundle.sources {
+            switch await work.compile(sources, module: bundle.sourcesModule, bundle: bundle, languageMode: languageMode) {
+            case .success(let module?): session.swift.configuration.modules.append(module)
+            case .success(nil): break
+            case .failure(let error):
+                work.remove()
+                throw UsageError(String(error.description.dropFirst("error: ".count)))
+            }
+        }
+        if let previous = session.openPlayground { previous.work.remove() }
+        session.openPlayground = OpenPlayground(bundle: bundle, work: work)
+        PlaygroundWorkFolder.link([bundle.resources].compactMap { $0 }, into: OpenPlayground.mainBundleFolder)
+        console.line(console.styled(bundle.url.lastPathComponent, .bold) + console.styled(" · format \(bundle.format.version)"
+            + (bundle.format.targetPlatform.map { " · \($0)" } ?? "") + " · \(bundle.pages.count) \(bundle.pages.count == 1 ? "page" : "pages")", .dim))
+        if bundle.sources != nil { console.line(console.styled("Sources/ is module \(bundle.sourcesModule), imported by every input from now on", .dim)) }
+        let width = bundle.pages.map(\.name.count).max() ?? 0
+        for (index, page) in bundle.pages.enumerated() {
+            let text = (try? String(contentsOf: page.file, encoding: .utf8)) ?? ""
+            let title = PlaygroundMarkup.title(of: text).map { "  " + $0 } ?? ""
+            var line = String(format: "%2d  ", index + 1) + console.styled(page.name.padding(toLength: width, withPad: " ", startingAt: 0), .bold) + title
+            if let script = try? SnippetScript(source: text, fileName: page.name, moduleName: "main"), let reason = LinuxLacks.reason(for: script) {
+                line += console.styled("  (needs Xcode: \(reason))", .yellow)
+            }
+            console.line(line)
+        }
+        console.line(console.styled("`page NAME` runs a page here; `replay \(Arguments.quoted(path)) --step` steps through them all", .dim))
+    }
+}
+
+/// `page NAME`: runs a page of the open playground into the session, its markup shown as it goes.
+struct PageCommand: Command {
+    let name = "page"
+    let synopsis = "page NAME"
+    let summary = "run a page of the open playground here, so its values stay"
+    let help = """
+        Runs the page's statements one by one as if typed at the prompt: its prose (the //:
+        and /*: */ markup) rendered before the code it precedes, each statement shown dimmed
+        unless it is in a //#-hidden-code region, then its output. The page's own Sources/
+        module is compiled and imported from then on, its Resources/ linked for Bundle.main.
+        The page stops at its first failing statement. What it declared and bound stays in
+        the session, and `save` keeps its statements. Tab completes page names.
+        Swift: the page's own statements
+
+        Examples:
+          wb> open Networking.playground
+          wb> page Decoding Resources
+        """
+    let group = CommandGroup.snippets
+
+    func complete(_ words: [String], session: Session) -> [String] {
+        session.openPlayground?.bundle.pages.map(\.name) ?? []
+    }
+
+    func run(_ arguments: String, session: Session) async throws {
+        guard let open = session.openPlayground else { throw UsageError("no playground is open: `open PATH.playground` first") }
+        let typed = arguments.trimmingCharacters(in: .whitespaces)
+        let name = (try? Arguments.split(typed)).map { $0.joined(separator: " ") } ?? typed
+        guard let page = open.bundle.page(named: name) ?? Int(name).flatMap({ open.bundle.pages.indices.contains($0 - 1) ? open.bundle.pages[$0 - 1] : nil }) else {
+            throw UsageError("no page '\(name)' in \(open.bundle.url.lastPathComponent): \(open.bundle.pages.map(\.name).joined(separator: ", "))")
+        }
+        let text: String
+        do {
+            text = try String(contentsOf: page.file, encoding: .utf8)
+        } catch {
+            throw UsageError("cannot read \(page.file.path): \(error.localizedDescription)")
+        }
+        let script = try SnippetScript(source: text, fileName: page.name, moduleName: "main")
+        if let reason = LinuxLacks.reason(for: script) { throw UsageError("page '\(page.name)' needs Xcode: \(reason)") }
+        try await compileSources(of: page, open: open, session: session)
+        PlaygroundWorkFolder.link([open.bundle.resources, page.resources].compactMap { $0 }, into: OpenPlayground.mainBundleFolder)
+        try await runStatements(of: text, session: session)
+    }
+
+    @MainActor
+    private func compileSources(of page: PlaygroundBundle.Page, open: OpenPlayground, session: Session) async throws {
+        guard let sources = page.sources, open.pageModules[page.name] == nil else { return }
+        let module = open.bundle.pageSourcesModule(page)
+        switch await open.work.compile(sources, module: module, bundle: open.bundle, languageMode: session.languageMode) {
+        case .success(let linked?):
+            open.pageModules[page.name] = linked
+            session.swift.configuration.modules.append(linked)
+        case .success(nil): break
+        case .failure(let error): throw UsageError(String(error.description.dropFirst("error: ".count)))
+        }
+    }
+
+    /// Each top-level statement as its own input, the markup before it rendered first.
+    @MainActor
+    private func runStatements(of text: String, session: Session) async throws {
+        let console = session.console
+        let markup = PageMarkup(text: text, width: TerminalWidth.current(), styled: console.colors)
+        let tree = Parser.parse(source: text)
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        for item in tree.statements {
+            let line = item.startLocation(converter: converter, afterLeadingTrivia: true).line
+            markup.show(before: line, on: console)
+            if !markup.isHidden(line) {
+                for echoed in item.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false) {
+                    console.line(console.styled(SnippetReplay.echoMarker + echoed, .dim))
+                }
+            }
+            console.flush()
+            do {
+                try await session.swift.runInput([item])
+            } catch is SwiftRunner.Reported {
+                throw AlreadyReported()
+            }
+        }
+        markup.show(before: Int.max, on: console)
+    }
+}

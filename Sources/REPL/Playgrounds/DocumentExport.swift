@@ -1,0 +1,81 @@
+import Foundation
+import LineEditor
+import Playgrounds
+import WorkbenchKit
+import WorkbenchScript
+
+/// `export playground|markdown NAME ["description"] [--dir DIR] [--force]`, read and carried out.
+struct DocumentExport {
+    let kind: String
+    let name: String
+    let description: String?
+    let directory: String?
+    let force: Bool
+
+    init(words: [String], kind: String) throws {
+        self.kind = kind
+        var positional: [String] = []
+        var directory: String?
+        var force = false
+        var index = 0
+        while index < words.count {
+            switch words[index] {
+            case "--force": force = true
+            case "--dir":
+                guard index + 1 < words.count else { throw UsageError("--dir needs a directory") }
+                directory = words[index + 1]
+                index += 1
+            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (export \(kind) takes --dir DIR and --force)")
+            case let word: positional.append(word)
+            }
+            index += 1
+        }
+        guard let name = positional.first else { throw UsageError("export \(kind) needs a name: `export \(kind) NAME [\"description\"]`") }
+        guard positional.count <= 2 else { throw UsageError("too many words after `export \(kind) \(name)`: quote the description") }
+        guard !name.contains("/"), !name.hasPrefix("."), !name.isEmpty else { throw UsageError("'\(name)' cannot be a file name here (no '/', not starting with '.')") }
+        self.name = name
+        self.description = positional.dropFirst().first
+        self.directory = directory
+        self.force = force
+    }
+
+    @MainActor
+    func write(session: Session) async throws {
+        let folder = URL(fileURLWithPath: NSString(string: directory ?? ".").expandingTildeInPath)
+        let steps = session.transcript.steps
+        guard !steps.isEmpty else { throw UsageError("nothing to export yet: no step of this session has succeeded") }
+        switch kind {
+        case "playground":
+            let url = folder.appendingPathComponent(name + ".playground")
+            let page = SessionExport.playgroundPage(name: name, description: description, program: try SwiftExportCommand.program(of: session))
+            do {
+                try PlaygroundWriter.write([(name, page)], to: url, replacing: force)
+            } catch {
+                throw UsageError(error.description)
+            }
+            session.console.line("wrote \(display(url)) (one page; `open \(display(url))` reads it back here)")
+        default:
+            let url = folder.appendingPathComponent(name + ".md")
+            if FileManager.default.fileExists(atPath: url.path) && !force {
+                throw UsageError("\(display(url)) already exists; add --force to replace it")
+            }
+            let snippet = TranscriptSnippet(name: name, description: description, steps: steps, sandboxURL: session.sandboxURL)
+            var exchanges: [Int: [Exchange]] = [:]
+            for (offset, step) in steps.enumerated() { exchanges[offset + 1] = step.exchanges }
+            let answers = StepAnswers(exchanges: exchanges, stepOfLine: snippet.stepOfLine)
+            let text = try await SessionExport.markdown(name: name, description: description, snippet: snippet.source,
+                                                        answers: answers, session: session)
+            do {
+                try DurableFile.write(Data(text.utf8), to: url)
+            } catch {
+                throw UsageError("cannot write \(display(url)): \((error as NSError).localizedDescription)")
+            }
+            session.console.line("wrote \(display(url)) (\(snippet.stepCount) \(snippet.stepCount == 1 ? "statement" : "statements") with their output)")
+        }
+    }
+
+    private func display(_ url: URL) -> String {
+        let current = FileManager.default.currentDirectoryPath + "/"
+        return url.standardizedFileURL.path.hasPrefix(current) ? String(url.standardizedFileURL.path.dropFirst(current.count)) : url.path
+    }
+}

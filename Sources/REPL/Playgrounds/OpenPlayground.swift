@@ -1,0 +1,31 @@
+import Foundation
+import Playgrounds
+import WorkbenchScript
+
+/// The playground `open` made the session's: its bundle, its compiled `Sources/` (imported by every
+/// later input), and the pages run into the session so far.
+@MainActor
+final class OpenPlayground {
+    let bundle: PlaygroundBundle
+    let work: PlaygroundWorkFolder
+    /// Each page's own `Sources/` module, compiled the first time the page runs.
+    var pageModules: [String: LinkedModule] = [:]
+
+    init(bundle: PlaygroundBundle, work: PlaygroundWorkFolder) {
+        self.bundle = bundle
+        self.work = work
+    }
+
+    /// Where `Bundle.main` finds resources in this process's Swift host: a folder the host is
+    /// told of when it starts (Sources/WorkbenchKit/Playground/MainBundle.swift), which `open`
+    /// and `page` fill with links to a playground's `Resources/`. Foundation reads a folder's
+    /// listing once, so resources must be there before code first asks `Bundle.main` for one.
+    static let mainBundleFolder = FileManager.default.temporaryDirectory
+        .appendingPathComponent("workbench-main-bundle-\(ProcessInfo.processInfo.processIdentifier)")
+
+    /// Removes what the session's playgrounds left (at exit).
+    static func removeFolders(_ open: OpenPlayground?) {
+        open?.work.remove()
+        try? FileManager.default.removeItem(at: mainBundleFolder)
+    }
+}

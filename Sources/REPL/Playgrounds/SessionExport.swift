@@ -1,0 +1,87 @@
+import Foundation
+import LineEditor
+import Sandbox
+import Playgrounds
+import SwiftParser
+import SwiftSyntax
+import WorkbenchKit
+import WorkbenchScript
+
+/// `export playground NAME` and `export markdown NAME`: the session handed back as a playground a
+/// Mac opens, or as a Markdown handout (README.md, "Playgrounds").
+@MainActor
+enum SessionExport {
+    /// The page: the session's description as markup, then what `export swift` writes, its
+    /// declarations at the top level and its statements in a `Task` the page waits for (a
+    /// playground page keeps running until `finishExecution()`).
+    static func playgroundPage(name: String, description: String?, program: String) -> String {
+        let tree = Parser.parse(source: program)
+        var imports: [String] = []
+        var declarations: [String] = []
+        var statements: [String] = []
+        for item in tree.statements {
+            let text = item.description.trimmingCharacters(in: .newlines)
+            if item.item.is(ImportDeclSyntax.self) || item.item.is(IfConfigDeclSyntax.self) {
+                imports.append(text)
+            } else if item.item.is(DeclSyntax.self) && !item.item.is(VariableDeclSyntax.self) {
+                declarations.append(text)
+            } else {
+                statements.append(text)
+            }
+        }
+        var markup = "# \(name)\n"
+        if let description, !description.isEmpty { markup += "\n\(description)\n" }
+        markup += "\nA request explored in Workbench, as Foundation-only code: `URLComponents`, `URLRequest`, `URLSession` and `JSONDecoder`."
+        var page = PlaygroundWriter.markup(markup) + "\n"
+        page += (imports + ["import PlaygroundSupport"]).joined(separator: "\n") + "\n\n"
+        page += "PlaygroundPage.current.needsIndefiniteExecution = true\n\n"
+        if !declarations.isEmpty {
+            page += PlaygroundWriter.markup("The models the response decodes into.") + "\n"
+            page += declarations.joined(separator: "\n\n") + "\n\n"
+        }
+        page += PlaygroundWriter.markup("The request, sent when the page runs; the page ends once the answer is printed.") + "\n"
+        let body = statements.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.isEmpty ? "" : "        " + $0 }.joined(separator: "\n")
+        page += "Task {\n    do {\n\(body)\n    } catch {\n        print(error)\n    }\n    PlaygroundPage.current.finishExecution()\n}\n"
+        return page
+    }
+
+    /// The handout: the description, then each statement of the session's snippet as a `swift`
+    /// block with what it printed when replayed (its requests answered by what the session
+    /// received, as `save` checks a snippet) below it.
+    static func markdown(name: String, description: String?, snippet source: String, answers: StepAnswers,
+                         session: Session) async throws -> String {
+        let script = try SnippetScript(source: source, fileName: name + ".swift")
+        let console = Console(capturingWithColors: false)
+        var replay = SnippetReplay(script: script, console: console, sandboxURL: session.sandboxURL)
+        replay.interrupted = { Interrupt.isPending }
+        replay.offlineRoutes = session.offline ? OfflineRouting.routes : []
+        replay.answers = answers
+        var cells: [(source: String, output: String)] = []
+        replay.stepEnded = { step, _ in
+            let lines = console.capturedText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let output = lines.filter { !$0.hasPrefix(SnippetReplay.echoMarker) }.joined(separator: "\n")
+            cells.append((step.source, output.trimmingCharacters(in: .newlines)))
+            console.clearCaptured()
+        }
+        let outcome = await replay.run()
+        if outcome.stopped { throw UsageError("export stopped (Ctrl-C): nothing was written") }
+        var text = "# \(name)\n\n"
+        if let description, !description.isEmpty { text += description + "\n\n" }
+        for cell in cells {
+            text += "```swift\n\(cell.source)\n```\n\n"
+            if !cell.output.isEmpty { text += fence(for: cell.output) + "\n\(cell.output)\n" + fence(for: cell.output) + "\n\n" }
+        }
+        return text
+    }
+
+    /// A fence longer than any run of backticks in `text`.
+    static func fence(for text: String) -> String {
+        var longest = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return String(repeating: "`", count: max(3, longest + 1))
+    }
+}

@@ -1,0 +1,3 @@
+import Foundation
+
+public let defaultHost = "jsonplaceholder.typicode.com"
