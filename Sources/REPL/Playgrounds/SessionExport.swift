@@ -56,6 +56,7 @@ enum SessionExport {
         var replay = SnippetReplay(script: script, console: console, sandboxURL: session.sandboxURL)
         replay.interrupted = { Interrupt.isPending }
         replay.offlineRoutes = session.offline ? OfflineRouting.routes : []
+        answers.showsAnswers = true
         replay.answers = answers
         var cells: [(source: String, output: String)] = []
         replay.stepEnded = { step, _ in
@@ -68,8 +69,13 @@ enum SessionExport {
         if outcome.stopped { throw UsageError("export stopped (Ctrl-C): nothing was written") }
         var text = "# \(name)\n\n"
         if let description, !description.isEmpty { text += description + "\n\n" }
-        for cell in cells {
-            text += "```swift\n\(cell.source)\n```\n\n"
+        // As a notebook's cells: statements that print nothing join the next one's block.
+        var pending: [String] = []
+        for (index, cell) in cells.enumerated() {
+            pending.append(cell.source)
+            guard !cell.output.isEmpty || index == cells.count - 1 else { continue }
+            text += "```swift\n\(pending.joined(separator: "\n"))\n```\n\n"
+            pending = []
             if !cell.output.isEmpty { text += fence(for: cell.output) + "\n\(cell.output)\n" + fence(for: cell.output) + "\n\n" }
         }
         return text

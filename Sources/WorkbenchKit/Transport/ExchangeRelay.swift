@@ -9,6 +9,13 @@ public protocol ExchangeRelay: AnyObject {
     func nextRecorded(for url: URL) throws(WorkbenchError) -> Exchange
     /// A send went over the network: the exchange, or the error it threw.
     func finished(_ outcome: Result<Exchange, WorkbenchError>)
+    /// Whether recorded answers are shown as a send's are (`export markdown` shows what each
+    /// statement printed); false by default: a replay is quiet.
+    var showsAnswers: Bool { get }
+}
+
+extension ExchangeRelay {
+    public var showsAnswers: Bool { false }
 }
 
 import Foundation

@@ -26,7 +26,7 @@ extension Workbench {
             activeRelay?.finished(.success(exchange))
         }
         exchanges.append(exchange)
-        if activeRelay?.isReplaying != true {
+        if activeRelay?.isReplaying != true || activeRelay?.showsAnswers == true {
             render(exchange, all: false)
             warnAboutResponse(exchange)
         }

@@ -8,6 +8,8 @@ import WorkbenchKit
 @MainActor
 public final class StepAnswers: ExchangeRelay {
     public let isReplaying = true
+    /// Set by `export markdown`, whose handout shows each statement's output.
+    public var showsAnswers = false
     private var remaining: [Int: ArraySlice<Exchange>]
     private let stepOfLine: [Int: Int]
     private var current: Int?
