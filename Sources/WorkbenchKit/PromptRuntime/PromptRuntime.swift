@@ -82,10 +82,23 @@ public enum PromptRuntime {
 
     /// The new input ran to its end: reports `wb`'s request for the REPL to continue from.
     public static func finish() {
+        runWhilePageNeedsIt()
         workbench?.console.flush()
         fflush(nil)
         if let workbench { relay?.report(.state(workbench.requestState)) }
         relay?.report(.finished)
+    }
+
+    /// In replay (where values are not shown), a page with `needsIndefiniteExecution` keeps running
+    /// after its last line, as in Xcode, until `finishExecution()` (or 10 s: replay's wait for work
+    /// left running, SwiftRunner.replaySettleSeconds). At the prompt the program is made again for
+    /// each input, and the Swift host keeps the session running instead.
+    static func runWhilePageNeedsIt() {
+        guard !showsResults else { return }
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while PlaygroundPage.current.needsIndefiniteExecution, Date() < deadline {
+            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
+        }
     }
 
     /// An error thrown at the top level of an input: reported as one line, and the program ends.
