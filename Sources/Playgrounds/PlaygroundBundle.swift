@@ -27,7 +27,7 @@ public struct PlaygroundBundle: Sendable {
     public let notes: [String]
 
     /// Whether it is multi-page (Xcode's `Pages/` layout) rather than one `Contents.swift`.
-    public var isMultiPage: Bool { pages.first.map { $0.file.deletingLastPathComponent() != url } ?? false }
+    public var isMultiPage: Bool { pages.first?.file.deletingLastPathComponent().lastPathComponent.hasSuffix(".xcplaygroundpage") ?? false }
 
     /// The page named `name`, as typed (case-insensitive when no page has exactly that name).
     public func page(named name: String) -> Page? {

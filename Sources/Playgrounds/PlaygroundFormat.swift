@@ -29,9 +29,12 @@ public struct PlaygroundFormat: Sendable, Equatable {
         let reader = Reader()
         let parser = XMLParser(data: xml)
         parser.delegate = reader
-        guard parser.parse() else {
-            let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "not XML"
-            throw PlaygroundError("contents.xcplayground: \(reason) (line \(parser.lineNumber))")
+        // On Linux `parse()` can return true after an error (a tag left open): the delegate's first
+        // error decides.
+        let parsed = parser.parse()
+        if let other = reader.otherRoot { throw PlaygroundError("contents.xcplayground's root is <\(other)>, not <playground>") }
+        if let error = reader.firstError ?? (parsed ? nil : (code: (parser.parserError as NSError?)?.code ?? 0, line: parser.lineNumber)) {
+            throw PlaygroundError("contents.xcplayground: not well-formed XML (libxml2 error \(error.code), line \(error.line))")
         }
         guard let root = reader.root else { throw PlaygroundError("contents.xcplayground has no <playground> element") }
         self.init(version: root["version"] ?? "6.0", targetPlatform: root["target-platform"], attributes: root,
@@ -40,6 +43,8 @@ public struct PlaygroundFormat: Sendable, Equatable {
 
     private final class Reader: NSObject, XMLParserDelegate {
         var root: [String: String]?
+        var otherRoot: String?
+        var firstError: (code: Int, line: Int)?
         var pageNames: [String] = []
         private var depth = 0
         private var inPages = false
@@ -48,12 +53,21 @@ public struct PlaygroundFormat: Sendable, Equatable {
                     attributes: [String: String] = [:]) {
             depth += 1
             if depth == 1 {
-                if name == "playground" { root = attributes } else { parser.abortParsing() }
+                if name == "playground" {
+                    root = attributes
+                } else {
+                    otherRoot = name
+                    parser.abortParsing()
+                }
             } else if depth == 2 && name == "pages" {
                 inPages = true
             } else if depth == 3 && inPages && name == "page", let page = attributes["name"] {
                 pageNames.append(page)
             }
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred error: any Error) {
+            if firstError == nil { firstError = ((error as NSError).code, parser.lineNumber) }
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {

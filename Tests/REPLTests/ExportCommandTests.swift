@@ -19,14 +19,16 @@ import WorkbenchKit
     @Test func helpExportDescribesBothAndTheListingNamesIt() async {
         let session = Session(console: console, isInteractive: false)
         let page = await output(of: "help export", in: session)
-        #expect(page.hasPrefix("export swift | export curl\n"))
+        #expect(page.hasPrefix("export swift | curl | playground NAME | markdown NAME [\"description\"] [--dir DIR] [--force]\n"))
         #expect(page.contains("  export swift   a complete program for the request"))
         #expect(page.contains("  export curl    the current request"))
+        #expect(page.contains("  export playground NAME [\"description\"]\n"))
+        #expect(page.contains("  export markdown NAME [\"description\"]\n"))
         // The `Swift:` line is curl's statement as `save` writes it.
         let curl = TranscriptSnippet.savedSource(of: .curl, sandboxRoot: nil)
         #expect(page.contains("Swift: export curl is \(curl);"))
         let listing = await output(of: "help", in: session).split(separator: "\n")
-        #expect(listing.contains { $0.hasPrefix("snippets") && $0.hasSuffix(" export") }, "\(listing)")
+        #expect(listing.contains { $0.hasPrefix("snippets") && $0.contains(" export ") }, "\(listing)")
         // `swift` is found through `export`; `help swift` stays about Swift and points there.
         #expect(!listing.contains { $0.hasPrefix("snippets") && $0.contains(" swift") })
         #expect(await output(of: "help swift", in: session).contains("`export swift`"))
@@ -58,8 +60,8 @@ import WorkbenchKit
     }
 
     @Test(arguments: [
-        ("export", "error: export takes swift (app code) or curl (a curl command line) — `help export` says more"),
-        ("export pdf", "error: export takes swift (app code) or curl (a curl command line), not 'pdf' — `help export` says more"),
+        ("export", "error: export takes swift (app code), curl (a curl command line), playground NAME or markdown NAME — `help export` says more"),
+        ("export pdf", "error: export takes swift (app code), curl (a curl command line), playground NAME or markdown NAME, not 'pdf' — `help export` says more"),
         ("export curl now", "error: curl takes no arguments, got 'now'"),
     ])
     func mistakesAreOneLine(line: String, expected: String) async {
