@@ -27,6 +27,16 @@ struct OpenCommand: Command {
         """
     let group = CommandGroup.snippets
 
+    func complete(_ words: [String], session: Session) -> [String] {
+        words.count <= 1 ? Self.playgrounds() : []
+    }
+
+    /// The playground bundles in the current folder, for completion.
+    static func playgrounds() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)) ?? []
+        return names.filter { $0.hasSuffix(".playground") }.sorted()
+    }
+
     func run(_ arguments: String, session: Session) async throws {
         let words = try Arguments.split(arguments)
         guard words.count == 1, let path = words.first else {

@@ -7,7 +7,7 @@ import WorkbenchScript
 /// `replay NAME|PATH [--step] [--check] [--results]`: runs a snippet's statements here, printing each one.
 struct ReplayCommand: Command {
     let name = "replay"
-    let synopsis = "replay NAME|PATH [--step] [--check] [--results] [--dir DIR]"
+    let synopsis = "replay NAME|PATH|PATH.playground [--step] [--check] [--results] [--dir DIR]"
     let summary = "run a snippet statement by statement, showing each one and its result"
     let help = """
         Reads Snippets/NAME.swift (or the file at PATH), and runs its statements one by one as
@@ -19,18 +19,22 @@ struct ReplayCommand: Command {
         line's last value (`total = 3`), `(N times)` for a line that ran more than once, and
         what a print wrote where it printed; with --step as well, Enter runs the next statement
         and fills in its column. Your own session is left as it was.
+        A PATH.playground is an Xcode playground: its pages run one after the other, each its
+        own program, their markup rendered (┃) before the code it precedes; with --step, a
+        page's name, n or p at any statement moves to that page (`help open` says more).
         Swift: none (it runs a snippet; `swift run NAME` runs it compiled)
 
         Examples:
           wb> replay borders --step
           wb> replay borders --results
           wb> replay Snippets/jokes.swift --check
+          wb> replay Networking.playground --step
         """
     let group = CommandGroup.snippets
 
     func complete(_ words: [String], session: Session) -> [String] {
         let names = SnippetsFolder.snippets(in: SnippetsFolder.directory(nil)).map { $0.deletingPathExtension().lastPathComponent }
-        return names + ["--step", "--check", "--results"]
+        return names + OpenCommand.playgrounds() + ["--step", "--check", "--results"]
     }
 
     func run(_ arguments: String, session: Session) async throws {

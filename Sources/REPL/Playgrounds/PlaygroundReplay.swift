@@ -135,6 +135,8 @@ struct PlaygroundReplay {
         replay.echoes = { !markup.isHidden($0.line) }
         replay.beforeStep = { markup.show(before: $0.line, on: console) }
         replay.answered = { navigation.choose($0, from: number, in: bundle) }
+        replay.asOneProgram = true
+        replay.beforeRun = { markup.show(before: Int.max, on: console) }
         if results { markup.showAll(on: console) }
         let pageOutcome = await replay.run()
         if !results { markup.show(before: Int.max, on: console) }

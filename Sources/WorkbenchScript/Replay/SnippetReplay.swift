@@ -51,6 +51,10 @@ public struct SnippetReplay {
     /// for resources.
     public var modules: [LinkedModule] = []
     public var mainBundle: URL?
+    /// Run the whole script as one program, as Xcode runs a playground page (not with `step`): every
+    /// statement shown first, `beforeRun` called, then its output. Compiled once, it costs one input.
+    public var asOneProgram = false
+    public var beforeRun: () -> Void = {}
 
     public init(script: SnippetScript, console: Console, sandboxURL: URL?) {
         self.script = script
@@ -65,6 +69,7 @@ public struct SnippetReplay {
             console.flush()
         }
         if resultsColumn { return await runWithResults(runner) }
+        if asOneProgram && !step { return await runAsOneProgram(runner) }
         var outcome = Outcome()
         // An import of what every statement has is the program's own business; any other is decided
         // where it stands (SessionImport).
@@ -95,6 +100,21 @@ public struct SnippetReplay {
             outcome.failures += 1
         }
         if !outcome.stopped { await runner.settleLeftWork() }
+        return outcome
+    }
+
+    private func runAsOneProgram(_ runner: SwiftRunner) async -> Outcome {
+        var outcome = Outcome()
+        for step in script.steps {
+            beforeStep(step)
+            if echoes(step) { echo(step.source) }
+        }
+        beforeRun()
+        console.flush()
+        outcome.stepsRun = script.steps.count
+        if await !runner.runProgram() { outcome.failures = 1 }
+        console.flush()
+        if interrupted() { outcome.stopped = true } else { await runner.settleLeftWork() }
         return outcome
     }
 
