@@ -2,13 +2,15 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-paste bench-first-steps bench-spec bench-tutorial bench-peers forms-expected
+.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-paste bench-first-steps bench-spec bench-tutorial bench-playground bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
-# --static-swift-stdlib links (FoundationNetworking needs -lcurl); the openssl tool for the TLS
-# tests' certificates and server (not in a base Debian 12); patchelf for the release binary (build).
+# --static-swift-stdlib links (FoundationNetworking needs -lcurl; FoundationXML, which reads a
+# playground's contents.xcplayground, -lxml2); cmark-gfm for a playground's markup; the openssl
+# tool for the TLS tests' certificates and server (not in a base Debian 12); patchelf for the
+# release binary (build).
 deps:
-	@pkg-config --exists libedit zlib libcurl libcmark-gfm || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libedit-dev zlib1g-dev libcurl4-openssl-dev libcmark-gfm-dev; }
+	@pkg-config --exists libedit zlib libcurl libcmark-gfm libxml-2.0 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libedit-dev zlib1g-dev libcurl4-openssl-dev libcmark-gfm-dev libxml2-dev; }
 	@test -x /usr/bin/openssl || { $(SUDO) apt-get update && $(SUDO) apt-get install -y openssl; }
 	@command -v patchelf >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y patchelf; }
 
@@ -107,6 +109,9 @@ bench-spec: deps bench-peers
 # output's way to the terminal): printed, not written.
 bench-tutorial: build bench-peers
 	python3 Benchmarks/bench.py --only tutorial
+
+bench-playground: build bench-peers
+	python3 Benchmarks/bench.py --only playground
 
 bench-micro: deps bench-peers
 	python3 Benchmarks/bench.py --only micro

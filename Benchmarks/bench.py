@@ -21,6 +21,7 @@ import tempfile
 from bench_report import log, machine, max_rss, micro, ms, replace_section, run, serve, table, verdict, versions
 import first_steps_bench
 import paste_bench
+import playground_bench
 import session_bench
 import spec_bench
 import tutorial_bench
@@ -392,6 +393,33 @@ class Bench:
         self.add("12 tutorial code", f"a Timer's `print` to the terminal while the prompt waits ({len(latencies)} ticks)",
                  f"{median:.1f} ms median, {worst:.1f} ms max", "", verdict(worst <= 50, "≤ 50 ms"))
 
+    def playground(self):
+        """Figure 6, playgrounds (Benchmarks/playground_bench.py): a 10-page bundle replayed, each page
+        one compiled program, against one compiled input at the prompt."""
+        ten = playground_bench.bundle(self.tmp, "Ten", 10)
+        one = playground_bench.bundle(self.tmp, "One", 1)
+        bare = playground_bench.bundle(self.tmp, "Bare", 1, sources=False)
+        quit, single = playground_bench.one_input_sessions(self.write)
+        for path in (ten, one, bare):
+            check = subprocess.run([self.workbench, "replay", path, "--no-sandbox"], capture_output=True, text=True, env=self.env)
+            if check.returncode != 0 or "error:" in check.stdout:
+                raise RuntimeError(f"{os.path.basename(path)} failed: {(check.stdout + check.stderr)[-300:]!r}")
+        t = self.hyperfine({
+            "10 pages": f"{self.workbench} replay {ten} --no-sandbox",
+            "1 page": f"{self.workbench} replay {one} --no-sandbox",
+            "1 page, no Sources": f"{self.workbench} replay {bare} --no-sandbox",
+            "REPL quit": f"{self.workbench} --no-sandbox < {quit}",
+            "REPL one compiled input": f"{self.workbench} --no-sandbox < {single}",
+        }, runs=10)
+        page = (t["10 pages"][1] - t["1 page"][1]) / 9
+        sources = t["1 page"][1] - t["1 page, no Sources"][1]
+        compiled = t["REPL one compiled input"][1] - t["REPL quit"][1]
+        self.add("6 playground", "`replay` of a 10-page playground (Sources/ compiled once, each page one program)", t["10 pages"])
+        self.add("6 playground", "→ a page, by difference of medians ((10 pages − 1 page) ÷ 9)", f"{page * 1000:.0f} ms",
+                 f"{page / compiled:.2f}× one compiled input at the prompt ({compiled * 1000:.0f} ms)",
+                 verdict(page <= 1.2 * compiled, "≤ 1.2× one compiled input"))
+        self.add("6 playground", "→ compiling Sources/ (1 page with it − 1 page without)", f"{sources * 1000:.0f} ms")
+
     def attempt(self, figure, body):
         try:
             body()
@@ -404,9 +432,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
-    parser.add_argument("--only", choices=["figures", "micro", "session", "paste", "first-steps", "spec", "tutorial", "all"], default="figures",
-                        help="session, paste, first-steps, spec, tutorial: only figure 6's live-session rows, figure 7, figures "
-                             "8-10, figure 11 or figure 12 (printed, RESULTS.md left alone)")
+    parser.add_argument("--only", choices=["figures", "micro", "session", "playground", "paste", "first-steps", "spec", "tutorial", "all"],
+                        default="figures",
+                        help="session, playground, paste, first-steps, spec, tutorial: only figure 6's live-session or playground "
+                             "rows, figure 7, figures 8-10, figure 11 or figure 12 (printed, RESULTS.md left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
     options = parser.parse_args()
     scale = 0.3 if options.quick else 1.0
@@ -427,7 +456,7 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
-    if options.only in ("paste", "first-steps", "spec", "tutorial"):
+    if options.only in ("paste", "first-steps", "spec", "tutorial", "playground"):
         bench = Bench(options.workbench, scale)
         try:
             if options.only == "paste":
@@ -436,6 +465,8 @@ def main():
                 bench.attempt("11 spec", bench.spec)
             elif options.only == "tutorial":
                 bench.attempt("12 tutorial code", bench.tutorial)
+            elif options.only == "playground":
+                bench.attempt("6 playground", bench.playground)
             else:
                 bench.attempt("8-10 first steps", bench.first_steps)
             print(table(bench.rows))
@@ -455,6 +486,7 @@ def main():
             bench.attempt("4 print", lambda: bench.printing(document))
             bench.attempt("6 Swift input", bench.swift_input)
             bench.attempt("6 Swift session", lambda: bench.swift_session(document))
+            bench.attempt("6 playground", bench.playground)
             bench.attempt("7 paste", bench.paste)
             bench.attempt("8-10 first steps", bench.first_steps)
             bench.attempt("11 spec", bench.spec)

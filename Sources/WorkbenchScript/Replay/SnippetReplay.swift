@@ -105,7 +105,7 @@ public struct SnippetReplay {
 
     private func runAsOneProgram(_ runner: SwiftRunner) async -> Outcome {
         var outcome = Outcome()
-        for step in script.steps {
+        for step in script.steps where SessionImport(step.item) != .alreadyThere {
             beforeStep(step)
             if echoes(step) { echo(step.source) }
         }
