@@ -14,6 +14,8 @@ extension Session {
         let runner = SwiftRunner.prompt(workspace: models, console: console, workbench: workbench)
         runner.compiledOnly = Self.compiledOnly
         runner.configuration.languageMode = languageMode
+        // Made before the Swift host starts, which points `Bundle.main` there for `open` to fill.
+        try? FileManager.default.createDirectory(at: OpenPlayground.mainBundleFolder, withIntermediateDirectories: true)
         runner.configuration.mainBundle = OpenPlayground.mainBundleFolder
         runner.asynchronousOutput = asynchronousOutput
         runner.interrupted = { Interrupt.isPending }

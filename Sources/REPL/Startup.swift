@@ -64,7 +64,7 @@ public enum Startup {
         if let playground = options.playground { loaded = await session.evaluate("open " + Arguments.quoted(playground)) && loaded }
         let succeeded = await ReadEvalPrintLoop(session: session, editor: editor).run() && loaded
         session.swiftRunner?.close()
-        OpenPlayground.removeFolders(session.openPlayground)
+        OpenPlayground.removeFolders()
         // The sandbox is not shut down gracefully: the process exit ends it, and waiting for a
         // server that may still be starting would put milliseconds on every `quit`.
         return editor.isInteractive || succeeded ? 0 : 1

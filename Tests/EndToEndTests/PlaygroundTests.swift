@@ -125,10 +125,11 @@ extension CompiledSwiftSuites {
             #expect(try await terminal.waitForExit() == 0)
         }
 
-        @Test func piped_markupIsPlainText() async throws {
+        @Test func pipedTheMarkupIsPlainTextAndReplayRunsABundleHere() async throws {
             let home = try TemporaryDirectory()
             defer { home.remove() }
-            let result = try await PipedRun.run(try Binaries.workbench, [], input: "open \(Self.bundle("Networking"))\npage Building URLs\n",
+            let input = "open \(Self.bundle("Networking"))\npage Building URLs\nreplay \(Self.bundle("Unlisted"))\n"
+            let result = try await PipedRun.run(try Binaries.workbench, [], input: input,
                                                 environment: isolatedEnvironment(home: home.url))
             #expect(result.status == 0, "\(result.output)")
             #expect(!result.output.contains("\u{1B}["))
@@ -137,6 +138,8 @@ extension CompiledSwiftSuites {
             // Hidden code runs and is not shown.
             #expect(!result.output.contains("func show"))
             #expect(result.output.contains("https://jsonplaceholder.typicode.com/posts?userId=1&_limit=2"))
+            #expect(result.output.contains("━━ Page 2 of 2: Beta ━━"))
+            #expect(result.output.contains("Beta: Ines on post 12"))
         }
     }
 }

@@ -49,14 +49,13 @@ struct OpenCommand: Command {
         let languageMode = bundle.languageMode ?? session.languageMode
         if let sources = bundle.sources {
             switch await work.compile(sources, module: bundle.sourcesModule, bundle: bundle, languageMode: languageMode) {
-            case .success(let module?): session.swift.configuration.modules.append(module)
+            case .success(let module?): OpenPlayground.link(module, into: session)
             case .success(nil): break
             case .failure(let error):
                 work.remove()
                 throw UsageError(String(error.description.dropFirst("error: ".count)))
             }
         }
-        if let previous = session.openPlayground { previous.work.remove() }
         session.openPlayground = OpenPlayground(bundle: bundle, work: work)
         PlaygroundWorkFolder.link([bundle.resources].compactMap { $0 }, into: OpenPlayground.mainBundleFolder)
         console.line(console.styled(bundle.url.lastPathComponent, .bold) + console.styled(" · format \(bundle.format.version)"
@@ -127,7 +126,7 @@ struct PageCommand: Command {
         switch await open.work.compile(sources, module: module, bundle: open.bundle, languageMode: session.languageMode) {
         case .success(let linked?):
             open.pageModules[page.name] = linked
-            session.swift.configuration.modules.append(linked)
+            OpenPlayground.link(linked, into: session)
         case .success(nil): break
         case .failure(let error): throw UsageError(String(error.description.dropFirst("error: ".count)))
         }

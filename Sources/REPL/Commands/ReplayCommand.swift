@@ -37,6 +37,18 @@ struct ReplayCommand: Command {
         return names + OpenCommand.playgrounds() + ["--step", "--check", "--results"]
     }
 
+    /// What a replay here takes from the session: offline mode's routes, and how each `Workbench`
+    /// the replay makes follows them and Ctrl-C.
+    @MainActor
+    static func routing(in session: Session) -> (routes: [OfflineRoute], prepare: (Workbench) -> Void) {
+        let offline = session.offline
+        let sandboxURL = session.sandboxURL
+        return (offline ? OfflineRouting.routes : [], { workbench in
+            workbench.interruptRequested = { Interrupt.isPending }
+            workbench.routeOffline(through: offline ? sandboxURL : nil)
+        })
+    }
+
     func run(_ arguments: String, session: Session) async throws {
         let request = try ReplayRequest(words: try Arguments.split(arguments))
         if request.isPlayground { return try await runPlayground(request, session: session) }
@@ -47,13 +59,7 @@ struct ReplayCommand: Command {
         replay.resultsColumn = request.results
         replay.terminalWidth = TerminalWidth.current()
         replay.interrupted = { Interrupt.isPending }
-        let offline = session.offline
-        let sandboxURL = session.sandboxURL
-        replay.offlineRoutes = offline ? OfflineRouting.routes : []
-        replay.prepare = { workbench in
-            workbench.interruptRequested = { Interrupt.isPending }
-            workbench.routeOffline(through: offline ? sandboxURL : nil)
-        }
+        (replay.offlineRoutes, replay.prepare) = Self.routing(in: session)
         let outcome = await replay.run()
         if outcome.failures > 0 {
             throw UsageError("\(outcome.failures) of \(outcome.stepsRun) statements of \(script.fileName) failed")

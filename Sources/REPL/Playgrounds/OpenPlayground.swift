@@ -14,6 +14,18 @@ final class OpenPlayground {
     init(bundle: PlaygroundBundle, work: PlaygroundWorkFolder) {
         self.bundle = bundle
         self.work = work
+        Self.workFolders.append(work)
+    }
+
+    /// Every playground's folder this session opened: a playground opened after another leaves the
+    /// first one's modules linked (earlier inputs used them), so their folders stay until exit.
+    private static var workFolders: [PlaygroundWorkFolder] = []
+
+    /// Links `module` into every later input, in place of one of the same name (the same bundle
+    /// opened again).
+    static func link(_ module: LinkedModule, into session: Session) {
+        session.swift.configuration.modules.removeAll { $0.name == module.name }
+        session.swift.configuration.modules.append(module)
     }
 
     /// Where `Bundle.main` finds resources in this process's Swift host: a folder the host is
@@ -24,8 +36,9 @@ final class OpenPlayground {
         .appendingPathComponent("workbench-main-bundle-\(ProcessInfo.processInfo.processIdentifier)")
 
     /// Removes what the session's playgrounds left (at exit).
-    static func removeFolders(_ open: OpenPlayground?) {
-        open?.work.remove()
+    static func removeFolders() {
+        for folder in workFolders { folder.remove() }
+        workFolders = []
         try? FileManager.default.removeItem(at: mainBundleFolder)
     }
 }

@@ -14,13 +14,7 @@ extension ReplayCommand {
         replay.configure(request)
         replay.languageMode = bundle.languageMode ?? session.languageMode
         replay.interrupted = { Interrupt.isPending }
-        let offline = session.offline
-        let sandboxURL = session.sandboxURL
-        replay.offlineRoutes = offline ? OfflineRouting.routes : []
-        replay.prepare = { workbench in
-            workbench.interruptRequested = { Interrupt.isPending }
-            workbench.routeOffline(through: offline ? sandboxURL : nil)
-        }
+        (replay.offlineRoutes, replay.prepare) = Self.routing(in: session)
         let outcome = await replay.run()
         if outcome.failures > 0 {
             throw UsageError("\(outcome.failures) of \(bundle.pages.count) \(bundle.pages.count == 1 ? "page" : "pages") of \(bundle.url.lastPathComponent) failed")

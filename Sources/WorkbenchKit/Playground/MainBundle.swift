@@ -15,7 +15,10 @@ public enum MainBundle {
     }
 
     private static let redirected: Bool = {
-        guard let folder = ProcessInfo.processInfo.environment[variable], !folder.isEmpty else { return false }
+        // Foundation's main bundle traps when its folder is not there.
+        var isDirectory: ObjCBool = false
+        guard let folder = ProcessInfo.processInfo.environment[variable], !folder.isEmpty,
+              FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else { return false }
         // `_CFGetProcessPath` (exported by Foundation's CoreFoundation) hands out the address of the
         // path it caches; CFBundle builds the main bundle from it on first use.
         guard let foundation = dlopen("libFoundation.so", RTLD_LAZY | RTLD_NOLOAD),

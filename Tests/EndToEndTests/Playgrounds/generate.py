@@ -28,15 +28,14 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 import xml.etree.ElementTree as ElementTree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", "..", ".."))
 TUTORIALS = os.path.join(ROOT, "Tests", "EndToEndTests", "Tutorials")
-WORKBENCH = os.path.join(ROOT, ".build", "debug", "workbench")
-ROUTING = os.path.join(ROOT, "Sources", "Sandbox", "Server", "OfflineRouting.swift")
+sys.path.insert(0, TUTORIALS)
+sys.dont_write_bytecode = True  # no __pycache__ beside the fixtures
+from reference_run import routes, run, start_sandbox  # noqa: E402 (found through TUTORIALS)
 BUNDLES = os.path.join(HERE, "Bundles")
 EXPECTED = os.path.join(HERE, "Expected")
 PLATFORM_IMPORTS = {"import UIKit", "import Cocoa", "import AppKit"}
@@ -44,36 +43,6 @@ PLATFORM_IMPORTS = {"import UIKit", "import Cocoa", "import AppKit"}
 NEEDS_XCODE = re.compile(r"no such module '\w+'|cannot find (?:type )?'(?:UI|NS|SK|SCN|CA|MK|AV|PK)\w*' in scope"
                          r"|has no member 'liveView'")
 ERROR = re.compile(r"^(.+?):(\d+):(\d+): error: (.*)$", re.MULTILINE)
-
-
-def routes(sandbox):
-    """REAL-PREFIX=SANDBOX-PREFIX pairs read from the sandbox's own offline routes (as ../Tutorials/generate.py)."""
-    text = open(ROUTING, encoding="utf-8").read()
-    pairs = []
-    for match in re.finditer(r'OfflineRoute\(host: "([^"]+)"(?:, pathPrefix: "([^"]+)")?,\s*sandboxPath: "([^"]+)"\)', text):
-        host, prefix, path = match.group(1), match.group(2) or "/", match.group(3)
-        for scheme in ("https", "http"):
-            pairs.append((f"{scheme}://{host}{prefix}", sandbox + path))
-    return pairs
-
-
-def start_sandbox():
-    process = subprocess.Popen([WORKBENCH, "sandbox", "--port", "0"], stdout=subprocess.PIPE,
-                               stderr=subprocess.DEVNULL, text=True)
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        match = re.search(r"http://127\.0\.0\.1:\d+", process.stdout.readline())
-        if match:
-            threading.Thread(target=process.stdout.read, daemon=True).start()
-            return process, match.group(0)
-    raise SystemExit("error: the sandbox did not say where it listens")
-
-
-def run(command, **options):
-    result = subprocess.run(command, capture_output=True, text=True, **options)
-    if result.returncode != 0:
-        raise SystemExit(f"error: {' '.join(command)} failed:\n{result.stderr}{result.stdout}")
-    return result
 
 
 def identifier(name):
@@ -206,8 +175,6 @@ def run_bundle(bundle, work, environment, pairs):
 
 
 def main():
-    if not os.path.exists(WORKBENCH):
-        raise SystemExit(f"error: {WORKBENCH} is missing: run `swift build --product workbench` first")
     sandbox, url = start_sandbox()
     work = tempfile.mkdtemp(prefix="playgrounds-")
     try:
