@@ -35,7 +35,7 @@ struct Toolchain {
             "-swift-version", languageMode.version, "-module-name", moduleName,
             "-I", modules.path, "-L", kitDirectory.path, "-l\(kitLibrary)",
             "-suppress-warnings", "-diagnostic-style", "llvm",
-        ] + linked.flatMap { ["-I", $0.directory.path, "-L", $0.directory.path, "-l\($0.name)"] }
+        ] + linked.flatMap(\.searchFlags)
         if resultsColumn {
             guard files.fileExists(atPath: modules.appendingPathComponent("\(resultsLibrary).swiftmodule").path),
                   files.fileExists(atPath: kitDirectory.appendingPathComponent("lib\(resultsLibrary).so").path)

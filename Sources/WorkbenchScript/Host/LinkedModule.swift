@@ -8,10 +8,11 @@ public struct LinkedModule: Sendable, Equatable {
     /// Holds `NAME.swiftmodule` and `libNAME.so`.
     public let directory: URL
 
-    /// `swiftc` flags that find and link it.
-    var flags: [String] {
-        ["-I", directory.path, "-L", directory.path, "-l\(name)", "-Xlinker", "-rpath", "-Xlinker", directory.path]
-    }
+    /// Flags that find it and link it: enough for immediate mode, which loads the library itself.
+    var searchFlags: [String] { ["-I", directory.path, "-L", directory.path, "-l\(name)"] }
+
+    /// `swiftc` flags that find and link it into a library the host loads (which finds it through its rpath).
+    var flags: [String] { searchFlags + ["-Xlinker", "-rpath", "-Xlinker", directory.path] }
 
     var importLine: String { "import \(name)" }
 
