@@ -19,7 +19,7 @@ struct OpenCommand: Command {
         this session, so its values stay to explore. `replay PATH.playground` runs every page
         without changing the session. Open a playground before code asks Bundle.main for a
         resource: Foundation reads the folder once.
-        Swift: none (`save` writes the pages' statements; the snippet does not bring Sources/)
+        Swift: none (`save` writes the pages' statements, but a snippet cannot import Sources/)
 
         Examples:
           wb> open Networking.playground

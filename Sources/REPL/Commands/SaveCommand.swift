@@ -104,6 +104,10 @@ struct SaveCommand: Command {
             console.line(console.styled("line \(failure.line): ", .yellow) + firstLine + console.styled(" — fails on replay: ", .yellow) + failure.message)
         }
         let count = failures.count == 1 ? "a statement fails" : "\(failures.count) statements fail"
+        if let open = session.openPlayground, open.bundle.sources != nil || !open.pageModules.isEmpty {
+            // A snippet is a SwiftPM target of its own: it cannot import a playground's Sources/.
+            console.line(console.styled("(a snippet cannot import \(open.bundle.url.lastPathComponent)'s Sources/; `export playground NAME` hands the session back as a playground)", .dim))
+        }
         guard force else {
             throw UsageError("not saved: \(count) when the snippet replays — leave the steps out (`steps`, then `--steps` or `--from`), or add --force to save it anyway")
         }
