@@ -135,6 +135,8 @@ import WorkbenchKit
         (["a==1"], RequestShorthand(query: [URLQueryItem(name: "a", value: "1")])),
         (["posts/1", "X-Time: now"], RequestShorthand(target: "posts/1", headers: [HeaderList.Field(name: "X-Time", value: "now")])),
         (["list:=[1, 2]", "url=http://x"], RequestShorthand(fields: [("list", .json("[1, 2]")), ("url", .string("http://x"))])),
+        (["localhost:8080/x", "X-Count:5"], RequestShorthand(target: "localhost:8080/x", headers: [HeaderList.Field(name: "X-Count", value: "5")])),
+        (["X-Count:5"], RequestShorthand(headers: [HeaderList.Field(name: "X-Count", value: "5")])),
     ])
     func shorthandItems(words: [String], expected: RequestShorthand) throws {
         #expect(try RequestShorthand.parse(words) == expected)

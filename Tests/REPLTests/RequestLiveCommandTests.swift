@@ -134,6 +134,23 @@ import WorkbenchKit
         }
     }
 
+    /// Issue 36: a host typed without a scheme is the host, not a path under the current one.
+    @Test func aHostWithoutASchemeIsTheHost() async throws {
+        try await withSession { session in
+            session.offline = true
+            #expect(await session.evaluate("base sandbox/httpbin"))
+            #expect(await session.evaluate("get jsonplaceholder.typicode.com/users/1"), "\(console.capturedText)")
+            #expect(session.workbench.lastExchange?.url.absoluteString == "https://jsonplaceholder.typicode.com/users/1")
+            #expect(console.capturedText.contains("Leanne Graham"))
+            #expect(await session.evaluate("get /posts/1"))
+            #expect(session.workbench.lastExchange?.url.absoluteString == "https://jsonplaceholder.typicode.com/posts/1")
+            #expect(await session.evaluate("get comments"))
+            #expect(session.workbench.lastExchange?.url.absoluteString == "https://jsonplaceholder.typicode.com/posts/1/comments")
+            #expect(await session.evaluate("get sandbox/jokes/random_joke"))
+            #expect(session.promptLabel == "jokes")
+        }
+    }
+
     @Test func setOfflineSwitchesOfflineModeOnAndOff() async throws {
         try await withSession { session in
             #expect(await session.evaluate("set offline on"))

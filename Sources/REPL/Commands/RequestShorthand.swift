@@ -40,9 +40,9 @@ struct RequestShorthand: Equatable {
         return result
     }
 
-    /// A path (`/x`, `x`, `..`) or a URL, rather than a request item.
+    /// A path (`/x`, `x`, `..`) or a URL (`localhost:8080/x` too, `RequestTarget`), rather than a request item.
     static func isTarget(_ word: String) -> Bool {
-        if word.contains("://") || word.hasPrefix("/") || word.hasPrefix(".") { return true }
+        if RequestTarget.isURL(word) || word.hasPrefix("/") || word.hasPrefix(".") { return true }
         return !word.contains(":") && !word.contains("=")
     }
 }

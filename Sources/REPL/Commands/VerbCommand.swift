@@ -14,7 +14,9 @@ struct VerbCommand: StatementCommand {
         httpie's shorthand: `name==value` adds a query item, `Header:value` sets a
         header, `field=value` a JSON string field, `field:=json` a raw JSON field (the
         fields make a JSON body). A path or URL first starts a fresh query and body;
-        `sandbox/NAME/…` is a URL of the sandbox's API NAME, which becomes the base.
+        `sandbox/NAME/…` is a URL of the sandbox's API NAME, which becomes the base. A
+        first word that starts with a host is a URL: `api.github.com/users` gets
+        https://, `localhost:8080/x` and `127.0.0.1/x` get http://; `data.json` is a path.
 
         Examples:
           wb> \(name) /posts userId==1

@@ -2,10 +2,11 @@ import Foundation
 
 /// The `build` commands: base, path, query, header, method, body, url FULL, reset. They print nothing.
 extension Workbench {
-    /// `base URL`: an http(s) URL with a host, or `sandbox/NAME` for the sandbox's API NAME.
+    /// `base URL`: an http(s) URL with a host (or a host first, `RequestTarget`), or `sandbox/NAME`
+    /// for the sandbox's API NAME.
     /// Resets the path to the base's and the query to the base's own items.
     public func base(_ url: String) throws(WorkbenchError) {
-        let text = try sandboxResolved(url.trimmingCharacters(in: .whitespaces))
+        let text = try sandboxResolved(RequestTarget.absolute(url.trimmingCharacters(in: .whitespaces)))
         var components = try RequestDraft.parseURL(text)
         components.path = components.path.trimmingSuffix("/")
         base = components
@@ -141,7 +142,7 @@ extension Workbench {
             request.components = components
             return
         }
-        let components = try RequestDraft.parseURL(full)
+        let components = try RequestDraft.parseURL(RequestTarget.absolute(text))
         if base?.scheme != components.scheme || base?.host != components.host || base?.port != components.port {
             var origin = URLComponents()
             origin.scheme = components.scheme

@@ -58,7 +58,8 @@ extension Workbench {
 
     /// `get [PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json]`: sets and sends.
     ///
-    /// A target (a path as `path` reads it, or a full URL as `url` reads it) starts a fresh query
+    /// A target (a path as `path` reads it, or a full URL as `url` reads it, `RequestTarget` telling
+    /// which: `api.github.com/users` is a URL) starts a fresh query
     /// and body; then `query` items are added, `headers` set, and `json` fields become a JSON body.
     @discardableResult
     public func get(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
@@ -123,7 +124,7 @@ extension Workbench {
             if let target {
                 request.body = nil
                 request.queryItems = []
-                if target.contains("://") || SandboxAddress.isPortable(target) { try url(target) } else { try path(target) }
+                if RequestTarget.isURL(target) { try url(target) } else { try path(target) }
             }
             for item in query { request.queryItems.append(item) }
             for field in headers { request.headers.set(field.name, field.value) }
