@@ -11,15 +11,20 @@ enum HistoryRedaction {
     static func redact(_ input: String) -> String {
         var output = input
         for pattern in patterns {
-            let range = NSRange(output.startIndex..., in: output)
-            var replaced = output
-            for match in pattern.matches(in: output, range: range).reversed() {
-                guard let nameRange = Range(match.range(at: 1), in: output),
-                      let valueRange = Range(match.range(at: 2), in: output),
-                      isSecret(name: String(output[nameRange])) else { continue }
-                replaced.replaceSubrange(valueRange, with: "***")
+            // A name that is no secret is passed over by itself, not with its value: the header
+            // pattern's value runs to the end of the line, and a secret item may follow
+            // (`get /me X-Trace:1 Authorization:…`).
+            var start = 0
+            while let match = pattern.firstMatch(in: output, range: NSRange(location: start, length: (output as NSString).length - start)) {
+                let name = (output as NSString).substring(with: match.range(at: 1))
+                guard isSecret(name: name) else {
+                    start = match.range(at: 1).upperBound
+                    continue
+                }
+                let value = match.range(at: 2)
+                output = (output as NSString).replacingCharacters(in: value, with: "***")
+                start = value.location + 3
             }
-            output = replaced
         }
         return output
     }

@@ -12,6 +12,12 @@ import Testing
         ("query userId=1", "query userId=1"),
         ("header Accept: application/json", "header Accept: application/json"),
         ("url http://example.com/a?token=xyz&b=2", "url http://example.com/a?token=***&b=2"),
+        // Issue 36: any name that reads as a secret, not only Authorization and the token-likes.
+        ("header X-Session: sess-777", "header X-Session: ***"),
+        ("get /me X-Trace:1 X-Auth-User:alice", "get /me X-Trace:1 X-Auth-User:***"),
+        ("get /me Accept:json Authorization:'Bearer x'", "get /me Accept:json Authorization:***"),
+        ("query sessionId=s1 password=hunter2 author=tolkien", "query sessionId=*** password=*** author=tolkien"),
+        ("get /search apiKey==k1 keywords==cats", "get /search apiKey==*** keywords==cats"),
     ])
     func secretsAreMasked(input: String, expected: String) {
         #expect(HistoryRedaction.redact(input) == expected)

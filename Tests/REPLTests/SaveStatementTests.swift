@@ -73,6 +73,20 @@ import WorkbenchKit
         #expect(source.contains(#"let wb = Workbench(base: "https://api.example.com")"#))
     }
 
+    /// Issue 36: the wider rule reaches `save` too; `author` is no secret.
+    @Test func aSessionHeaderAndAKeyInAQueryAreSecrets() throws {
+        let snippet = TranscriptSnippet(
+            name: "session", description: nil,
+            steps: try SessionSteps.parse(["base https://api.example.com", "header X-Session: sess-777",
+                     "get /books api_key==k3y-9 author==tolkien"]),
+            sandboxURL: nil)
+        let source = snippet.source
+        for secret in ["sess-777", "k3y-9"] { #expect(!source.contains(secret)) }
+        #expect(source.contains(#"try wb.header("X-Session", ProcessInfo.processInfo.environment["X_SESSION"] ?? "")"#))
+        #expect(source.contains("tolkien"))
+        #expect(snippet.secretVariables == ["X_SESSION", "API_KEY"])
+    }
+
     @Test func theFileHasDescriptionImportsModelsThenSteps() throws {
         let snippet = TranscriptSnippet(
             name: "first-posts", description: "My first posts",

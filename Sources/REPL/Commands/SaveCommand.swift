@@ -17,9 +17,9 @@ struct SaveCommand: Command {
         `--from N` keeps only those steps (numbered by `steps`) and the declarations they need.
         Before writing, the snippet replays in a scratch session, each statement's requests
         answered with the responses its step received: a statement that would fail is named with its reason
-        and nothing is written, unless you add --force. Authorization, Cookie and token-like
-        values are not written: the snippet reads them from environment variables, and `save`
-        tells you which to set. An existing snippet is kept unless you add --force. Replay it
+        and nothing is written, unless you add --force. Values of secret-like names (Authorization,
+        Cookie, or containing session, token, key, secret, auth, password) are not written: the
+        snippet reads them from environment variables, and `save` tells you which to set. An existing snippet is kept unless you add --force. Replay it
         with `replay NAME`, or compile it with `swift run NAME` in a package whose Snippets/
         folder holds it.
         Swift: none (it writes the Swift: one statement per step)
