@@ -67,6 +67,34 @@ import WorkbenchKit
         }
     }
 
+    /// Issue 36: a pasted document is one long line; `steps` cuts it as an error quotes input,
+    /// `steps --all` prints every statement whole.
+    @Test func stepsCutsALongStatementAndAllPrintsItWhole() async throws {
+        let values = (1...2000).map { "{\"id\": \($0)}" }.joined(separator: ", ")
+        let lines = ["json [\(values)]", "struct Post: Codable {\n  let id: Int\n}", "let n = 1"]
+        try await withSession(lines) { session, _ in
+            #expect(await session.evaluate("steps"))
+            let listing = console.capturedText.split(separator: "\n").map(String.init)
+            #expect(listing.count == 4, "\(listing)")
+            #expect(listing[0].hasPrefix("1  try wb.json("))
+            #expect(listing[0].hasSuffix("…") && listing[0].count == 3 + StepsCommand.lineLimit + 1)
+            #expect(listing[1] == "2  struct Post: Codable { …")
+            #expect(listing[2] == "3  let n = 1")
+            #expect(listing[3] == "(1 long statement cut: `steps --all` prints them whole)")
+
+            console.clearCaptured()
+            #expect(await session.evaluate("steps --all"))
+            let whole = console.capturedText.split(separator: "\n").map(String.init)
+            #expect(whole.count == 5, "\(whole.map { $0.prefix(80) })")
+            #expect(whole[0].contains("{\"id\": 2000}"))
+            #expect(Array(whole[1...4]) == ["2  struct Post: Codable {", "     let id: Int", "   }", "3  let n = 1"])
+
+            console.clearCaptured()
+            #expect(await !session.evaluate("steps --everything"))
+            #expect(console.capturedText == "error: steps takes only --all, got '--everything'\n")
+        }
+    }
+
     /// A chosen step that fails on replay before it sends (it reads `n`, from a step left out)
     /// is the only one named: the steps after it are answered with their own responses, so the
     /// `decode User` after `get /users/1` succeeds as it did in the session.
