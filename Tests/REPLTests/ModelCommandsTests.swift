@@ -78,6 +78,33 @@ import WorkbenchKit
         #expect(await session.evaluate("infer Other") == false)
     }
 
+    /// Issue 36: `infer User` over a declared `User` says so; a model using the earlier one's
+    /// nested type keeps it from being replaced.
+    @Test func inferSaysWhichModelItReplaced() async {
+        let (session, console) = session()
+        #expect(await session.evaluate("struct User: Codable { let id: Int; let name: String; let email: String }"))
+        #expect(await session.evaluate("struct Team: Codable { let members: [User] }"))
+        #expect(await session.evaluate(#"json [{"id": 1, "name": "Ada"}]"#))
+        console.clearCaptured()
+        #expect(await session.evaluate("infer User"))
+        let lines = console.capturedText.split(separator: "\n").map(String.init)
+        #expect(lines.suffix(2) == ["replaced the earlier User (3 properties) with the inferred one", "defined User; try `decode [User]`"])
+        #expect(session.models.registry.declaration(named: "User")?.properties.map(\.name) == ["id", "name"])
+        console.clearCaptured()
+        #expect(await session.evaluate("infer Fresh"))
+        #expect(!console.capturedText.contains("replaced"))
+
+        #expect(await session.evaluate(#"json {"id": 1, "geo": {"lat": "1"}}"#))
+        #expect(await session.evaluate("infer Place"))
+        #expect(await session.evaluate("struct Visit: Codable { let at: Place.Geo }"))
+        #expect(await session.evaluate(#"json {"id": 2}"#))
+        console.clearCaptured()
+        #expect(await session.evaluate("infer Place") == false)
+        #expect(console.capturedText == "error: not inferred: Visit uses Place.Geo, which the inferred Place would not have "
+            + "— infer it under another name (`infer Place2`), or declare Visit again without it\n")
+        #expect(session.models.registry.declaration(named: "Place.Geo") != nil)
+    }
+
     @Test func modelsModelAndInferPrintSwiftSource() async {
         let (session, console) = session()
         #expect(await session.evaluate(#"json {"users": [{"id": 1, "first_name": "Ada", "nick": null}]}"#))

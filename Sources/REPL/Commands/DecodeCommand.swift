@@ -58,6 +58,10 @@ struct InferCommand: Command {
         named from their keys, Int or Double, optionals where a key is null or missing, CodingKeys for
         keys that are not Swift names (with --keys snake, names as convertFromSnakeCase makes them).
         The types are defined at once; `decode NAME` (or `decode [NAME]`) then decodes the body.
+        A model already called NAME is replaced, and one line says so; other models that use
+        NAME then decode with the inferred one. When one of them uses a type nested in the
+        earlier NAME that the inferred one lacks (`NAME.Geo`), nothing is replaced: infer
+        under another name, or declare that model again without it.
         Swift: the declarations themselves, written into the snippet `save` makes
 
         Example:
@@ -95,6 +99,9 @@ struct InferCommand: Command {
         var hint = "decode \(result.decodeType.source)"
         if snake { hint += " --keys snake" }
         if let path { hint += " --at \(path)" }
+        if let replaced = result.replaced {
+            session.console.line("replaced the earlier \(ModelWorkspace.sizedName(of: replaced)) with the inferred one")
+        }
         session.console.line(session.console.styled("defined \(name); try `\(hint)`", .dim))
     }
 }

@@ -9,6 +9,8 @@ public enum ModelInference {
         public var decodeType: ModelType
         /// Keys left out because their values have kinds no single type decodes.
         public var skipped: [String]
+        /// The declaration of that name the inferred one replaced (`ModelWorkspace.infer`), if any.
+        public var replaced: ModelDeclaration? = nil
     }
 
     /// Declarations for `node` (an object, or an array of objects) named `name`.

@@ -31,19 +31,24 @@ public final class ModelWorkspace {
         try registry.define(declarations)
     }
 
-    /// `defined Post (3 properties)`, `defined Kind (2 cases)`.
-    public static func summary(of declaration: ModelDeclaration) -> String {
+    /// `User (3 properties)`, `Kind (2 cases)`, `ID`: how one line names a declaration.
+    public static func sizedName(of declaration: ModelDeclaration) -> String {
         switch declaration.kind {
         case .structure:
             let count = declaration.properties.count
-            return "defined \(declaration.name) (\(count) \(count == 1 ? "property" : "properties"))"
+            return "\(declaration.name) (\(count) \(count == 1 ? "property" : "properties"))"
         case .enumeration:
             let count = declaration.cases.count
-            return "defined \(declaration.name) (\(count) \(count == 1 ? "case" : "cases"))"
+            return "\(declaration.name) (\(count) \(count == 1 ? "case" : "cases"))"
         case .alias:
-            // What the compiled path says for any typealias (`DeclarationSummary`).
-            return "defined \(declaration.name)"
+            return declaration.name
         }
+    }
+
+    /// `defined Post (3 properties)`, `defined Kind (2 cases)`; a typealias as the compiled path
+    /// says it (`DeclarationSummary`): `defined ID`.
+    public static func summary(of declaration: ModelDeclaration) -> String {
+        "defined " + sizedName(of: declaration)
     }
 
     // MARK: The current document
@@ -82,9 +87,37 @@ public final class ModelWorkspace {
         }
         var node = document.root
         if let path, !path.isEmpty { node = try node.node(at: path) }
-        let result = try ModelInference.infer(name, from: node, snakeCase: snakeCase)
-        try registry.define([result.declaration])
+        var result = try ModelInference.infer(name, from: node, snakeCase: snakeCase)
+        var candidate = registry
+        try candidate.define([result.declaration])
+        // Another model naming `User` keeps naming it, and decodes with the inferred one from now on,
+        // as a redeclared type at the prompt does; one naming a type nested in the earlier `User`
+        // that the inferred one lacks (`User.Geo`) would be left broken, so nothing is replaced.
+        for declaration in registry.declarations where declaration.name != name {
+            for written in Self.namedTypes(in: declaration) where written.hasPrefix(name + ".")
+                && registry.declaration(named: written) != nil && candidate.declaration(named: written) == nil {
+                throw WorkspaceError.message(
+                    "not inferred: \(declaration.name) uses \(written), which the inferred \(name) would not have "
+                        + "— infer it under another name (`infer \(name)2`), or declare \(declaration.name) again without it")
+            }
+        }
+        result.replaced = registry.declaration(named: name)
+        registry = candidate
         return result
+    }
+
+    /// The declared types a model's properties and aliases name, as written (`User`, `User.Geo`).
+    static func namedTypes(in declaration: ModelDeclaration) -> [String] {
+        func names(_ type: ModelType) -> [String] {
+            switch type {
+            case .named(let name): [name]
+            case .optional(let wrapped), .array(let wrapped): names(wrapped)
+            case .dictionary(let key, let value): names(key) + names(value)
+            default: []
+            }
+        }
+        return declaration.properties.flatMap { names($0.type) } + (declaration.aliased.map(names) ?? [])
+            + declaration.nested.flatMap(namedTypes)
     }
 }
 
