@@ -11,6 +11,9 @@ struct TranscriptSnippet {
     let description: String?
     /// Written in the header when it is not Swift 5, so that replay checks it in the same mode.
     var languageMode = SwiftLanguageMode.swift5
+    /// Whether the folder it is saved in is a package's Snippets/ (`SnippetsFolder.isInPackage`),
+    /// where `swift run NAME` builds it; elsewhere the header says what that takes.
+    var isInPackage = true
     /// Declarations (latest form of each name), then statements, as Swift.
     private(set) var declarations: [String] = []
     private(set) var statements: [String] = []
@@ -125,7 +128,11 @@ struct TranscriptSnippet {
             lines.append("// " + line)
         }
         lines.append("//")
-        lines.append("// Replay it with `workbench replay \(name) --step`; compile and run it with `swift run \(name)`.")
+        if isInPackage {
+            lines.append("// Replay it with `workbench replay \(name) --step`; compile and run it with `swift run \(name)`.")
+        } else {
+            lines.append("// Replay it with `workbench replay \(name) --step`. \(SnippetsFolder.outsidePackage(name))")
+        }
         if languageMode != .swift5 {
             lines.append("// \(SnippetScript.languageModeMarker) \(languageMode.version)")
         }

@@ -12,11 +12,14 @@ import Testing
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let root = try SnippetPaths.packageRoot()
+        // Saved into a package's Snippets/, as the shipped one is (its header says `swift run`).
+        try Data("// swift-tools-version:6.0\n".utf8).write(to: home.url.appendingPathComponent("Package.swift"))
+        let folder = home.url.appendingPathComponent("Snippets")
         let session = try String(contentsOf: root.appendingPathComponent("Snippets/every-command.session"), encoding: .utf8)
-            .replacingOccurrences(of: "SNIPPETS_DIR", with: home.url.path)
+            .replacingOccurrences(of: "SNIPPETS_DIR", with: folder.path)
         let typed = try await PipedRun.run(try Binaries.workbench, input: session, environment: isolatedEnvironment(home: home.url))
         #expect(typed.status == 0, "\(typed.output)")
-        let saved = try String(contentsOf: home.url.appendingPathComponent("every-command.swift"), encoding: .utf8)
+        let saved = try String(contentsOf: folder.appendingPathComponent("every-command.swift"), encoding: .utf8)
         let shipped = try String(contentsOf: root.appendingPathComponent("Snippets/every-command.swift"), encoding: .utf8)
         #expect(saved == shipped)
     }

@@ -95,6 +95,29 @@ import WorkbenchKit
         }
     }
 
+    /// Issue 36: `swift run NAME` builds a snippet only in a package's Snippets/; saved elsewhere,
+    /// the header and `save` say what runs it.
+    @Test func outsideAPackageTheHeaderSaysWhatRunsTheSnippet() async throws {
+        try await withSession(["let n = 1"]) { session, directory in
+            let folder = directory.appendingPathComponent("Snippets")
+            #expect(await session.evaluate("save loose --dir \(folder.path)"), "\(console.capturedText)")
+            let header = "// Replay it with `workbench replay loose --step`. `swift run loose` needs it in the Snippets/ folder of a SwiftPM package that depends on WorkbenchKit."
+            let loose = try String(contentsOf: folder.appendingPathComponent("loose.swift"), encoding: .utf8)
+            #expect(loose.contains(header + "\n"))
+            let lines = console.capturedText.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2, "\(lines)")
+            #expect(lines.last == "no Package.swift beside \(folder.path): `workbench replay \(folder.path)/loose.swift` runs it; "
+                + "`swift run loose` needs it in the Snippets/ folder of a SwiftPM package that depends on WorkbenchKit.")
+
+            try Data("// swift-tools-version:6.0\n".utf8).write(to: directory.appendingPathComponent("Package.swift"))
+            console.clearCaptured()
+            #expect(await session.evaluate("save packaged --dir \(folder.path)"))
+            let packaged = try String(contentsOf: folder.appendingPathComponent("packaged.swift"), encoding: .utf8)
+            #expect(packaged.contains("// Replay it with `workbench replay packaged --step`; compile and run it with `swift run packaged`.\n"))
+            #expect(console.capturedText.split(separator: "\n").count == 1)
+        }
+    }
+
     /// A chosen step that fails on replay before it sends (it reads `n`, from a step left out)
     /// is the only one named: the steps after it are answered with their own responses, so the
     /// `decode User` after `get /users/1` succeeds as it did in the session.

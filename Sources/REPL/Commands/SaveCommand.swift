@@ -21,7 +21,8 @@ struct SaveCommand: Command {
         Cookie, or containing session, token, key, secret, auth, password) are not written: the
         snippet reads them from environment variables, and `save` tells you which to set. An existing snippet is kept unless you add --force. Replay it
         with `replay NAME`, or compile it with `swift run NAME` in a package whose Snippets/
-        folder holds it.
+        folder holds it and that depends on WorkbenchKit (outside a package, the snippet's
+        header and `save` say so).
         Swift: none (it writes the Swift: one statement per step)
 
         Examples:
@@ -71,6 +72,7 @@ struct SaveCommand: Command {
         var snippet = TranscriptSnippet(name: name, description: positional.dropFirst().first,
                                         steps: steps, sandboxURL: session.sandboxURL, selected: selected)
         snippet.languageMode = session.languageMode
+        snippet.isInPackage = SnippetsFolder.isInPackage(folder)
         try await check(snippet, name: name, steps: steps, selected: selected, force: force, session: session)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -81,6 +83,13 @@ struct SaveCommand: Command {
         }
         let count = snippet.stepCount
         session.console.line("saved \(SnippetsFolder.display(file)) (\(count) \(count == 1 ? "step" : "steps"))")
+        if !snippet.isInPackage {
+            // `replay NAME` looks in ./Snippets; a file saved elsewhere is replayed by its path.
+            let inDefault = folder.standardizedFileURL.path == SnippetsFolder.directory(nil).standardizedFileURL.path
+            let target = inDefault ? name : SnippetsFolder.display(file)
+            session.console.line(session.console.styled("no Package.swift beside \(SnippetsFolder.display(folder)): `workbench replay \(target)` runs it; "
+                + SnippetsFolder.outsidePackage(name), .dim))
+        }
         let secrets = snippet.secretVariables
         if !secrets.isEmpty {
             session.console.line(session.console.styled("secrets were not saved: set \(secrets.joined(separator: ", ")) in the environment to replay or run it", .yellow))

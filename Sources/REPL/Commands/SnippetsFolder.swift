@@ -46,6 +46,17 @@ enum SnippetsFolder {
         return names.filter { $0.hasSuffix(".swift") }.sorted().map { directory.appendingPathComponent($0) }
     }
 
+    /// Whether `folder`'s parent is a SwiftPM package (has a Package.swift), whose `swift run NAME`
+    /// builds the snippets in it.
+    static func isInPackage(_ folder: URL) -> Bool {
+        FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("Package.swift").path)
+    }
+
+    /// What compiling a snippet saved outside a package takes, as its header and `save` say it.
+    static func outsidePackage(_ name: String) -> String {
+        "`swift run \(name)` needs it in the Snippets/ folder of a SwiftPM package that depends on WorkbenchKit."
+    }
+
     /// `Snippets/borders.swift` relative to the current directory when inside it.
     static func display(_ url: URL) -> String {
         let current = FileManager.default.currentDirectoryPath + "/"
