@@ -73,6 +73,7 @@ public enum AppCode {
         case .json(let text)?: lines.append("request.httpBody = Data(\(SwiftLiteral.quoted(text)).utf8)")
         case .form(let items)?: lines.append("request.httpBody = Data(\(SwiftLiteral.quoted(RequestBody.formEncoded(items))).utf8)")
         case .file(let path, _)?: lines.append("request.httpBody = try Data(contentsOf: URL(fileURLWithPath: \(SwiftLiteral.quoted(path))))")
+        case .text(let text)?: lines.append("request.httpBody = Data(\(SwiftLiteral.quoted(text)).utf8)")
         case nil: break
         }
         // `let` when nothing is set on it, so the program compiles without a warning.

@@ -94,6 +94,9 @@ extension RequestDraft {
                 writer.int(2)
                 writer.string(path)
                 writer.data(data)
+            case .text(let text):
+                writer.int(3)
+                writer.string(text)
             }
         }
     }
@@ -116,6 +119,8 @@ extension RequestDraft {
                 return .form(items)
             case 2:
                 return .file(path: try reader.string(), data: try reader.data())
+            case 3:
+                return .text(try reader.string())
             default:
                 throw BinaryArchiveError()
             }

@@ -108,6 +108,11 @@ extension Workbench {
         request.body = .file(path: path, data: try readFile(path))
     }
 
+    /// A body sent as it is, with the Content-Type the request's headers give (a pasted curl line's).
+    public func body(text: String) {
+        request.body = .text(text)
+    }
+
     /// `body --form a=b c=d`: an `application/x-www-form-urlencoded` body.
     public func form(_ fields: KeyValuePairs<String, String>) {
         form(items: fields.map { URLQueryItem(name: $0.key, value: $0.value) })
