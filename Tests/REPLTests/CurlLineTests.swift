@@ -94,11 +94,22 @@ import WorkbenchKit
         #expect(try statements("https://x -d @\(file.path)").contains(.form([.init("a", "1b=2")])))
     }
 
+    /// `-F` is a multipart body; a multipart Content-Type given with it would name another boundary.
+    @Test func formFieldsAreAMultipartBody() throws {
+        #expect(try statements("https://x -H 'Content-Type: multipart/form-data; boundary=zz' -F title=Hi -F 'photo=@p.png;type=image/png' --form-string 'n=a;b'") == [
+            .reset, .url("https://x"), .method("POST"),
+            .multipart([.init("title", "Hi"), .init("photo", "@p.png;type=image/png"), .init("n", "a;b")]), .send,
+        ])
+    }
+
     @Test(arguments: [
         ("--proxy http://p:8080 https://x", "error: curl: --proxy is not taken here (Workbench sends the request itself)"),
         ("-x http://p:8080 https://x", "error: curl: -x is not taken here (Workbench sends the request itself)"),
         ("-sSo out.json https://x", "error: curl: -o is not taken here (Workbench sends the request itself)"),
-        ("-F 'a=1' https://x", "error: curl: multipart (-F) is not taken yet — nothing was sent"),
+        ("-F 'a=<notes.txt' https://x", "error: curl: -F 'a=<notes.txt': '<FILE' is not taken here — write name=@FILE for a file"),
+        ("--form-string 'a=@x' https://x", "error: curl: --form-string 'a=@x': a value starting with '@' is read as a file here — it cannot be sent as text"),
+        ("-F a https://x", "error: curl: -F 'a' is not name=value"),
+        ("-F a=1 -d b=2 https://x", "error: curl: -F (multipart) and -d (data) are two bodies — curl takes one of them"),
         ("-H 'Accept' https://x", "error: curl: header 'Accept' has no ':' — write -H 'Name: value'"),
         ("https://x https://y", "error: curl: one URL at a time — got 'https://x' and 'https://y'"),
         ("-H 'Accept: */*'", "error: curl: no URL — `curl URL [options]`, or `curl` alone to print the current request"),

@@ -132,9 +132,34 @@ import WorkbenchKit
         }
     }
 
+    /// API docs' `-F`: a multipart body Workbench encodes, a file part read from disk.
+    @Test func formFieldsAndAFileAreSentAsMultipart() async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("curl-notes-\(UUID().uuidString).txt")
+        try "first\nsecond\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await withLiveSandbox { root in
+            let session = session(root)
+            let echo = try await echo(of: "curl -sS -X POST sandbox/httpbin/anything -F title='Pilot \"one\"' -F 'notes=@\(file.path);type=text/plain'", in: session)
+            #expect(echo["method"] as? String == "POST")
+            #expect(headers(echo)["Content-Type"] == "multipart/form-data; boundary=WorkbenchFormBoundary")
+            let name = file.lastPathComponent
+            #expect(echo["data"] as? String == "--WorkbenchFormBoundary\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nPilot \"one\"\r\n"
+                + "--WorkbenchFormBoundary\r\nContent-Disposition: form-data; name=\"notes\"; filename=\"\(name)\"\r\nContent-Type: text/plain\r\n\r\n"
+                + "first\nsecond\n\r\n--WorkbenchFormBoundary--\r\n")
+            // Printed again, the file is `@PATH` with its type: pasted back, it is the same request.
+            console.clearCaptured()
+            #expect(await session.evaluate("curl"))
+            let printed = console.capturedText.trimmingCharacters(in: .newlines)
+            #expect(printed.hasSuffix(" -F 'title=Pilot \"one\"' -F 'notes=@\(file.path);type=text/plain'"), "\(printed)")
+            let request = session.workbench.request
+            _ = try await self.echo(of: printed, in: session)
+            #expect(session.workbench.request.body == request.body)
+        }
+    }
+
     /// An option Workbench does not take is named in one line, and nothing is sent.
     @Test(arguments: [
-        "curl --proxy http://p:1 sandbox/httpbin/get", "curl -F 'a=1' sandbox/httpbin/post", "curl 'sandbox/httpbin/get",
+        "curl --proxy http://p:1 sandbox/httpbin/get", "curl -F 'a=<notes.txt' sandbox/httpbin/post", "curl 'sandbox/httpbin/get",
         "curl sandbox/httpbin/get | jq .", "curl -sSo out.json sandbox/httpbin/get",
     ])
     func whatIsNotTakenSendsNothing(line: String) async throws {

@@ -27,6 +27,7 @@ import WorkbenchKit
         ["base sandbox/httpbin", "get /anything q=='a b' page==2 Accept:application/json X-Trace:it\\'s"],
         ["base sandbox/httpbin", #"post /post title='Hi "there"' userId:=1 Accept:application/json"#],
         ["base sandbox/httpbin", "path /post", "method POST", "body --form name='Ada Lovelace' sum=1+1 and='a&b'", "send"],
+        ["curl sandbox/httpbin/anything -F title=Pilot --form-string 'n=a;b'"],
     ])
     func aPrintedCurlLinePastedAgainIsTheSameRequest(lines: [String]) async throws {
         try await withLiveSandbox { root in
@@ -60,6 +61,7 @@ import WorkbenchKit
                 "curl '\(address)httpbin/anything?id=7' -H 'Accept: application/json' --json '{\"title\": \"Hi\"}' -L",
                 "curl -X PUT \(address)httpbin/anything -H 'Content-Type: text/plain' --data-raw $'two\\nlines'",
                 "curl -sS \(address)httpbin/anything -d a=1 -d 'b=x y'",
+                "curl \(address)httpbin/anything -F title=Pilot",
                 "save pasted --dir \(directory.path)",
             ], in: session)
             #expect(console.capturedText.hasPrefix("saved "), "\(console.capturedText)")
@@ -72,6 +74,8 @@ import WorkbenchKit
                 #"try wb.header("Content-Type", "text/plain")"#, #"wb.body(text: "two\nlines")"#, "try await wb.send()",
                 "wb.reset()", #"try wb.url("sandbox/httpbin/anything")"#, #"try wb.method("POST")"#,
                 #"wb.form(["a": "1", "b": "x y"])"#, "try await wb.send()",
+                "wb.reset()", #"try wb.url("sandbox/httpbin/anything")"#, #"try wb.method("POST")"#,
+                #"try wb.multipart(["title": "Pilot"])"#, "try await wb.send()",
             ]
             let lines = source.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             let statements = lines.filter { line in expected.contains(line) }

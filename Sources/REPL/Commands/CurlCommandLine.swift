@@ -3,7 +3,7 @@ import WorkbenchKit
 /// `curl`: the current request as a curl command; `curl URL [options]` (a pasted "Copy as cURL")
 /// sets the request and sends it. Named so as not to clash with WorkbenchKit's `CurlCommand`.
 struct CurlCommandLine: StatementCommand {
-    let forms: [StatementForm] = [.curl, .bodyText]
+    let forms: [StatementForm] = [.curl, .bodyText, .multipart]
     let name = "curl"
     let synopsis = "curl | curl URL [-X METHOD] [-H 'Name: value'] [-d DATA | --json JSON] …"
     let summary = "print the current request as a curl command, or set and send a pasted one"
@@ -17,15 +17,17 @@ struct CurlCommandLine: StatementCommand {
         body) and sends it. Words are read as a shell reads them ('…', "…", $'…',
         `\\` at a line's end goes on to the next line). Taken: the URL (or --url),
         -X, -H, -d/--data, --data-raw, --data-binary and -d with @FILE,
-        --data-urlencode, --json, -u user:password, -G, -b 'name=value', -A, -e,
+        --data-urlencode, --json, -F name=value / -F name=@FILE[;type=T] and
+        --form-string (multipart), -u user:password, -G, -b 'name=value', -A, -e,
         -I, -L, --compressed, -g; -k sends with TLS verification all the same.
         Output options (-s, -S, -v, -i, -f, …) are accepted and ignored. Any other
-        option is named and nothing is sent; multipart (-F) is not taken yet.
+        option is named and nothing is sent.
 
         Examples:
           wb> curl
           wb> curl 'https://httpbin.org/anything?q=1' -H 'Accept: application/json'
           wb> curl -sS https://httpbin.org/post --json '{"title": "Hi"}'
+          wb> curl https://httpbin.org/post -F title=Pilot -F photo=@photo.png
         """
 
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {

@@ -11,7 +11,7 @@ extension CurlLine {
     var effectiveMethod: String {
         if let method { return method.uppercased() }
         if head { return "HEAD" }
-        return !data.isEmpty && !get ? "POST" : "GET"
+        return (!data.isEmpty && !get) || !form.isEmpty ? "POST" : "GET"
     }
 
     /// The data options' text as curl sends it: joined with `&`, `--json` ones back to back.
@@ -26,7 +26,10 @@ extension CurlLine {
 
     func statements() throws -> [WorkbenchStatement] {
         guard var url else { return [] }
-        if head && !data.isEmpty && !get { throw UsageError("curl: -I sends a HEAD request, which has no body — drop the data or -I") }
+        if head && ((!data.isEmpty && !get) || !form.isEmpty) {
+            throw UsageError("curl: -I sends a HEAD request, which has no body — drop the data or -I")
+        }
+        if !form.isEmpty && !data.isEmpty { throw UsageError("curl: -F (multipart) and -d (data) are two bodies — curl takes one of them") }
         // curl reads a URL without a scheme as http; `sandbox/NAME/…` is the sandbox's, as everywhere.
         if !url.contains("://") && !SandboxAddress.isPortable(url) { url = "http://" + url }
         if get && !data.isEmpty {
@@ -40,7 +43,10 @@ extension CurlLine {
                 headers.append((name, "application/json"))
             }
         }
+        // A multipart body's Content-Type carries its own boundary: a given one would not match it.
+        if !form.isEmpty { headers.removeAll { $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("multipart/form-data") } }
         statements += headers.map { .header($0.name, $0.value) }
+        if !form.isEmpty { statements.append(.multipart(form.map { .init($0.name, $0.value) })) }
         if !data.isEmpty && !get {
             let contentType = headers.last { $0.name.lowercased() == "content-type" }?.value
             let body = body(contentType: contentType ?? defaultContentType)

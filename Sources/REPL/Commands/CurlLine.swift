@@ -19,11 +19,14 @@ struct CurlLine: Equatable {
     var insecure = false
     var headers: [(name: String, value: String)] = []
     var data: [Data] = []
+    /// `-F` fields: `name=value`, or `name=@PATH[;type=TYPE]` for a file.
+    var form: [(name: String, value: String)] = []
 
     static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.url == rhs.url && lhs.method == rhs.method && lhs.head == rhs.head && lhs.get == rhs.get && lhs.json == rhs.json
             && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
-            && lhs.data == rhs.data && lhs.followRedirects == rhs.followRedirects && lhs.insecure == rhs.insecure
+            && lhs.data == rhs.data && lhs.form.map(\.name) == rhs.form.map(\.name) && lhs.form.map(\.value) == rhs.form.map(\.value)
+            && lhs.followRedirects == rhs.followRedirects && lhs.insecure == rhs.insecure
     }
 
     /// Options that only change what curl prints: Workbench prints the exchange its own way.
@@ -39,7 +42,7 @@ struct CurlLine: Equatable {
     static let valued: [String: String] = [
         "--url": "--url", "-X": "-X", "--request": "-X", "-H": "-H", "--header": "-H", "-d": "-d", "--data": "-d",
         "--data-ascii": "-d", "--data-raw": "--data-raw", "--data-binary": "--data-binary",
-        "--data-urlencode": "--data-urlencode", "--json": "--json", "-F": "-F", "--form": "-F", "--form-string": "-F",
+        "--data-urlencode": "--data-urlencode", "--json": "--json", "-F": "-F", "--form": "-F", "--form-string": "--form-string",
         "-u": "-u", "--user": "-u", "-b": "-b", "--cookie": "-b", "-A": "-A", "--user-agent": "-A", "-e": "-e", "--referer": "-e",
     ]
 
@@ -118,7 +121,17 @@ struct CurlLine: Equatable {
         case "--json":
             json = true
             data.append(Data(text: try Self.fileText(value, strippingLineBreaks: false) ?? value))
-        case "-F": throw UsageError("curl: multipart (-F) is not taken yet — nothing was sent")
+        case "-F", "--form-string":
+            guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+                throw UsageError("curl: \(option) '\(ErrorLine.echo(value))' is not name=value")
+            }
+            let name = String(value[..<equals]), content = String(value[value.index(after: equals)...])
+            // A file's `@PATH` is read when the statement runs; `<FILE` (a file's text as a field) is not taken.
+            if option == "-F" && content.hasPrefix("<") { throw UsageError("curl: -F '\(ErrorLine.echo(value))': '<FILE' is not taken here — write name=@FILE for a file") }
+            if option == "--form-string" && content.hasPrefix("@") {
+                throw UsageError("curl: --form-string '\(ErrorLine.echo(value))': a value starting with '@' is read as a file here — it cannot be sent as text")
+            }
+            form.append((name, content))
         case "-u":
             guard value.contains(":") else { throw UsageError("curl: -u '\(ErrorLine.echo(value))' has no password — curl would ask for one; write -u user:password") }
             headers.append(("Authorization", "Basic " + Foundation.Data(value.utf8).base64EncodedString()))

@@ -11,6 +11,8 @@ public enum RequestBody: Sendable, Equatable {
     /// Text sent as it is (a pasted curl line's body that is neither JSON nor a form); its
     /// Content-Type is the request's own header.
     case text(String)
+    /// `multipart/form-data` parts (curl's `-F`), files read when the body was set.
+    case multipart(MultipartBody)
 
     public var data: Data {
         switch self {
@@ -18,6 +20,7 @@ public enum RequestBody: Sendable, Equatable {
         case .form(let items): Data(Self.formEncoded(items).utf8)
         case .file(_, let data): data
         case .text(let text): Data(text.utf8)
+        case .multipart(let body): body.data
         }
     }
 
@@ -29,6 +32,7 @@ public enum RequestBody: Sendable, Equatable {
         case .file(let path, let data):
             path.lowercased().hasSuffix(".json") || Self.looksLikeJSON(data) ? "application/json" : "application/octet-stream"
         case .text: "text/plain; charset=utf-8"
+        case .multipart(let body): body.contentType
         }
     }
 

@@ -25,6 +25,7 @@ extension WorkbenchStatement {
         case .bodyFile(let path): return .bodyFile(transform(path))
         case .bodyText(let text): return .bodyText(transform(text))
         case .form(let fields): return .form(pairs(fields))
+        case .multipart(let fields): return .multipart(pairs(fields))
         case .url(let url): return .url(transform(url))
         case .request(var call):
             if let target = call.target { call.target = transform(target) }

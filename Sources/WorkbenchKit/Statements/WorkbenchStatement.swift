@@ -27,6 +27,7 @@ public enum WorkbenchStatement: Equatable, Sendable {
     case bodyJSON(String)
     case bodyFile(String)
     case bodyText(String)
+    case multipart([Pair])
     case form([Pair])
     case removeBody
     case url(String)
