@@ -12,6 +12,10 @@ import Testing
         ("query userId=1", "query userId=1"),
         ("header Accept: application/json", "header Accept: application/json"),
         ("url http://example.com/a?token=xyz&b=2", "url http://example.com/a?token=***&b=2"),
+        // A pasted curl line's credentials: -u and -b are an Authorization and a Cookie header.
+        ("curl https://x -u ada:s3cr3t -b 'sid=1' --user-agent wb --cookie-jar j --user \"a b:c\" -bsid=2",
+         "curl https://x -u *** -b *** --user-agent wb --cookie-jar j --user *** -b***"),
+        ("curl https://x \\\n  -H 'Authorization: Bearer abc' \\\n  -uada:pw", "curl https://x \\\n  -H 'Authorization: ***\n  -u***"),
     ])
     func secretsAreMasked(input: String, expected: String) {
         #expect(HistoryRedaction.redact(input) == expected)

@@ -2,9 +2,9 @@ import Foundation
 
 /// A pasted curl command's options, as curl reads them: what `curl ARGS…` sets and sends. Its
 /// statements are in `CurlLine+Statements.swift`; the words come from `ShellWords`.
-struct CurlLine: Equatable {
+struct CurlLine {
     /// One `-d`-like option's text, in order: curl joins them with `&` (`--json` ones with nothing).
-    struct Data: Equatable {
+    struct DataOption: Equatable {
         var text: String
         /// `--data-binary @FILE` alone can stay a file the statement reads when it runs.
         var file: String?
@@ -18,27 +18,16 @@ struct CurlLine: Equatable {
     var followRedirects = false
     var insecure = false
     var headers: [(name: String, value: String)] = []
-    var data: [Data] = []
+    var data: [DataOption] = []
     /// `-F` fields: `name=value`, or `name=@PATH[;type=TYPE]` for a file.
     var form: [(name: String, value: String)] = []
-
-    static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.url == rhs.url && lhs.method == rhs.method && lhs.head == rhs.head && lhs.get == rhs.get && lhs.json == rhs.json
-            && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
-            && lhs.data == rhs.data && lhs.form.map(\.name) == rhs.form.map(\.name) && lhs.form.map(\.value) == rhs.form.map(\.value)
-            && lhs.followRedirects == rhs.followRedirects && lhs.insecure == rhs.insecure
-    }
 
     /// Options that only change what curl prints: Workbench prints the exchange its own way.
     static let outputOnly: Set<String> = [
         "-s", "--silent", "-S", "--show-error", "-v", "--verbose", "-i", "--include", "-f", "--fail", "--fail-with-body",
         "--no-progress-meter", "-#", "--progress-bar", "-N", "--no-buffer",
     ]
-    /// Options that take no value and change the request (or are curl's defaults here).
-    static let switches: Set<String> = [
-        "-G", "--get", "-I", "--head", "-L", "--location", "-k", "--insecure", "--compressed", "-g", "--globoff",
-    ]
-    /// Long options that take a value, by their short letter where they have one.
+    /// Options that take a value, each to the one name `take` knows it by.
     static let valued: [String: String] = [
         "--url": "--url", "-X": "-X", "--request": "-X", "-H": "-H", "--header": "-H", "-d": "-d", "--data": "-d",
         "--data-ascii": "-d", "--data-raw": "--data-raw", "--data-binary": "--data-binary",
@@ -112,15 +101,15 @@ struct CurlLine: Equatable {
             let fieldValue = value[value.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             // curl's `Name:` with nothing after removes a header it would add: here there is none to remove.
             if !fieldValue.isEmpty { headers.append((name, fieldValue)) }
-        case "-d": data.append(Data(text: try Self.fileText(value, strippingLineBreaks: true) ?? value))
-        case "--data-raw": data.append(Data(text: value))
+        case "-d": data.append(DataOption(text: try Self.fileText(value, strippingLineBreaks: true) ?? value))
+        case "--data-raw": data.append(DataOption(text: value))
         case "--data-binary":
             let path = value.hasPrefix("@") ? String(value.dropFirst()) : nil
-            data.append(Data(text: try Self.fileText(value, strippingLineBreaks: false) ?? value, file: path))
-        case "--data-urlencode": data.append(Data(text: try Self.urlEncoded(value)))
+            data.append(DataOption(text: try Self.fileText(value, strippingLineBreaks: false) ?? value, file: path))
+        case "--data-urlencode": data.append(DataOption(text: try Self.urlEncoded(value)))
         case "--json":
             json = true
-            data.append(Data(text: try Self.fileText(value, strippingLineBreaks: false) ?? value))
+            data.append(DataOption(text: try Self.fileText(value, strippingLineBreaks: false) ?? value))
         case "-F", "--form-string":
             guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
                 throw UsageError("curl: \(option) '\(ErrorLine.echo(value))' is not name=value")
@@ -134,7 +123,7 @@ struct CurlLine: Equatable {
             form.append((name, content))
         case "-u":
             guard value.contains(":") else { throw UsageError("curl: -u '\(ErrorLine.echo(value))' has no password — curl would ask for one; write -u user:password") }
-            headers.append(("Authorization", "Basic " + Foundation.Data(value.utf8).base64EncodedString()))
+            headers.append(("Authorization", "Basic " + Data(value.utf8).base64EncodedString()))
         case "-b":
             guard value.contains("=") else { throw UsageError("curl: -b '\(ErrorLine.echo(value))' is a cookie file, which is not taken here — write -b 'name=value'") }
             headers.append(("Cookie", value))
