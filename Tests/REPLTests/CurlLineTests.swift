@@ -96,9 +96,12 @@ import WorkbenchKit
 
     /// `-F` is a multipart body; a multipart Content-Type given with it would name another boundary.
     @Test func formFieldsAreAMultipartBody() throws {
-        #expect(try statements("https://x -H 'Content-Type: multipart/form-data; boundary=zz' -F title=Hi -F 'photo=@p.png;type=image/png' --form-string 'n=a;b'") == [
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("curl-photo-\(UUID().uuidString).png")
+        try Data([0x89, 0x50]).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try statements("https://x -H 'Content-Type: multipart/form-data; boundary=zz' -F title=Hi -F 'photo=@\(file.path);type=image/png' --form-string 'n=a;b'") == [
             .reset, .url("https://x"), .method("POST"),
-            .multipart([.init("title", "Hi"), .init("photo", "@p.png;type=image/png"), .init("n", "a;b")]), .send,
+            .multipart([.init("title", "Hi"), .init("photo", "@\(file.path);type=image/png"), .init("n", "a;b")]), .send,
         ])
     }
 

@@ -160,16 +160,20 @@ import WorkbenchKit
     /// An option Workbench does not take is named in one line, and nothing is sent.
     @Test(arguments: [
         "curl --proxy http://p:1 sandbox/httpbin/get", "curl -F 'a=<notes.txt' sandbox/httpbin/post", "curl 'sandbox/httpbin/get",
-        "curl sandbox/httpbin/get | jq .", "curl -sSo out.json sandbox/httpbin/get",
+        "curl sandbox/httpbin/get | jq .", "curl -sSo out.json sandbox/httpbin/get", "curl ftp://127.0.0.1:1/a",
+        "curl sandbox/httpbin/post -F 'a=@/no/such/file'", "curl sandbox/httpbin/get -H 'X Y: 1'",
     ])
     func whatIsNotTakenSendsNothing(line: String) async throws {
         try await withLiveSandbox { root in
             let session = session(root)
+            #expect(await session.evaluate("header X-Kept: yes"))
+            let request = session.workbench.request
             console.clearCaptured()
             #expect(await session.evaluate(line) == false)
             #expect(session.workbench.exchanges.isEmpty)
+            #expect(session.workbench.request == request)
             let lines = console.capturedText.split(separator: "\n")
-            #expect(lines.count == 1 && lines[0].hasPrefix("error: curl: "), "\(lines)")
+            #expect(lines.count == 1 && lines[0].hasPrefix("error: "), "\(lines)")
         }
     }
 

@@ -35,6 +35,7 @@ extension CurlLine {
         if get && !data.isEmpty {
             url += (url.contains("?") ? "&" : "?") + joinedData
         }
+        try check(url: url)
         var statements: [WorkbenchStatement] = [.reset, .url(url)]
         if effectiveMethod != "GET" { statements.append(.method(effectiveMethod)) }
         var headers = self.headers
@@ -57,6 +58,23 @@ extension CurlLine {
         if followRedirects { statements.append(.followRedirects(true)) }
         statements.append(.send)
         return statements
+    }
+
+    /// What the statements would fail on once `reset` has run, checked before: the URL, the
+    /// method, the headers and `-F`'s files, so a line that fails leaves the request as it was.
+    private func check(url: String) throws {
+        if !SandboxAddress.isPortable(url) { _ = try RequestDraft.parseURL(url) }
+        if !HeaderList.isValidName(effectiveMethod) { throw WorkbenchError.invalidMethod(effectiveMethod) }
+        for header in headers {
+            guard HeaderList.isValidName(header.name) else { throw WorkbenchError.invalidHeaderName(header.name) }
+            guard HeaderList.isValidValue(header.value) else { throw WorkbenchError.invalidHeaderValue(name: header.name) }
+        }
+        for field in form where field.value.hasPrefix("@") {
+            let path = String(field.value.dropFirst().prefix { $0 != ";" })
+            guard FileManager.default.isReadableFile(atPath: (path as NSString).expandingTildeInPath) else {
+                throw UsageError("curl: -F '\(ErrorLine.echo(field.name))=@\(ErrorLine.echo(path))': cannot read '\(ErrorLine.echo(path))'")
+            }
+        }
     }
 
     /// JSON when the type says JSON and the text is; a form when the type is a form and every
