@@ -113,6 +113,7 @@ import WorkbenchKit
         ("--form-string 'a=@x' https://x", "error: curl: --form-string 'a=@x': a value starting with '@' is read as a file here — it cannot be sent as text"),
         ("-F a https://x", "error: curl: -F 'a' is not name=value"),
         ("-F a=1 -d b=2 https://x", "error: curl: -F (multipart) and -d (data) are two bodies — curl takes one of them"),
+        ("-H @headers.txt https://x", "error: curl: -H @FILE (headers read from a file) is not taken here — write each -H 'Name: value'"),
         ("-H 'Accept' https://x", "error: curl: header 'Accept' has no ':' — write -H 'Name: value'"),
         ("https://x https://y", "error: curl: one URL at a time — got 'https://x' and 'https://y'"),
         ("-H 'Accept: */*'", "error: curl: no URL — `curl URL [options]`, or `curl` alone to print the current request"),

@@ -19,7 +19,8 @@ struct CurlCommandLine: StatementCommand {
         -X, -H, -d/--data, --data-raw, --data-binary and -d with @FILE,
         --data-urlencode, --json, -F name=value / -F name=@FILE[;type=T] and
         --form-string (multipart), -u user:password, -G, -b 'name=value', -A, -e,
-        -I, -L, --compressed, -g; -k sends with TLS verification all the same.
+        -I, -L (turns `set redirects` on), --compressed, -g; -k sends with TLS
+        verification all the same.
         Output options (-s, -S, -v, -i, -f, …) are accepted and ignored. Any other
         option is named and nothing is sent.
 

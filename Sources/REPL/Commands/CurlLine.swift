@@ -92,8 +92,9 @@ struct CurlLine {
             url = value
         case "-X": method = value
         case "-H":
+            if value.hasPrefix("@") { throw UsageError("curl: -H @FILE (headers read from a file) is not taken here — write each -H 'Name: value'") }
             guard let colon = value.firstIndex(of: ":") else {
-                // curl's `Name;` sends an empty header; `@FILE` reads headers from a file.
+                // curl's `Name;` sends the header with an empty value.
                 if value.hasSuffix(";") { return headers.append((String(value.dropLast()), "")) }
                 throw UsageError("curl: header '\(ErrorLine.echo(value))' has no ':' — write -H 'Name: value'")
             }
