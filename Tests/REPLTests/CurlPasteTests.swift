@@ -114,46 +114,31 @@ import WorkbenchKit
         }
     }
 
-    /// Browsers copy a multipart form as its bytes: a `$'…'` body with `\r\n`, the boundary in the header.
-    @Test func chromeAndFirefoxMultipartPostsAreTheirBytes() async throws {
+    /// The same three kinds from the other browsers: Firefox's GET, Chrome's form, Safari's JSON.
+    @Test func theOtherBrowsersShapes() async throws {
         try await withLiveSandbox { root in
             let session = session(root)
+            let firefox = try await echo(of: #"curl '\#(address(root))httpbin/anything?page=3' --compressed -H 'User-Agent: Mozilla/5.0 (X11; Linux x86_64; rv:125.0) Gecko/20100101 Firefox/125.0' -H 'Accept: */*' -H 'Accept-Language: en-US,en;q=0.5' -H 'Referer: http://localhost:3000/' -H 'Connection: keep-alive' -H 'Sec-Fetch-Dest: empty'"#, in: session)
+            #expect(firefox["method"] as? String == "GET" && firefox["args"] as? [String: String] == ["page": "3"])
+            #expect(headers(firefox)["Referer"] == "http://localhost:3000/" && headers(firefox)["Sec-Fetch-Dest"] == "empty")
             let chrome = try await echo(of: #"""
                 curl '\#(address(root))httpbin/anything' \
-                  -H 'content-type: multipart/form-data; boundary=----WebKitFormBoundaryu7oxE8n3ZzRWJwY1' \
-                  --data-raw $'------WebKitFormBoundaryu7oxE8n3ZzRWJwY1\r\nContent-Disposition: form-data; name="title"\r\n\r\nIt\'s here\r\n------WebKitFormBoundaryu7oxE8n3ZzRWJwY1--\r\n' \
+                  -H 'accept: text/html,application/xhtml+xml' \
+                  -H 'content-type: application/x-www-form-urlencoded' \
+                  -H 'origin: http://localhost:3000' \
+                  --data-raw 'name=Ada+Lovelace&lang=Swift%206' \
                   --compressed
                 """#, in: session)
             #expect(chrome["method"] as? String == "POST")
-            #expect(chrome["data"] as? String == "------WebKitFormBoundaryu7oxE8n3ZzRWJwY1\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nIt's here\r\n------WebKitFormBoundaryu7oxE8n3ZzRWJwY1--\r\n")
-            #expect(headers(chrome)["Content-Type"] == "multipart/form-data; boundary=----WebKitFormBoundaryu7oxE8n3ZzRWJwY1")
-            let firefox = try await echo(of: #"curl '\#(address(root))httpbin/post' -X POST -H 'Content-Type: multipart/form-data; boundary=---------------------------3082916411' --data-binary $'-----------------------------3082916411\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n-----------------------------3082916411--\r\n'"#, in: session)
-            #expect(firefox["data"] as? String == "-----------------------------3082916411\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\n1\r\n-----------------------------3082916411--\r\n")
-        }
-    }
-
-    /// API docs' `-F`: a multipart body Workbench encodes, a file part read from disk.
-    @Test func formFieldsAndAFileAreSentAsMultipart() async throws {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("curl-notes-\(UUID().uuidString).txt")
-        try "first\nsecond\n".write(to: file, atomically: true, encoding: .utf8)
-        defer { try? FileManager.default.removeItem(at: file) }
-        try await withLiveSandbox { root in
-            let session = session(root)
-            let echo = try await echo(of: "curl -sS -X POST sandbox/httpbin/anything -F title='Pilot \"one\"' -F 'notes=@\(file.path);type=text/plain'", in: session)
-            #expect(echo["method"] as? String == "POST")
-            #expect(headers(echo)["Content-Type"] == "multipart/form-data; boundary=WorkbenchFormBoundary")
-            let name = file.lastPathComponent
-            #expect(echo["data"] as? String == "--WorkbenchFormBoundary\r\nContent-Disposition: form-data; name=\"title\"\r\n\r\nPilot \"one\"\r\n"
-                + "--WorkbenchFormBoundary\r\nContent-Disposition: form-data; name=\"notes\"; filename=\"\(name)\"\r\nContent-Type: text/plain\r\n\r\n"
-                + "first\nsecond\n\r\n--WorkbenchFormBoundary--\r\n")
-            // Printed again, the file is `@PATH` with its type: pasted back, it is the same request.
-            console.clearCaptured()
-            #expect(await session.evaluate("curl"))
-            let printed = console.capturedText.trimmingCharacters(in: .newlines)
-            #expect(printed.hasSuffix(" -F 'title=Pilot \"one\"' -F 'notes=@\(file.path);type=text/plain'"), "\(printed)")
-            let request = session.workbench.request
-            _ = try await self.echo(of: printed, in: session)
-            #expect(session.workbench.request.body == request.body)
+            #expect(chrome["form"] as? [String: String] == ["name": "Ada Lovelace", "lang": "Swift 6"])
+            let safari = try await echo(of: #"""
+                curl '\#(address(root))httpbin/anything' \
+                -X 'PUT' \
+                -H 'Content-Type: application/json' \
+                -H 'Accept: application/json' \
+                --data-binary '{"title":"Pilot","draft":true}'
+                """#, in: session)
+            #expect(safari["method"] as? String == "PUT" && safari["data"] as? String == #"{"title":"Pilot","draft":true}"#)
         }
     }
 
