@@ -33,7 +33,9 @@ extension CommandTable {
         guard let command = command(named: name) else { return nil }
         let arguments = input.dropFirst(name.count).trimmingWhitespace()
         // `export swift` is the `swift` command, `export curl` the `curl` command.
-        if command is ExportCommand, let target = ExportCommand.target(in: arguments), let exported = self.command(named: target.name) {
+        // `export curl URL` is not a request to send: ExportCommand says so.
+        if command is ExportCommand, let target = ExportCommand.target(in: arguments), let exported = self.command(named: target.name),
+           !(exported is CurlCommandLine && !target.arguments.isEmpty) {
             return CommandInvocation(command: exported, arguments: target.arguments, binding: nil)
         }
         return CommandInvocation(command: command, arguments: arguments, binding: nil)

@@ -5,6 +5,8 @@ import WorkbenchKit
 ///
 /// - `body JSON` and `json JSON` continue while the JSON is valid so far but ends too early, and
 ///   stop at the first line that makes it invalid: that line starts the next input.
+/// - `curl` continues while a quote is open or its last line ends in `\`, as a shell does, so a
+///   pasted multi-line "Copy as cURL" is one input (`ShellWords`).
 /// - Every other command's arguments are one line (`decode [`, a URL with `(`, a verb's
 ///   `field:=JSON` too): they fail at the end of their line instead of swallowing the next ones.
 /// - Anything else is Swift: it continues while a bracket, string or block comment is open.
@@ -15,9 +17,10 @@ struct ContinuationRules {
     func completeness(of text: String) -> InputCompleteness {
         let input = text.drop { $0.isWhitespace }
         guard let invocation = commands.invocation(of: String(input)) else { return InputCompleteness.ofSwift(text) }
-        guard invocation.binding == nil, invocation.command is BodyCommand || invocation.command is JSONCommand else { return .complete }
         let name = String(input.prefix { !$0.isWhitespace })
         let arguments = String(input.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
+        if invocation.binding == nil, invocation.command is CurlCommandLine { return ShellWords.completeness(of: arguments) }
+        guard invocation.binding == nil, invocation.command is BodyCommand || invocation.command is JSONCommand else { return .complete }
         return Self.jsonCompleteness(of: arguments)
     }
 

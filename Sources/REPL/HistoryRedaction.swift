@@ -26,8 +26,22 @@ enum HistoryRedaction {
                 start = value.location + 3
             }
         }
+        return output.hasPrefix("curl") ? redactCurlCredentials(output) : output
+    }
+
+    /// A pasted curl line's `-u user:password` and `-b 'name=value'`: an Authorization and a
+    /// Cookie header, under names the patterns do not see.
+    private static func redactCurlCredentials(_ input: String) -> String {
+        var output = input
+        let range = NSRange(input.startIndex..., in: input)
+        for match in curlCredentials.matches(in: input, range: range).reversed() {
+            guard let valueRange = Range(match.range(at: 1), in: output) else { continue }
+            output.replaceSubrange(valueRange, with: "***")
+        }
         return output
     }
+
+    private static let curlCredentials = try! NSRegularExpression(pattern: #"(?:^|\s)(?:-[ub]\s*|--(?:user|cookie)\s+)('[^']*'|"[^"]*"|[^\s]+)"#)
 
     // `Name: value` (header), `name==value` (httpie query), `name=value` (query item).
     private static let patterns: [NSRegularExpression] = [

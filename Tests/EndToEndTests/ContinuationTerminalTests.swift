@@ -50,6 +50,21 @@ import Testing
         #expect(terminal.output.components(separatedBy: Self.hint).count == 2, "\(terminal.output)")
     }
 
+    /// A browser's multi-line "Copy as cURL" pasted at the prompt is one input: it is sent once.
+    @Test func aPastedMultiLineCurlCommandIsOneRequest() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await start(home: home)
+        let mark = terminal.mark
+        try await terminal.paste("curl 'sandbox/httpbin/anything?via=paste' \\\n  -H 'x-pasted: yes' \\\n  --compressed\n")
+        let seen = try await terminal.waitFor(#""X-Pasted": "yes""#, after: mark)
+        #expect(seen.contains(#""via": "paste""#), "\(seen)")
+        try await terminal.waitForPrompt(after: mark)
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+        #expect(!terminal.output.contains("error:"), "\(terminal.output)")
+    }
+
     @Test func aCommandsArgumentsEndWithTheirLine() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }

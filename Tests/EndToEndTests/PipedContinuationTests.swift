@@ -44,6 +44,16 @@ import Testing
         #expect(result.output.contains("leave Workbench"))
     }
 
+    /// A pasted multi-line "Copy as cURL": each `\` at a line's end takes the next line, a quote
+    /// open across lines too; the line after the command runs on its own.
+    @Test func aCurlLineContinuesAfterABackslashAndAnOpenQuote() async throws {
+        let result = try await run("curl sandbox/httpbin/anything \\\n  -H 'X-Pasted: yes' \\\n  --data-raw '{\"a\":\n 1}' -H 'Content-Type: application/json'\nhelp quit\n")
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("\"X-Pasted\": \"yes\""), "\(result.output)")
+        #expect(result.output.contains("\"data\": \"{\\\"a\\\":\\n 1}\""), "\(result.output)")
+        #expect(result.output.contains("leave Workbench"))
+    }
+
     @Test func decodeArgumentsEndWithTheirLine() async throws {
         let result = try await run("json {\"a\": 1}\ndecode [\nhelp quit\nhelp\n")
         #expect(result.status == 1)

@@ -62,7 +62,7 @@ import WorkbenchKit
     @Test(arguments: [
         ("export", "error: export takes swift (app code), curl (a curl command line), playground NAME or markdown NAME — `help export` says more"),
         ("export pdf", "error: export takes swift (app code), curl (a curl command line), playground NAME or markdown NAME, not 'pdf' — `help export` says more"),
-        ("export curl now", "error: curl takes no arguments, got 'now'"),
+        ("export curl now", "error: export curl takes no arguments, got 'now' — `curl URL …` alone sends a curl command"),
     ])
     func mistakesAreOneLine(line: String, expected: String) async {
         let session = Session(console: console, isInteractive: false)

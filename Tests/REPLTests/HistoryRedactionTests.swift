@@ -18,6 +18,10 @@ import Testing
         ("get /me Accept:json Authorization:'Bearer x'", "get /me Accept:json Authorization:***"),
         ("query sessionId=s1 password=hunter2 author=tolkien", "query sessionId=*** password=*** author=tolkien"),
         ("get /search apiKey==k1 keywords==cats", "get /search apiKey==*** keywords==cats"),
+        // A pasted curl line's credentials: -u and -b are an Authorization and a Cookie header.
+        ("curl https://x -u ada:s3cr3t -b 'sid=1' --user-agent wb --cookie-jar j --user \"a b:c\" -bsid=2",
+         "curl https://x -u *** -b *** --user-agent wb --cookie-jar j --user *** -b***"),
+        ("curl https://x \\\n  -H 'Authorization: Bearer abc' \\\n  -uada:pw", "curl https://x \\\n  -H 'Authorization: ***\n  -u***"),
     ])
     func secretsAreMasked(input: String, expected: String) {
         #expect(HistoryRedaction.redact(input) == expected)

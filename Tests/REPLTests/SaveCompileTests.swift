@@ -16,6 +16,10 @@ import Testing
         "decode Post --at [0] --dates formatted yyyy-MM-dd", "posts[0].title", "posts.count", #"json {"a": [1]}"#,
         "json @doc.json", "set timeout 5", "set redirects off", "set body-lines 10", "set max-body 10MB",
         "spec sandbox/jsonplaceholder", "spec petstore.yaml --server 2",
+        // A pasted curl line's statements: JSON, a form, text, multipart, -L and -u.
+        #"curl -sSL http://127.0.0.1:1/x --json '{"a": 1}' -u ada:pw"#, "curl http://127.0.0.1:1/x -d a=1 -d b=2",
+        "curl -X PUT http://127.0.0.1:1/x -H 'Content-Type: text/plain' --data-raw $'two\\nlines'",
+        "curl http://127.0.0.1:1/x -F title=Pilot",
     ]
 
     @MainActor @Test func everyStatementFormTypeChecks() async throws {

@@ -62,6 +62,9 @@ struct ExportCommand: Command {
             words.removeFirst()
             return try await DocumentExport(words: words, kind: document).write(session: session)
         }
+        if let target = Self.target(in: arguments), target.name == "curl" {
+            throw UsageError("export curl takes no arguments, got '\(ErrorLine.echo(target.arguments))' — `curl URL …` alone sends a curl command")
+        }
         let given = arguments.isEmpty ? "" : ", not '\(arguments)'"
         throw UsageError("export takes swift (app code), curl (a curl command line), playground NAME or markdown NAME\(given) — `help export` says more")
     }

@@ -73,6 +73,14 @@ public enum AppCode {
         case .json(let text)?: lines.append("request.httpBody = Data(\(SwiftLiteral.quoted(text)).utf8)")
         case .form(let items)?: lines.append("request.httpBody = Data(\(SwiftLiteral.quoted(RequestBody.formEncoded(items))).utf8)")
         case .file(let path, _)?: lines.append("request.httpBody = try Data(contentsOf: URL(fileURLWithPath: \(SwiftLiteral.quoted(path))))")
+        case .text(let text)?: lines.append("request.httpBody = Data(\(SwiftLiteral.quoted(text)).utf8)")
+        case .multipart(let body)?:
+            // Its bytes as they are sent: text when they are text, else Base64.
+            if let text = String(validating: body.data, as: UTF8.self) {
+                lines.append("request.httpBody = Data(\(SwiftLiteral.quoted(text)).utf8)")
+            } else {
+                lines.append("request.httpBody = Data(base64Encoded: \(SwiftLiteral.quoted(body.data.base64EncodedString())))!")
+            }
         case nil: break
         }
         // `let` when nothing is set on it, so the program compiles without a warning.

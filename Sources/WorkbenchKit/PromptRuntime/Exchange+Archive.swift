@@ -94,6 +94,19 @@ extension RequestDraft {
                 writer.int(2)
                 writer.string(path)
                 writer.data(data)
+            case .text(let text):
+                writer.int(3)
+                writer.string(text)
+            case .multipart(let body):
+                writer.int(4)
+                writer.int(body.parts.count)
+                for part in body.parts {
+                    writer.string(part.name)
+                    writer.data(part.data)
+                    writer.optional(part.filename) { $0.string($1) }
+                    writer.optional(part.contentType) { $0.string($1) }
+                    writer.optional(part.path) { $0.string($1) }
+                }
             }
         }
     }
@@ -116,6 +129,18 @@ extension RequestDraft {
                 return .form(items)
             case 2:
                 return .file(path: try reader.string(), data: try reader.data())
+            case 3:
+                return .text(try reader.string())
+            case 4:
+                var parts: [MultipartBody.Part] = []
+                for _ in 0..<Swift.max(try reader.int(), 0) {
+                    let name = try reader.string(), data = try reader.data()
+                    let filename = try reader.optional { reader throws(BinaryArchiveError) in try reader.string() }
+                    let type = try reader.optional { reader throws(BinaryArchiveError) in try reader.string() }
+                    let path = try reader.optional { reader throws(BinaryArchiveError) in try reader.string() }
+                    parts.append(MultipartBody.Part(name: name, data: data, filename: filename, contentType: type, path: path))
+                }
+                return .multipart(MultipartBody(parts: parts))
             default:
                 throw BinaryArchiveError()
             }

@@ -13,10 +13,24 @@ public enum CurlCommand {
         if url.contains(where: { "[]{}".contains($0) }) { words.append("--globoff") }
         words.append(shellQuoted(url))
         for field in headers {
+            // curl writes a multipart body's Content-Type itself, with its own boundary.
+            if case .multipart(let multipart)? = body, field.value == multipart.contentType { continue }
             words += ["-H", shellQuoted("\(field.name): \(field.value)")]
         }
         switch body {
         case .none: break
+        case .multipart(let multipart):
+            for part in multipart.parts {
+                if let path = part.path {
+                    let type = part.contentType.map { $0 == "application/octet-stream" ? "" : ";type=" + $0 } ?? ""
+                    words += ["-F", shellQuoted("\(part.name)=@\(path)\(type)")]
+                } else {
+                    // curl reads a leading `@` or `<` and a `;` in a -F value; --form-string takes it as it is.
+                    let value = String(decoding: part.data, as: UTF8.self)
+                    let plain = !value.hasPrefix("@") && !value.hasPrefix("<") && !value.contains(";")
+                    words += [plain ? "-F" : "--form-string", shellQuoted("\(part.name)=\(value)")]
+                }
+            }
         case .file(let path, let data):
             if let text = String(validating: data, as: UTF8.self), !text.contains("\0") {
                 words += ["--data-raw", shellQuoted(text)]

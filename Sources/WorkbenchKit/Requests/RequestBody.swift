@@ -8,12 +8,19 @@ public enum RequestBody: Sendable, Equatable {
     case form([URLQueryItem])
     /// The bytes of a file, read when the body was set.
     case file(path: String, data: Data)
+    /// Text sent as it is (a pasted curl line's body that is neither JSON nor a form); its
+    /// Content-Type is the request's own header.
+    case text(String)
+    /// `multipart/form-data` parts (curl's `-F`), files read when the body was set.
+    case multipart(MultipartBody)
 
     public var data: Data {
         switch self {
         case .json(let text): Data(text.utf8)
         case .form(let items): Data(Self.formEncoded(items).utf8)
         case .file(_, let data): data
+        case .text(let text): Data(text.utf8)
+        case .multipart(let body): body.data
         }
     }
 
@@ -24,6 +31,8 @@ public enum RequestBody: Sendable, Equatable {
         case .form: "application/x-www-form-urlencoded"
         case .file(let path, let data):
             path.lowercased().hasSuffix(".json") || Self.looksLikeJSON(data) ? "application/json" : "application/octet-stream"
+        case .text: "text/plain; charset=utf-8"
+        case .multipart(let body): body.contentType
         }
     }
 

@@ -34,6 +34,10 @@ extension StatementForm {
             return StatementDescriptor(spelling: .printed("wb.request.method"), parameters: [], sample: .showMethod)
         case .bodyJSON: return call("body", throwing, [Parameter("json", .text)], sample: .bodyJSON(#"{"title": "Pilot"}"#))
         case .bodyFile: return call("body", throwing, [Parameter("file", .text)], sample: .bodyFile("post.json"))
+        case .bodyText: return call("body", plain, [Parameter("text", .text)], sample: .bodyText("<note>hi</note>"))
+        case .multipart:
+            return call("multipart", throwing, [Parameter(nil, .pairs, secrets: .pairNames)],
+                        sample: .multipart([Pair("title", "Pilot"), Pair("photo", "@photo.png;type=image/png")]))
         case .form:
             return call("form", plain, [Parameter(nil, .pairs, secrets: .pairNames)], sample: .form([Pair("name", "Ada"), Pair("lang", "swift")]))
         case .removeBody: return call("removeBody", plain, sample: .removeBody)

@@ -8,7 +8,7 @@
 public enum StatementForm: String, CaseIterable, Sendable {
     case base, path, showPath, query, addQuery, removeQuery, showQuery
     case header, defaultHeader, removeHeader, showHeaders, method, showMethod
-    case bodyJSON, bodyFile, form, removeBody, url, showURL, reset
+    case bodyJSON, bodyFile, bodyText, multipart, form, removeBody, url, showURL, reset
     case send, get, post, put, patch, delete, head
     case status, headers, body, timing, history, show, curl
     case json, jsonFile, decode, spec

@@ -41,6 +41,8 @@ extension WorkbenchStatement {
         case .showMethod: .showMethod
         case .bodyJSON: .bodyJSON
         case .bodyFile: .bodyFile
+        case .bodyText: .bodyText
+        case .multipart: .multipart
         case .form: .form
         case .removeBody: .removeBody
         case .url: .url
@@ -71,11 +73,11 @@ extension WorkbenchStatement {
     public var arguments: [StatementArgument?] {
         switch self {
         case .base(let text), .path(let text), .removeQuery(let text), .removeHeader(let text), .method(let text),
-             .bodyJSON(let text), .bodyFile(let text), .url(let text), .json(let text), .jsonFile(let text):
+             .bodyJSON(let text), .bodyFile(let text), .bodyText(let text), .url(let text), .json(let text), .jsonFile(let text):
             return [.text(text)]
         case .query(let name, let value), .addQuery(let name, let value): return [.text(name), .optionalText(value)]
         case .header(let name, let value), .defaultHeader(let name, let value): return [.text(name), .text(value)]
-        case .form(let fields): return [.pairs(fields)]
+        case .form(let fields), .multipart(let fields): return [.pairs(fields)]
         case .request(let call):
             let all: [StatementArgument?] = [
                 call.target.map { .text($0) }, call.query.isEmpty ? nil : .pairs(call.query),
@@ -132,6 +134,8 @@ extension WorkbenchStatement {
         case .showMethod: statement = .showMethod
         case .bodyJSON: statement = text(0).map(Self.bodyJSON)
         case .bodyFile: statement = text(0).map(Self.bodyFile)
+        case .bodyText: statement = text(0).map(Self.bodyText)
+        case .multipart: statement = .multipart(pairs(0))
         case .form: statement = .form(pairs(0))
         case .removeBody: statement = .removeBody
         case .url: statement = text(0).map(Self.url)

@@ -53,6 +53,8 @@ extension WorkbenchStatement {
             wb.console.flush()
         case .bodyJSON(let text): try wb.body(json: text)
         case .bodyFile(let path): try wb.body(file: path)
+        case .bodyText(let text): wb.body(text: text)
+        case .multipart(let fields): try wb.multipart(fields: fields.map { ($0.name, $0.value) })
         case .form(let fields): wb.form(items: fields.map { URLQueryItem(name: $0.name, value: $0.value) })
         case .removeBody: wb.removeBody()
         case .url(let text): try wb.url(text)

@@ -23,7 +23,9 @@ extension WorkbenchStatement {
         case .method(let method): return .method(transform(method))
         case .bodyJSON(let json): return .bodyJSON(transform(json))
         case .bodyFile(let path): return .bodyFile(transform(path))
+        case .bodyText(let text): return .bodyText(transform(text))
         case .form(let fields): return .form(pairs(fields))
+        case .multipart(let fields): return .multipart(pairs(fields))
         case .url(let url): return .url(transform(url))
         case .request(var call):
             if let target = call.target { call.target = transform(target) }

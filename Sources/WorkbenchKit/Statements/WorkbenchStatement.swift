@@ -26,6 +26,8 @@ public enum WorkbenchStatement: Equatable, Sendable {
     case showMethod
     case bodyJSON(String)
     case bodyFile(String)
+    case bodyText(String)
+    case multipart([Pair])
     case form([Pair])
     case removeBody
     case url(String)

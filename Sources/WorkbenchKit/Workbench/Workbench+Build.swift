@@ -109,6 +109,22 @@ extension Workbench {
         request.body = .file(path: path, data: try readFile(path))
     }
 
+    /// A body sent as it is, with the Content-Type the request's headers give (a pasted curl line's).
+    public func body(text: String) {
+        request.body = .text(text)
+    }
+
+    /// A `multipart/form-data` body, as curl's `-F` sends: `name: "value"` a text field,
+    /// `name: "@PATH"` (or `"@PATH;type=TYPE"`) a file, read now (no larger than `max-body`).
+    public func multipart(_ fields: KeyValuePairs<String, String>) throws(WorkbenchError) {
+        try multipart(fields: fields.map { ($0.key, $0.value) })
+    }
+
+    /// `multipart` with fields built at run time.
+    public func multipart(fields: [(name: String, value: String)]) throws(WorkbenchError) {
+        request.body = .multipart(MultipartBody(parts: try MultipartBody.parts(fields) { path throws(WorkbenchError) in try readFile(path) }))
+    }
+
     /// `body --form a=b c=d`: an `application/x-www-form-urlencoded` body.
     public func form(_ fields: KeyValuePairs<String, String>) {
         form(items: fields.map { URLQueryItem(name: $0.key, value: $0.value) })

@@ -58,7 +58,11 @@ import Testing
         wb.bodyLines = 7
         wb.shownValues = ["posts.count", #"names.map(\.count)"#]
         for state in [wb.requestState, { wb.request.body = .json(#"{"a": 1}"#); return wb.requestState }(),
-                      { wb.request.body = .file(path: "x.bin", data: Data([0, 1, 2])); return wb.requestState }()] {
+                      { wb.request.body = .file(path: "x.bin", data: Data([0, 1, 2])); return wb.requestState }(),
+                      { wb.request.body = .text("<a>1</a>"); return wb.requestState }(),
+                      { wb.request.body = .multipart(MultipartBody(parts: [
+                          .text("title", "Hi"), .init(name: "f", data: Data([0, 255]), filename: "f.bin", contentType: "image/png", path: "/t/f.bin"),
+                      ])); return wb.requestState }()] {
             let events = PromptEvent.all(in: Data(PromptEvent.bytes([.state(state)])))
             guard case .state(let read) = try #require(events.first) else {
                 Issue.record("not a state: \(events)")

@@ -1,0 +1,103 @@
+import Foundation
+import WorkbenchKit
+
+/// A curl line as WorkbenchKit statements: a fresh request (`reset`), its URL, method, headers and
+/// body, then `send` — what `save` writes for it.
+extension CurlLine {
+    /// The Content-Type curl sends with data when the line gives none.
+    var defaultContentType: String { json ? "application/json" : "application/x-www-form-urlencoded" }
+
+    /// The method curl sends: `-X`, else HEAD for `-I`, POST with data (unless `-G`), else GET.
+    var effectiveMethod: String {
+        if let method { return method.uppercased() }
+        if head { return "HEAD" }
+        return (!data.isEmpty && !get) || !form.isEmpty ? "POST" : "GET"
+    }
+
+    /// The data options' text as curl sends it: joined with `&`, `--json` ones back to back.
+    var joinedData: String {
+        data.map(\.text).joined(separator: json ? "" : "&")
+    }
+
+    /// What the line says besides the request: one line for each option taken differently.
+    var notes: [String] {
+        insecure ? ["note: curl -k: Workbench does not skip TLS verification; the request is sent with it"] : []
+    }
+
+    func statements() throws -> [WorkbenchStatement] {
+        guard var url else { return [] }
+        if head && ((!data.isEmpty && !get) || !form.isEmpty) {
+            throw UsageError("curl: -I sends a HEAD request, which has no body — drop the data or -I")
+        }
+        if !form.isEmpty && !data.isEmpty { throw UsageError("curl: -F (multipart) and -d (data) are two bodies — curl takes one of them") }
+        // curl reads a URL without a scheme as http; `sandbox/NAME/…` is the sandbox's, as everywhere.
+        if !url.contains("://") && !SandboxAddress.isPortable(url) { url = "http://" + url }
+        if get && !data.isEmpty {
+            url += (url.contains("?") ? "&" : "?") + joinedData
+        }
+        try check(url: url)
+        var statements: [WorkbenchStatement] = [.reset, .url(url)]
+        if effectiveMethod != "GET" { statements.append(.method(effectiveMethod)) }
+        var headers = self.headers
+        if json {
+            for name in ["Content-Type", "Accept"] where !headers.contains(where: { $0.name.lowercased() == name.lowercased() }) {
+                headers.append((name, "application/json"))
+            }
+        }
+        // A multipart body's Content-Type carries its own boundary: a given one would not match it.
+        if !form.isEmpty { headers.removeAll { $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("multipart/form-data") } }
+        statements += headers.map { .header($0.name, $0.value) }
+        if !form.isEmpty { statements.append(.multipart(form.map { .init($0.name, $0.value) })) }
+        if !data.isEmpty && !get {
+            let contentType = headers.last { $0.name.lowercased() == "content-type" }?.value
+            let body = body(contentType: contentType ?? defaultContentType)
+            // A form body brings curl's Content-Type with it; any other needs it said.
+            if contentType == nil, body.form != .form { statements.append(.header("Content-Type", defaultContentType)) }
+            statements.append(body)
+        }
+        if followRedirects { statements.append(.followRedirects(true)) }
+        statements.append(.send)
+        return statements
+    }
+
+    /// What the statements would fail on once `reset` has run, checked before: the URL, the
+    /// method, the headers and `-F`'s files, so a line that fails leaves the request as it was.
+    private func check(url: String) throws {
+        if !SandboxAddress.isPortable(url) { _ = try RequestDraft.parseURL(url) }
+        if !HeaderList.isValidName(effectiveMethod) { throw WorkbenchError.invalidMethod(effectiveMethod) }
+        for header in headers {
+            guard HeaderList.isValidName(header.name) else { throw WorkbenchError.invalidHeaderName(header.name) }
+            guard HeaderList.isValidValue(header.value) else { throw WorkbenchError.invalidHeaderValue(name: header.name) }
+        }
+        for field in form where field.value.hasPrefix("@") {
+            let path = String(field.value.dropFirst().prefix { $0 != ";" })
+            guard FileManager.default.isReadableFile(atPath: (path as NSString).expandingTildeInPath) else {
+                throw UsageError("curl: -F '\(ErrorLine.echo(field.name))=@\(ErrorLine.echo(path))': cannot read '\(ErrorLine.echo(path))'")
+            }
+        }
+    }
+
+    /// JSON when the type says JSON and the text is; a form when the type is a form and every
+    /// `&` part is `name=value`; a file for `--data-binary @FILE` alone; else the text as it is.
+    func body(contentType: String) -> WorkbenchStatement {
+        let type = contentType.lowercased()
+        let text = joinedData
+        if data.count == 1, let file = data[0].file { return .bodyFile(file) }
+        if type.contains("json"), (try? JSONValidator.validate(text)) != nil { return .bodyJSON(text) }
+        if type.hasPrefix("application/x-www-form-urlencoded"), let fields = Self.formFields(text) { return .form(fields) }
+        return .bodyText(text)
+    }
+
+    /// `a=1&b=x%20y` as name and value pairs, decoded (`+` is a space); nil for other text.
+    static func formFields(_ text: String) -> [WorkbenchStatement.Pair]? {
+        guard !text.isEmpty else { return nil }
+        var fields: [WorkbenchStatement.Pair] = []
+        for part in text.split(separator: "&", omittingEmptySubsequences: false) {
+            guard let equals = part.firstIndex(of: "="), equals != part.startIndex else { return nil }
+            func decoded(_ text: Substring) -> String? { text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+            guard let name = decoded(part[..<equals]), let value = decoded(part[part.index(after: equals)...]) else { return nil }
+            fields.append(.init(name, value))
+        }
+        return fields
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+import LineEditor
+@testable import REPL
+import Testing
+import WorkbenchKit
+
+/// `curl ARGS…` read as a shell and curl read them, without sending: words, options, statements.
+@MainActor
+@Suite struct CurlLineTests {
+    static func line(_ error: any Error) -> String {
+        "error: " + ((error as? UsageError)?.description ?? "\(error)")
+    }
+
+    func statements(_ arguments: String) throws -> [WorkbenchStatement] {
+        try CurlLine.parse(ShellWords.split(arguments)).statements()
+    }
+
+    @Test(arguments: [
+        (#"'it'\''s' "a \"b\" \$c \\ d" plain\ word"#, [#"it's"#, #"a "b" $c \ d"#, "plain word"]),
+        (#"$'line\none\ttab \'q\' \x41\101\u00e9'"#, ["line\none\ttab 'q' AA\u{e9}"]),
+        ("a \\\n  b\\\r\n c", ["a", "b", "c"]),
+        (#"-H'x: y'z "" ''"#, ["-Hx: yz", "", ""]),
+        (#"'$HOME' `x`"#, ["$HOME", "`x`"]),
+    ])
+    func wordsAreReadAsAShellReadsThem(text: String, words: [String]) throws {
+        #expect(try ShellWords.split(text) == words)
+    }
+
+    @Test(arguments: [
+        ("'open", "error: curl: a ' quote is not closed"),
+        (#"$'open \'"#, "error: curl: a ' quote is not closed"),
+        (#""open \""#, "error: curl: a \" quote is not closed"),
+        ("https://x | jq .", "error: curl: '|' is shell syntax (a pipe, a redirection or a second command): Workbench reads one curl command — quote it if it is part of a word"),
+    ])
+    func malformedWordsAreOneError(text: String, message: String) {
+        #expect(throws: UsageError.self) { try ShellWords.split(text) }
+        #expect((try? ShellWords.split(text)) == nil)
+        do { _ = try ShellWords.split(text) } catch { #expect(Self.line(error) == message) }
+    }
+
+    @Test(arguments: [
+        ("curl 'https://x/a' \\", InputCompleteness.incomplete),
+        ("curl 'https://x/a' \\\n  -H 'Accept: */*' \\", .incomplete),
+        ("curl 'https://x/a' \\\n  -H 'Accept: */*'", .complete),
+        ("curl https://x/a --data-raw '{\"a\":\n", .incomplete),
+        ("curl https://x/a --data-raw $'{\\'a", .incomplete),
+        ("curl https://x/a 'b\\'", .complete),
+        ("curl", .complete),
+        ("header X: a \\", .complete),
+    ])
+    func aCurlLineGoesOnAfterABackslashOrAnOpenQuote(text: String, completeness: InputCompleteness) {
+        #expect(ContinuationRules(commands: .standard).completeness(of: text) == completeness)
+    }
+
+    @Test func optionsCombineAndTakeTheirValuesJoinedOrApart() throws {
+        let line = try CurlLine.parse(ShellWords.split(#"-sSL -XPOST -HAccept:text/plain -H 'X-A:  b ' --url https://x/y -d a=1 -d b=2"#))
+        #expect(line.method == "POST" && line.followRedirects && line.url == "https://x/y")
+        #expect(line.headers.map(\.name) == ["Accept", "X-A"] && line.headers.map(\.value) == ["text/plain", "b"])
+        #expect(line.joinedData == "a=1&b=2")
+        #expect(try statements(#"-sSL -XPOST -HAccept:text/plain https://x/y -d a=1 -d 'b=x y'"#) == [
+            .reset, .url("https://x/y"), .method("POST"), .header("Accept", "text/plain"),
+            .form([.init("a", "1"), .init("b", "x y")]), .followRedirects(true), .send,
+        ])
+    }
+
+    @Test func authCookiesAgentRefererAndGetMakeHeadersAndQuery() throws {
+        #expect(try statements("-G https://x/s -u ada:s3cr3t -b 'a=1; b=2' -A wb/1 -e https://r/ -d q=swift --data-urlencode 'n=a b&c'") == [
+            .reset, .url("https://x/s?q=swift&n=a%20b%26c"), .header("Authorization", "Basic YWRhOnMzY3IzdA=="),
+            .header("Cookie", "a=1; b=2"), .header("User-Agent", "wb/1"), .header("Referer", "https://r/"), .send,
+        ])
+        #expect(try statements("-I example.com/a") == [.reset, .url("http://example.com/a"), .method("HEAD"), .send])
+    }
+
+    @Test func theBodyIsJSONAFormAFileOrTheTextAsItIs() throws {
+        #expect(try statements(#"https://x --json '{"a": 1}'"#) == [
+            .reset, .url("https://x"), .method("POST"), .header("Content-Type", "application/json"),
+            .header("Accept", "application/json"), .bodyJSON(#"{"a": 1}"#), .send,
+        ])
+        // Without a JSON Content-Type curl sends JSON-looking text as a form's type: so does Workbench.
+        #expect(try statements(#"https://x -d '{"a": 1}'"#) == [
+            .reset, .url("https://x"), .method("POST"), .header("Content-Type", "application/x-www-form-urlencoded"),
+            .bodyText(#"{"a": 1}"#), .send,
+        ])
+        #expect(try statements("https://x -X PUT -H 'Content-Type: text/xml' --data-raw '<a>1</a>'") == [
+            .reset, .url("https://x"), .method("PUT"), .header("Content-Type", "text/xml"), .bodyText("<a>1</a>"), .send,
+        ])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("curl-data-\(UUID().uuidString).txt")
+        try "a=1\nb=2\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try statements("https://x --data-binary @\(file.path)") == [
+            .reset, .url("https://x"), .method("POST"), .header("Content-Type", "application/x-www-form-urlencoded"), .bodyFile(file.path), .send,
+        ])
+        // `-d @FILE` drops the file's line breaks, as curl does.
+        #expect(try statements("https://x -d @\(file.path)").contains(.form([.init("a", "1b=2")])))
+    }
+
+    /// `-F` is a multipart body; a multipart Content-Type given with it would name another boundary.
+    @Test func formFieldsAreAMultipartBody() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("curl-photo-\(UUID().uuidString).png")
+        try Data([0x89, 0x50]).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try statements("https://x -H 'Content-Type: multipart/form-data; boundary=zz' -F title=Hi -F 'photo=@\(file.path);type=image/png' --form-string 'n=a;b'") == [
+            .reset, .url("https://x"), .method("POST"),
+            .multipart([.init("title", "Hi"), .init("photo", "@\(file.path);type=image/png"), .init("n", "a;b")]), .send,
+        ])
+    }
+
+    @Test(arguments: [
+        ("--proxy http://p:8080 https://x", "error: curl: --proxy is not taken here (Workbench sends the request itself)"),
+        ("-x http://p:8080 https://x", "error: curl: -x is not taken here (Workbench sends the request itself)"),
+        ("-sSo out.json https://x", "error: curl: -o is not taken here (Workbench sends the request itself)"),
+        ("-F 'a=<notes.txt' https://x", "error: curl: -F 'a=<notes.txt': '<FILE' is not taken here — write name=@FILE for a file"),
+        ("--form-string 'a=@x' https://x", "error: curl: --form-string 'a=@x': a value starting with '@' is read as a file here — it cannot be sent as text"),
+        ("-F a https://x", "error: curl: -F 'a' is not name=value"),
+        ("-F a=1 -d b=2 https://x", "error: curl: -F (multipart) and -d (data) are two bodies — curl takes one of them"),
+        ("-H @headers.txt https://x", "error: curl: -H @FILE (headers read from a file) is not taken here — write each -H 'Name: value'"),
+        ("-H 'Accept' https://x", "error: curl: header 'Accept' has no ':' — write -H 'Name: value'"),
+        ("https://x https://y", "error: curl: one URL at a time — got 'https://x' and 'https://y'"),
+        ("-H 'Accept: */*'", "error: curl: no URL — `curl URL [options]`, or `curl` alone to print the current request"),
+        ("https://x -X", "error: curl: -X needs a value"),
+        ("-u ada https://x", "error: curl: -u 'ada' has no password — curl would ask for one; write -u user:password"),
+        ("-I https://x -d a=1", "error: curl: -I sends a HEAD request, which has no body — drop the data or -I"),
+    ])
+    func whatIsNotTakenIsOneLine(arguments: String, message: String) {
+        do {
+            _ = try statements(arguments)
+            Issue.record("\(arguments) was taken")
+        } catch {
+            #expect(Self.line(error) == message)
+        }
+    }
+
+    @Test func exportCurlTakesNoArguments() async {
+        let console = Console(capturingWithColors: false)
+        let session = Session(console: console, isInteractive: false)
+        #expect(await session.evaluate("export curl https://x") == false)
+        #expect(console.capturedText == "error: export curl takes no arguments, got 'https://x' — `curl URL …` alone sends a curl command\n")
+    }
+}
