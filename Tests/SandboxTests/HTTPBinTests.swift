@@ -111,6 +111,34 @@ struct HTTPBinTests {
         }
     }
 
+    @Test func cookiesEchoesTheCookieHeader() async throws {
+        try await LiveSandbox.with { base in
+            let response = try await get(base, "/cookies", headers: ["Cookie": "echo_b=2; echo_a=1; echo_a=3"])
+            #expect(response.status == 200)
+            let cookies = try #require(try object(response)["cookies"] as? [String: String])
+            // Only the names sent here: the client's URLSession may add cookies of its own.
+            #expect(cookies["echo_a"] == "1" && cookies["echo_b"] == "2")
+            #expect(response.text.hasPrefix("{\n  \"cookies\": {"))
+        }
+    }
+
+    @Test func cookiesSetAndDeleteRedirectToCookies() async throws {
+        try await LiveSandbox.with { base in
+            let set = try await get(base, "/cookies/set?s1=one&s2=two")
+            #expect(set.status == 302 && set.header("Location") == "/httpbin/cookies")
+            let setCookie = try #require(set.header("Set-Cookie"))
+            #expect(setCookie.contains("s1=one; Path=/") && setCookie.contains("s2=two; Path=/"))
+            let one = try await get(base, "/cookies/set/s3/three")
+            #expect(one.status == 302 && one.header("Location") == "/httpbin/cookies")
+            #expect(one.header("Set-Cookie") == "s3=three; Path=/")
+            let deleted = try await get(base, "/cookies/delete?s1")
+            #expect(deleted.status == 302 && deleted.header("Location") == "/httpbin/cookies")
+            #expect(deleted.header("Set-Cookie") == "s1=; Expires=Thu, 01-Jan-1970 00:00:00 GMT; Max-Age=0; Path=/")
+            #expect(try await get(base, "/cookies/set/only-name").status == 404)
+            #expect(try await get(base, "/cookies/nope").status == 404)
+        }
+    }
+
     @Test func bytesAreCountedCappedAndSeeded() async throws {
         try await LiveSandbox.with { base in
             let some = try await get(base, "/bytes/1000?seed=1")

@@ -9,6 +9,7 @@ extension CommandTable {
         VerbCommand(method: "GET"), VerbCommand(method: "POST"), VerbCommand(method: "PUT"),
         VerbCommand(method: "PATCH"), VerbCommand(method: "DELETE"), VerbCommand(method: "HEAD"),
         StatusCommand(), HeadersCommand(), TimingCommand(), HistoryCommand(), ShowCommand(), CurlCommandLine(),
+        CookiesCommand(),
         SetCommand(),
     ]
 }

@@ -22,6 +22,10 @@ public final class InFlightRequest: @unchecked Sendable {
     }
 
     let followRedirects: Bool
+    /// The jar whose cookies each redirect sends (nil when the request brought its own `Cookie`).
+    let sendsCookies: CookieJar?
+    /// The jar every response's `Set-Cookie` goes into.
+    let storesCookies: CookieJar?
     let maxResponseBytes: Int
     let started: ContinuousClock.Instant
     private let lock = NSLock()
@@ -34,8 +38,10 @@ public final class InFlightRequest: @unchecked Sendable {
     private var outcome: Outcome?
     private var waiters: [CheckedContinuation<Outcome, Never>] = []
 
-    init(options: TransportOptions) {
+    init(options: TransportOptions, cookies: CookieJar? = nil, storesCookies: CookieJar? = nil) {
         followRedirects = options.followRedirects
+        sendsCookies = cookies
+        self.storesCookies = storesCookies
         maxResponseBytes = options.maxResponseBytes
         started = .now
     }
@@ -75,6 +81,7 @@ public final class InFlightRequest: @unchecked Sendable {
     /// any of its body is kept.
     func received(_ response: URLResponse) {
         let declared = response.expectedContentLength
+        if let response = response as? HTTPURLResponse { storesCookies?.store(from: response) }
         let refused: Bool = lock.withLock {
             self.response = response as? HTTPURLResponse
             headersReceived = .now

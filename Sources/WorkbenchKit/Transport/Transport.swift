@@ -20,11 +20,17 @@ public final class Transport: Sendable {
         session.invalidateAndCancel()
     }
 
-    /// Starts `request`; wait with `finished()`, stop with `cancel(_:)`.
-    public func start(_ request: URLRequest, options: TransportOptions) -> InFlightRequest {
+    /// Starts `request`; wait with `finished()`, stop with `cancel(_:)`. With a `cookies` jar, each
+    /// response's `Set-Cookie` goes into it and the request (and each redirect) sends its matching
+    /// cookies, unless the request has a `Cookie` header of its own, which is sent as it is.
+    public func start(_ request: URLRequest, options: TransportOptions, cookies: CookieJar? = nil) -> InFlightRequest {
         var request = request
         request.timeoutInterval = options.timeout
-        let inFlight = InFlightRequest(options: options)
+        let jar = request.value(forHTTPHeaderField: "Cookie") == nil ? cookies : nil
+        if let jar, let url = request.url, let header = jar.header(for: url) {
+            request.setValue(header, forHTTPHeaderField: "Cookie")
+        }
+        let inFlight = InFlightRequest(options: options, cookies: jar, storesCookies: cookies)
         let task = session.dataTask(with: request)
         delegate.register(inFlight, for: task)
         inFlight.attach(task)

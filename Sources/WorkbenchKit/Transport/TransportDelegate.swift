@@ -33,8 +33,16 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        // The 3xx's cookies count even when it is not followed (/cookies/set redirects to /cookies).
+        let inFlight = self.request(for: task)
+        inFlight?.storesCookies?.store(from: response)
+        var request = request
+        if let jar = inFlight?.sendsCookies, let url = request.url {
+            // The new request carries the old one's Cookie header: the jar decides it again for the new URL.
+            request.setValue(jar.header(for: url), forHTTPHeaderField: "Cookie")
+        }
         // Answering nil makes the 3xx itself the response.
-        completionHandler(self.request(for: task)?.followRedirects == false ? nil : request)
+        completionHandler(inFlight?.followRedirects == false ? nil : request)
     }
 
     func urlSession(

@@ -41,7 +41,7 @@ extension Workbench {
         let sentAt = Date()
         // In the Swift host, the session's own requests join the history (SessionRequests): not this one.
         SessionRequests.workbenchSends(urlRequest.url)
-        let inFlight = transport.start(urlRequest, options: options)
+        let inFlight = transport.start(urlRequest, options: options, cookies: cookieJar)
         let outcome = await finished(inFlight)
         SessionRequests.workbenchFinished(urlRequest.url)
         let response = try Self.response(from: outcome, url: visibleURL, options: options)

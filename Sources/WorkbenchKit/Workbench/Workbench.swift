@@ -62,6 +62,8 @@ public final class Workbench {
     public var relay: (any ExchangeRelay)?
     var activeRelay: (any ExchangeRelay)? { relay ?? Self.exchangeRelay }
 
+    /// The cookies responses set, sent with later requests (`cookies`); never saved in a snippet.
+    public let cookieJar = CookieJar()
     /// Made on the first send: creating a URLSession (and libcurl) costs milliseconds of start-up.
     lazy var transport = Transport()
     /// A document given with `json(_:)`, and how many exchanges there were then (a later send wins).

@@ -37,6 +37,8 @@ enum HTTPBinAPI {
             return .json(echo.object(["args", "data", "files", "form", "headers", "origin", "url"]), pretty: true)
         case "redirect", "relative-redirect", "absolute-redirect":
             return HTTPBinRedirects.redirect(path, request: request)
+        case "cookies":
+            return HTTPBinCookies.respond(path, request: request)
         case "redirect-to" where path.count == 1:
             return HTTPBinRedirects.redirectTo(request)
         case "bytes" where path.count == 2:

@@ -1,0 +1,160 @@
+import Foundation
+import Testing
+import SandboxTestSupport
+import WorkbenchKit
+@testable import REPL
+
+/// The session's cookie jar against the sandbox's httpbin, as a user types it.
+@MainActor
+@Suite struct CookieJarTests {
+    let console = Console(capturingWithColors: false)
+
+    func withSession(_ body: @MainActor (Session) async throws -> Void) async throws {
+        try await withLiveSandbox { root in
+            let session = Session(console: console, isInteractive: false)
+            session.sandboxURL = root
+            try await body(session)
+        }
+    }
+
+    func evaluate(_ session: Session, _ lines: String...) async {
+        for line in lines {
+            #expect(await session.evaluate(line), "\(line): \(console.capturedText)")
+        }
+    }
+
+    /// The last response's JSON object at `key`, nil when there is none.
+    func echoed(_ session: Session, _ key: String) -> [String: String]? {
+        guard let body = session.workbench.lastExchange?.response.body,
+              let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] else { return nil }
+        return object[key] as? [String: String]
+    }
+
+    func names(_ session: Session) -> [String] { session.workbench.cookieJar.cookies().map(\.name) }
+
+    @Test func aCookieSetIsSentOnTheFollowedRedirectAndLaterRequests() async throws {
+        try await withSession { session in
+            await evaluate(session, "get sandbox/httpbin/cookies/set?a=1&b=2")
+            #expect(session.workbench.lastExchange?.response.statusCode == 200)
+            #expect(echoed(session, "cookies") == ["a": "1", "b": "2"])
+            await evaluate(session, "get /cookies/set/c/3")
+            #expect(echoed(session, "cookies") == ["a": "1", "b": "2", "c": "3"])
+            await evaluate(session, "get /headers")
+            #expect(echoed(session, "headers")?["Cookie"] == "a=1; b=2; c=3")
+        }
+    }
+
+    @Test func deleteExpiresTheNamedCookies() async throws {
+        try await withSession { session in
+            await evaluate(session, "get sandbox/httpbin/cookies/set?a=1&b=2&c=3", "get /cookies/delete?a&c")
+            #expect(echoed(session, "cookies") == ["b": "2"])
+            #expect(names(session) == ["b"])
+        }
+    }
+
+    /// With redirects off the 302 is the response, and its Set-Cookie is kept all the same.
+    @Test func aRedirectNotFollowedStillSetsItsCookies() async throws {
+        try await withSession { session in
+            await evaluate(session, "set redirects off", "get sandbox/httpbin/cookies/set?r=1")
+            #expect(session.workbench.lastExchange?.response.statusCode == 302)
+            #expect(names(session) == ["r"])
+            await evaluate(session, "get /cookies")
+            #expect(echoed(session, "cookies") == ["r": "1"])
+            await evaluate(session, "get /cookies/delete?r")
+            #expect(session.workbench.lastExchange?.response.statusCode == 302)
+            #expect(names(session).isEmpty)
+        }
+    }
+
+    @Test func pathExpiryDomainAndSecureDecideWhatIsKeptAndSent() async throws {
+        try await withSession { session in
+            await evaluate(session, """
+                get sandbox/httpbin/response-headers Set-Cookie=='p=1; Path=/httpbin/anything' \
+                Set-Cookie=='later=2; Expires=Wed, 21 Oct 2099 07:28:00 GMT' \
+                Set-Cookie=='gone=3; Expires=Thu, 01 Jan 1970 00:00:00 GMT' \
+                Set-Cookie=='brief=4; Max-Age=1' \
+                Set-Cookie=='s=5; Secure; HttpOnly' Set-Cookie=='d=6; Domain=example.com'
+                """)
+            // `gone` came expired and `d` named a domain that is not the host's.
+            #expect(names(session).sorted() == ["brief", "later", "p", "s"])
+            await evaluate(session, "get /cookies")
+            // Default path /httpbin (the request's up to its last slash); `s` is Secure, and this is http.
+            #expect(echoed(session, "cookies") == ["brief": "4", "later": "2"])
+            await evaluate(session, "get /anything/x")
+            #expect(echoed(session, "headers")?["Cookie"] == "p=1; brief=4; later=2")
+            try await Task.sleep(for: .milliseconds(1100))
+            await evaluate(session, "get /cookies")
+            #expect(echoed(session, "cookies") == ["later": "2"])
+            console.clearCaptured()
+            await evaluate(session, "cookies")
+            #expect(console.capturedText == """
+                later=2  127.0.0.1  /httpbin           2099-10-21 07:28:00 GMT
+                s=5      127.0.0.1  /httpbin           session                  Secure HttpOnly
+                p=1      127.0.0.1  /httpbin/anything  session
+
+                """)
+        }
+    }
+
+    @Test func aCookieHeaderOfYourOwnIsSentInstead() async throws {
+        try await withSession { session in
+            await evaluate(session, "get sandbox/httpbin/cookies/set?a=1", "get /cookies Cookie:mine=1")
+            #expect(echoed(session, "cookies") == ["mine": "1"])
+        }
+    }
+
+    @Test func listingMasksSecretNamesUnlessShown() async throws {
+        try await withSession { session in
+            await evaluate(session, "cookies")
+            #expect(console.capturedText == "no cookies\n")
+            await evaluate(session, "get sandbox/httpbin/cookies/set?theme=dark&session_id=xyz")
+            console.clearCaptured()
+            await evaluate(session, "cookies")
+            #expect(console.capturedText == "session_id=***  127.0.0.1  /  session\ntheme=dark      127.0.0.1  /  session\n")
+            console.clearCaptured()
+            await evaluate(session, "cookies --show")
+            #expect(console.capturedText == "session_id=xyz  127.0.0.1  /  session\ntheme=dark      127.0.0.1  /  session\n")
+        }
+    }
+
+    @Test func removingOneAndClearing() async throws {
+        try await withSession { session in
+            await evaluate(session, "get sandbox/httpbin/cookies/set?theme=dark&session_id=xyz&lang=en")
+            #expect(CookiesCommand().complete(["-th"], session: session) == ["-theme"])
+            #expect(CookiesCommand().complete(["cl"], session: session) == ["clear"])
+            console.clearCaptured()
+            await evaluate(session, "cookies -theme")
+            #expect(console.capturedText.isEmpty)
+            #expect(names(session) == ["lang", "session_id"])
+            #expect(await session.evaluate("cookies -theme") == false)
+            #expect(console.capturedText == "error: no cookie named 'theme' (there are: lang, session_id)\n")
+            console.clearCaptured()
+            #expect(await session.evaluate("cookies nonsense") == false)
+            #expect(console.capturedText == "error: cookies takes --show, -NAME or clear, got 'nonsense'\n")
+            await evaluate(session, "cookies clear", "get /cookies")
+            #expect(echoed(session, "cookies") == [:])
+            console.clearCaptured()
+            #expect(await session.evaluate("cookies -lang") == false)
+            #expect(console.capturedText == "error: no cookie named 'lang' (the jar is empty)\n")
+        }
+    }
+
+    /// The jar is not saved: the snippet's replay gets the cookie from the server and prints the same.
+    @Test func aSavedSessionReplaysItsCookiesFromTheServer() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("cookies-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withSession { session in
+            await evaluate(session, "get sandbox/httpbin/cookies/set?a=1", "get /cookies", "cookies")
+            #expect(session.transcript.steps.count == 2, "`cookies` is not a step")
+            await evaluate(session, "save jar --dir \(directory.path)")
+            let source = try String(contentsOf: directory.appendingPathComponent("jar.swift"), encoding: .utf8)
+            #expect(!source.contains("cookieJar") && !source.contains("Cookie"))
+            await evaluate(session, "cookies clear")
+            console.clearCaptured()
+            await evaluate(session, "replay jar --dir \(directory.path)")
+            let replayed = console.capturedText
+            #expect(replayed.components(separatedBy: "\"a\": \"1\"").count == 3, "\(replayed)")
+            #expect(names(session).isEmpty, "the replay has a jar of its own")
+        }
+    }
+}
