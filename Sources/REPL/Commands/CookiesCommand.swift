@@ -55,7 +55,7 @@ struct CookiesCommand: Command {
         }
     }
 
-    private func list(_ cookies: [Cookie], shown: Bool, console: Console) {
+    private func list(_ cookies: [StoredCookie], shown: Bool, console: Console) {
         guard !cookies.isEmpty else { return console.line(console.styled("no cookies", .dim)) }
         let rows = cookies.map { cookie in
             [cookie.name + "=" + (shown || !SecretNames.isSecret(cookie.name) ? cookie.value : "***"),

@@ -89,7 +89,7 @@ public enum SandboxCatalog {
     static let httpbin = SandboxAPI(
         name: "httpbin",
         prefix: "/httpbin",
-        title: "httpbin (httpbin.org): echoes, status codes, delays, redirects, bytes, gzip, streams",
+        title: "httpbin (httpbin.org): echoes, status codes, delays, redirects, cookies, bytes, gzip, streams",
         realHosts: ["httpbin.org"],
         routes: [
             "GET /get", "POST /post", "PUT /put", "PATCH /patch", "DELETE /delete", "ANY /anything", "GET /headers",
@@ -97,10 +97,11 @@ public enum SandboxCatalog {
             "GET /delay/{seconds} (at most 10)", "GET /redirect/{n}", "GET /redirect-to?url=URL&status_code=302",
             "GET /bytes/{n}?seed=N (at most 102400)", "GET /gzip", "GET /json", "GET /html", "GET /xml",
             "GET /stream/{n} (chunked, at most 100 lines)", "GET /drip?duration=2&numbytes=10&delay=0",
-            "GET /response-headers?NAME=VALUE", "GET /openapi.json (this API's OpenAPI 3.1 document)",
+            "GET /response-headers?NAME=VALUE", "GET /cookies", "GET /cookies/set?NAME=VALUE", "GET /cookies/set/{name}/{value}",
+            "GET /cookies/delete?NAME", "GET /openapi.json (this API's OpenAPI 3.1 document)",
         ],
         paths: ["/get", "/post", "/anything", "/headers", "/status/", "/delay/", "/redirect/", "/redirect-to?url=",
-                "/bytes/", "/gzip", "/json", "/html", "/xml", "/stream/", "/drip"],
+                "/bytes/", "/gzip", "/json", "/html", "/xml", "/stream/", "/drip", "/cookies"],
         service: { await HTTPBinAPI.respond(to: $0) }
     )
 }

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// One cookie as the jar keeps it (RFC 6265's storage model, section 5.3).
-public struct Cookie: Sendable, Equatable {
+public struct StoredCookie: Sendable, Equatable {
     public var name: String
     public var value: String
     /// The host it came from (`hostOnly`), or the `Domain` it named, without a leading dot.
@@ -26,20 +26,19 @@ public struct Cookie: Sendable, Equatable {
 /// so that sessions never share, or persist, what a server set.
 public final class CookieJar: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: [Cookie] = []
+    private var stored: [StoredCookie] = []
 
     public init() {}
 
     /// The cookies not yet expired, by domain, path and name.
-    public func cookies(now: Date = Date()) -> [Cookie] {
-        lock.withLock {
-            stored.removeAll { $0.expires.map { $0 <= now } ?? false }
-            return stored.sorted { ($0.domain, $0.path, $0.name) < ($1.domain, $1.path, $1.name) }
-        }
+    public func cookies(now: Date = Date()) -> [StoredCookie] {
+        lock.withLock { stored }
+            .filter { $0.expires.map { $0 > now } ?? true }
+            .sorted { ($0.domain, $0.path, $0.name) < ($1.domain, $1.path, $1.name) }
     }
 
     /// The cookies a request to `url` sends, longer paths first (RFC 6265 section 5.4).
-    public func cookies(for url: URL, now: Date = Date()) -> [Cookie] {
+    public func cookies(for url: URL, now: Date = Date()) -> [StoredCookie] {
         guard let host = url.host?.lowercased() else { return [] }
         let path = url.path.isEmpty ? "/" : url.path
         let secure = url.scheme?.lowercased() == "https"
@@ -67,18 +66,20 @@ public final class CookieJar: @unchecked Sendable {
     public func store(_ setCookie: String, from url: URL, now: Date = Date()) {
         guard let host = url.host?.lowercased(), let cookie = Self.parse(setCookie, host: host, path: url.path, now: now) else { return }
         lock.withLock {
-            stored.removeAll { $0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path }
+            // The one it replaces goes, and with it any that have expired.
+            stored.removeAll { ($0.name == cookie.name && $0.domain == cookie.domain && $0.path == cookie.path)
+                || $0.expires.map { $0 <= now } ?? false }
             if cookie.expires.map({ $0 > now }) ?? true { stored.append(cookie) }
         }
     }
 
-    /// Removes every cookie called `name`; false when there was none.
+    /// Removes every cookie called `name`; false when there was none (an expired one counts as none).
     @discardableResult
-    public func remove(named name: String) -> Bool {
+    public func remove(named name: String, now: Date = Date()) -> Bool {
         lock.withLock {
-            let before = stored.count
+            let live = stored.contains { $0.name == name && $0.expires.map { $0 > now } ?? true }
             stored.removeAll { $0.name == name }
-            return stored.count != before
+            return live
         }
     }
 
@@ -109,12 +110,12 @@ public final class CookieJar: @unchecked Sendable {
         return lines.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    static func parse(_ text: String, host: String, path requestPath: String, now: Date) -> Cookie? {
+    static func parse(_ text: String, host: String, path requestPath: String, now: Date) -> StoredCookie? {
         let parts = text.split(separator: ";", omittingEmptySubsequences: false)
         guard let pair = parts.first, let equals = pair.firstIndex(of: "=") else { return nil }
         let name = pair[..<equals].trimmingCharacters(in: .whitespaces)
         guard !name.isEmpty else { return nil }
-        var cookie = Cookie(name: name, value: pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces),
+        var cookie = StoredCookie(name: name, value: pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces),
                             domain: host, hostOnly: true, path: defaultPath(requestPath), expires: nil,
                             isSecure: false, isHTTPOnly: false)
         var maxAge: Date?
