@@ -1,6 +1,6 @@
 import Foundation
 
-/// `/httpbin`: httpbin.org's echoes, status codes, delays, redirects, bytes, gzip and streams.
+/// `/httpbin`: httpbin.org's echoes, status codes, delays, redirects, cookies, bytes, gzip and streams.
 enum HTTPBinAPI {
     /// Longest `/delay` and `/drip`, in seconds, as httpbin caps them.
     static let maximumDelay = 10.0
