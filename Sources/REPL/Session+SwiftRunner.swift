@@ -71,7 +71,7 @@ extension Session {
                 let column = currentInput.distance(from: currentInput.startIndex, to: typed.lowerBound) + 3
                 line = SwiftRunner.shiftingColumn(of: line, by: column - 1)
             }
-            console.line(line.hasPrefix("error:") ? console.styled("error:", .red) + line.dropFirst("error:".count) : console.styled(line, .red))
+            console.failure(line)
             throw AlreadyReported()
         }
     }

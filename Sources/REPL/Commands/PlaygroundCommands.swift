@@ -86,7 +86,8 @@ struct PageCommand: Command {
         unless it is in a //#-hidden-code region, then its output. The page's own Sources/
         module is compiled and imported from then on, its Resources/ linked for Bundle.main.
         The page stops at its first failing statement. What it declared and bound stays in
-        the session, and `save` keeps its statements. Tab completes page names.
+        the session, and `save` keeps its statements. NAME is a page's name (Tab completes
+        it) or its number in `open`'s list.
         Swift: the page's own statements
 
         Examples:

@@ -43,7 +43,7 @@ struct PlaygroundReplay {
         do {
             work = try PlaygroundWorkFolder()
         } catch {
-            report("error: \(error)")
+            console.failure("error: \(error)")
             outcome.failures = 1
             return outcome
         }
@@ -54,7 +54,7 @@ struct PlaygroundReplay {
             case .success(let module?): shared = [module]
             case .success(nil): break
             case .failure(let error):
-                report(error.description)
+                console.failure(error.description)
                 outcome.failures = 1
                 return outcome
             }
@@ -95,14 +95,14 @@ struct PlaygroundReplay {
         do {
             text = try String(contentsOf: page.file, encoding: .utf8)
         } catch {
-            report("error: cannot read \(relative(page.file)): \(error.localizedDescription)")
+            console.failure("error: cannot read \(relative(page.file)): \(error.localizedDescription)")
             return true
         }
         let script: SnippetScript
         do {
             script = try SnippetScript(source: text, fileName: relative(page.file), moduleName: "main")
         } catch {
-            report("error: \(error)")
+            console.failure("error: \(error)")
             return true
         }
         if let reason = LinuxLacks.reason(for: script) {
@@ -116,7 +116,7 @@ struct PlaygroundReplay {
             case .success(let module?): modules.append(module)
             case .success(nil): break
             case .failure(let error):
-                report(error.description)
+                console.failure(error.description)
                 return true
             }
         }
@@ -165,14 +165,6 @@ struct PlaygroundReplay {
         return path.hasPrefix(base) ? bundle.url.lastPathComponent + "/" + path.dropFirst(base.count) : path
     }
 
-    private func report(_ line: String) {
-        if line.hasPrefix("error:") {
-            console.line(console.styled("error:", .red) + line.dropFirst("error:".count))
-        } else {
-            console.line(line)
-        }
-        console.flush()
-    }
 }
 
 /// Where step mode goes after a page: set by an answer (`n`, `p`, a page's name).

@@ -62,6 +62,13 @@ public final class Console: @unchecked Sendable {
         write(text + "\n")
     }
 
+    /// A failure as the REPL prints errors: one line, its `error:` in red (a line without one, red
+    /// whole), written out at once.
+    public func failure(_ line: String) {
+        self.line(line.hasPrefix("error:") ? styled("error:", .red) + line.dropFirst("error:".count) : styled(line, .red))
+        flush()
+    }
+
     public func write(bytes: UnsafeRawBufferPointer) {
         lock.withLock {
             guard fileDescriptor != nil else {

@@ -130,12 +130,7 @@ public final class CompiledEngine {
 
     /// Prints a failure line as the REPL prints errors (`error:` in red on a terminal).
     private func show(_ line: String) {
-        if line.hasPrefix("error:") {
-            console.line(console.styled("error:", .red) + line.dropFirst("error:".count))
-        } else {
-            console.line(console.styled(line, .red))
-        }
-        console.flush()
+        console.failure(line)
     }
 
     /// Where WorkbenchKit's shared library is looked for: `prompt-kit/` beside the running program

@@ -219,12 +219,7 @@ public final class SwiftHost {
 
     /// Prints a failure line as the REPL prints errors (`error:` in red on a terminal).
     func show(_ line: String, on console: Console) {
-        if line.hasPrefix("error:") {
-            console.line(console.styled("error:", .red) + line.dropFirst("error:".count))
-        } else {
-            console.line(console.styled(line, .red))
-        }
-        console.flush()
+        console.failure(line)
     }
 }
 

@@ -81,8 +81,7 @@ extension SnippetReplay {
 
     /// A failure as the REPL prints errors: one line, `error:` in red.
     private func report(_ line: String) {
-        console.line(line.hasPrefix("error:") ? console.styled("error:", .red) + line.dropFirst("error:".count) : console.styled(line, .red))
-        console.flush()
+        console.failure(line)
     }
 
     /// The statements in their program form, each at the line where the snippet has it, so that the
