@@ -63,6 +63,9 @@ struct PlaygroundReplay {
         while index < bundle.pages.count {
             if interrupted() { outcome.stopped = true; break }
             let page = bundle.pages[index]
+            // In step mode every page after the first follows a question whose answer, piped, is
+            // not echoed: its line ends here.
+            if step && !console.isTerminal && outcome.pagesRun + outcome.needingXcode.count > 0 { console.line() }
             let navigation = PageNavigation()
             let failed = await run(page, number: index, shared: shared, work: work, navigation: navigation, outcome: &outcome)
             if failed {
@@ -135,11 +138,13 @@ struct PlaygroundReplay {
         replay.echoes = { !markup.isHidden($0.line) }
         replay.beforeStep = { markup.show(before: $0.line, on: console) }
         replay.answered = { navigation.choose($0, from: number, in: bundle) }
+        if bundle.isMultiPage { replay.stepPrompt = "⏎ run · n next page · p previous · a page's name · q stop" }
         replay.asOneProgram = true
         replay.beforeRun = { markup.show(before: Int.max, on: console) }
         if results { markup.showAll(on: console) }
         let pageOutcome = await replay.run()
-        if !results { markup.show(before: Int.max, on: console) }
+        // Left (q, or another page), the rest of the page is not shown.
+        if !results && !pageOutcome.stopped { markup.show(before: Int.max, on: console) }
         outcome.pagesRun += 1
         if pageOutcome.stopped && navigation.chosen == nil { navigation.stop = true }
         return pageOutcome.failures > 0

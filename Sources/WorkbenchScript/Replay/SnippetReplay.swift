@@ -47,6 +47,9 @@ public struct SnippetReplay {
     public var echoes: (SnippetScript.Step) -> Bool = { _ in true }
     public var beforeStep: (SnippetScript.Step) -> Void = { _ in }
     public var answered: (String) -> Bool = { _ in false }
+    /// What step mode asks before each statement (a playground's says how to move between pages).
+    public var stepPrompt = "⏎ run · q stop"
+
     /// Modules every statement imports (a playground's `Sources/`), and where `Bundle.main` looks
     /// for resources.
     public var modules: [LinkedModule] = []
@@ -142,7 +145,7 @@ public struct SnippetReplay {
 
     /// True to run the statement, false when the user typed `q` or input ended.
     func waitForEnter() -> Bool {
-        console.write(console.styled("  ⏎ run · q stop ", .dim))
+        console.write(console.styled("  \(stepPrompt) ", .dim))
         console.flush()
         guard let answer = readAnswer() else { return false }
         let typed = answer.trimmingCharacters(in: .whitespaces)
