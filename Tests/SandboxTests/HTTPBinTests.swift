@@ -181,6 +181,31 @@ struct HTTPBinTests {
         }
     }
 
+    /// `/sse`: an event stream in the shape EventSource reads, one chunk an event.
+    @Test func sseSendsTickEvents() async throws {
+        try await LiveSandbox.with { base in
+            let response = try await get(base, "/sse?count=2&delay=0")
+            #expect(response.status == 200)
+            #expect(response.header("Content-Type") == "text/event-stream")
+            #expect(response.header("Transfer-Encoding") == "chunked")
+            #expect(response.text == """
+                : httpbin sandbox events
+
+                id: 1
+                event: tick
+                retry: 3000
+                data: {"id":1,"count":2,"message":"tick 1 of 2"}
+
+                id: 2
+                event: tick
+                data: {"id":2,"count":2,"message":"tick 2 of 2"}
+
+
+                """)
+            #expect(try await get(base, "/sse?count=0").text == ": httpbin sandbox events\n\n")
+        }
+    }
+
     @Test func documentsHaveTheirContentTypes() async throws {
         try await LiveSandbox.with { base in
             let json = try await get(base, "/json")

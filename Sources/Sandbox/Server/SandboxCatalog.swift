@@ -97,11 +97,12 @@ public enum SandboxCatalog {
             "GET /delay/{seconds} (at most 10)", "GET /redirect/{n}", "GET /redirect-to?url=URL&status_code=302",
             "GET /bytes/{n}?seed=N (at most 102400)", "GET /gzip", "GET /json", "GET /html", "GET /xml",
             "GET /stream/{n} (chunked, at most 100 lines)", "GET /drip?duration=2&numbytes=10&delay=0",
+            "GET /sse?count=5&delay=1 (text/event-stream, the sandbox's own)",
             "GET /response-headers?NAME=VALUE", "GET /cookies", "GET /cookies/set?NAME=VALUE", "GET /cookies/set/{name}/{value}",
             "GET /cookies/delete?NAME", "GET /openapi.json (this API's OpenAPI 3.1 document)",
         ],
         paths: ["/get", "/post", "/anything", "/headers", "/status/", "/delay/", "/redirect/", "/redirect-to?url=",
-                "/bytes/", "/gzip", "/json", "/html", "/xml", "/stream/", "/drip", "/cookies"],
+                "/bytes/", "/gzip", "/json", "/html", "/xml", "/stream/", "/drip", "/sse", "/cookies"],
         service: { await HTTPBinAPI.respond(to: $0) }
     )
 }

@@ -62,6 +62,8 @@ enum HTTPBinAPI {
             return stream(lines: min(max(count, 0), maximumLines), echo: echo)
         case "drip" where path.count == 1:
             return drip(request)
+        case "sse" where path.count == 1:
+            return serverSentEvents(request)
         case "response-headers" where path.count == 1:
             var response = SandboxResponse.json(HTTPBinEcho.dictionary(request.query).rendered(pretty: true) + [0x0A])
             response.headers += request.query.map { ($0.name, $0.value) }
@@ -91,6 +93,24 @@ enum HTTPBinAPI {
         }
         return SandboxResponse(headers: [("Content-Type", "application/json")], body: .stream { emit in
             for line in lineBodies { try await emit(line) }
+        })
+    }
+
+    /// `/sse?count=&delay=`: `count` `tick` events, `delay` seconds apart, as `text/event-stream`
+    /// (the sandbox's own route: httpbin.org has none). The first says `retry`, a comment opens the
+    /// stream as servers' keep-alives do.
+    private static func serverSentEvents(_ request: SandboxRequest) -> SandboxResponse {
+        let count = min(max(request.queryValue("count").flatMap { Int($0) } ?? 5, 0), maximumLines)
+        let delay = request.queryValue("delay").flatMap(seconds) ?? 1
+        let headers = [("Content-Type", "text/event-stream"), ("Cache-Control", "no-cache")]
+        return SandboxResponse(headers: headers, body: .stream { emit in
+            try await emit(Array(": httpbin sandbox events\n\n".utf8))
+            for id in stride(from: 1, through: count, by: 1) {
+                if id > 1 { try await Task.sleep(for: .seconds(delay)) }
+                let data = JSONValue.object([("id", .int(id)), ("count", .int(count)), ("message", .string("tick \(id) of \(count)"))])
+                let retry = id == 1 ? "retry: 3000\n" : ""
+                try await emit(Array("id: \(id)\nevent: tick\n\(retry)data: ".utf8) + data.rendered(pretty: false) + Array("\n\n".utf8))
+            }
         })
     }
 
