@@ -59,36 +59,36 @@ import WorkbenchKit
         #expect(line.joinedData == "a=1&b=2")
         #expect(try statements(#"-sSL -XPOST -HAccept:text/plain https://x/y -d a=1 -d 'b=x y'"#) == [
             .reset, .url("https://x/y"), .method("POST"), .header("Accept", "text/plain"),
-            .form([.init("a", "1"), .init("b", "x y")]), .followRedirects(true), .send,
+            .form([.init("a", "1"), .init("b", "x y")]), .followRedirects(true), .send(stream: false),
         ])
     }
 
     @Test func authCookiesAgentRefererAndGetMakeHeadersAndQuery() throws {
         #expect(try statements("-G https://x/s -u ada:s3cr3t -b 'a=1; b=2' -A wb/1 -e https://r/ -d q=swift --data-urlencode 'n=a b&c'") == [
             .reset, .url("https://x/s?q=swift&n=a%20b%26c"), .header("Authorization", "Basic YWRhOnMzY3IzdA=="),
-            .header("Cookie", "a=1; b=2"), .header("User-Agent", "wb/1"), .header("Referer", "https://r/"), .send,
+            .header("Cookie", "a=1; b=2"), .header("User-Agent", "wb/1"), .header("Referer", "https://r/"), .send(stream: false),
         ])
-        #expect(try statements("-I example.com/a") == [.reset, .url("http://example.com/a"), .method("HEAD"), .send])
+        #expect(try statements("-I example.com/a") == [.reset, .url("http://example.com/a"), .method("HEAD"), .send(stream: false)])
     }
 
     @Test func theBodyIsJSONAFormAFileOrTheTextAsItIs() throws {
         #expect(try statements(#"https://x --json '{"a": 1}'"#) == [
             .reset, .url("https://x"), .method("POST"), .header("Content-Type", "application/json"),
-            .header("Accept", "application/json"), .bodyJSON(#"{"a": 1}"#), .send,
+            .header("Accept", "application/json"), .bodyJSON(#"{"a": 1}"#), .send(stream: false),
         ])
         // Without a JSON Content-Type curl sends JSON-looking text as a form's type: so does Workbench.
         #expect(try statements(#"https://x -d '{"a": 1}'"#) == [
             .reset, .url("https://x"), .method("POST"), .header("Content-Type", "application/x-www-form-urlencoded"),
-            .bodyText(#"{"a": 1}"#), .send,
+            .bodyText(#"{"a": 1}"#), .send(stream: false),
         ])
         #expect(try statements("https://x -X PUT -H 'Content-Type: text/xml' --data-raw '<a>1</a>'") == [
-            .reset, .url("https://x"), .method("PUT"), .header("Content-Type", "text/xml"), .bodyText("<a>1</a>"), .send,
+            .reset, .url("https://x"), .method("PUT"), .header("Content-Type", "text/xml"), .bodyText("<a>1</a>"), .send(stream: false),
         ])
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("curl-data-\(UUID().uuidString).txt")
         try "a=1\nb=2\n".write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(try statements("https://x --data-binary @\(file.path)") == [
-            .reset, .url("https://x"), .method("POST"), .header("Content-Type", "application/x-www-form-urlencoded"), .bodyFile(file.path), .send,
+            .reset, .url("https://x"), .method("POST"), .header("Content-Type", "application/x-www-form-urlencoded"), .bodyFile(file.path), .send(stream: false),
         ])
         // `-d @FILE` drops the file's line breaks, as curl does.
         #expect(try statements("https://x -d @\(file.path)").contains(.form([.init("a", "1b=2")])))
@@ -101,7 +101,7 @@ import WorkbenchKit
         defer { try? FileManager.default.removeItem(at: file) }
         #expect(try statements("https://x -H 'Content-Type: multipart/form-data; boundary=zz' -F title=Hi -F 'photo=@\(file.path);type=image/png' --form-string 'n=a;b'") == [
             .reset, .url("https://x"), .method("POST"),
-            .multipart([.init("title", "Hi"), .init("photo", "@\(file.path);type=image/png"), .init("n", "a;b")]), .send,
+            .multipart([.init("title", "Hi"), .init("photo", "@\(file.path);type=image/png"), .init("n", "a;b")]), .send(stream: false),
         ])
     }
 

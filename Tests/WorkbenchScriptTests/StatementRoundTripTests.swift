@@ -19,7 +19,7 @@ import WorkbenchKit
         .method("PATCH"), .showMethod,
         .bodyJSON(#"{"a": [1, "x\"y"]}"#), .bodyFile("post.json"), .form([Pair("a", "b"), Pair("c", "d e")]),
         .bodyText("--b\r\nContent-Disposition: form-data; name=\"a\"\r\n\r\nit's \\ 1\r\n--b--\r\n"), .removeBody,
-        .url("http://127.0.0.1:1/x?q=1"), .showURL, .reset, .send,
+        .url("http://127.0.0.1:1/x?q=1"), .showURL, .reset, .send(stream: false),
         .request(.init(method: "GET", target: "/posts", query: [Pair("userId", "1"), Pair("userId", "2")],
                        headers: [Pair("Accept", "text/plain"), Pair("Authorization", "Bearer t0k")])),
         .request(.init(method: "POST", target: "https://example.com/posts", json: [

@@ -56,7 +56,7 @@ extension CurlLine {
             statements.append(body)
         }
         if followRedirects { statements.append(.followRedirects(true)) }
-        statements.append(.send)
+        statements.append(.send(stream: stream))
         return statements
     }
 

@@ -17,6 +17,8 @@ struct CurlLine {
     var json = false
     var followRedirects = false
     var insecure = false
+    /// `-N`: curl prints the body as it arrives, as `send --stream` shows it.
+    var stream = false
     var headers: [(name: String, value: String)] = []
     var data: [DataOption] = []
     /// `-F` fields: `name=value`, or `name=@PATH[;type=TYPE]` for a file.
@@ -25,7 +27,7 @@ struct CurlLine {
     /// Options that only change what curl prints: Workbench prints the exchange its own way.
     static let outputOnly: Set<String> = [
         "-s", "--silent", "-S", "--show-error", "-v", "--verbose", "-i", "--include", "-f", "--fail", "--fail-with-body",
-        "--no-progress-meter", "-#", "--progress-bar", "-N", "--no-buffer",
+        "--no-progress-meter", "-#", "--progress-bar",
     ]
     /// Options that take a value, each to the one name `take` knows it by.
     static let valued: [String: String] = [
@@ -80,6 +82,7 @@ struct CurlLine {
         case "-I", "--head": head = true
         case "-L", "--location": followRedirects = true
         case "-k", "--insecure": insecure = true
+        case "-N", "--no-buffer": stream = true
         case "--compressed", "-g", "--globoff": break
         default: throw UsageError("curl: \(flag) is not taken here (Workbench sends the request itself)")
         }

@@ -4,7 +4,7 @@ import WorkbenchKit
 struct SendCommand: StatementCommand {
     let forms: [StatementForm] = [.send]
     let name = "send"
-    let synopsis = "send"
+    let synopsis = "send [--stream]"
     let summary = "send the current request and show the status line and body"
     let group = CommandGroup.send
     let help = """
@@ -12,12 +12,28 @@ struct SendCommand: StatementCommand {
         (`HTTP 200 OK · application/json · 2.6 KB · 3 ms`) and the body. Ctrl-C
         cancels it. A 4xx or 5xx is a response, shown in full.
 
+        A body that streams is shown as it arrives: text/event-stream (each event
+        with its id and event fields, then its data), NDJSON (each line), and a
+        chunked text body still arriving after 300 ms. `--stream` shows any body
+        that way. Ctrl-C then stops the stream and keeps what arrived as the
+        response (`body`, `decode`: an event stream decodes as the array of its
+        events' data).
+          --stream         show the body as it arrives, whatever its type
+
         Examples:
           wb> send
+          wb> send --stream
         """
 
+    func complete(_ words: [String], session: Session) -> [String] {
+        words.count == 1 ? ["--stream"].filter { $0.hasPrefix(words[0]) } : []
+    }
+
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {
-        try CommandWords.none(arguments, command: "send")
-        return [.send]
+        let words = try Arguments.split(arguments)
+        guard words.allSatisfy({ $0 == "--stream" }) else {
+            throw UsageError("send takes only --stream, got '\(words.first { $0 != "--stream" } ?? "")'")
+        }
+        return [.send(stream: !words.isEmpty)]
     }
 }

@@ -6,7 +6,9 @@ struct VerbCommand: StatementCommand {
     var forms: [StatementForm] { [StatementForm(rawValue: method.lowercased()) ?? .get] }
     let method: String
     var name: String { method.lowercased() }
-    var synopsis: String { "\(name) [PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json]" }
+    var synopsis: String {
+        "\(name) [PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json]" + (method == "HEAD" ? "" : " [--stream]")
+    }
     var summary: String { "set the method to \(method) (and path, query, headers, JSON fields) and send" }
     let group = CommandGroup.send
     var help: String {
@@ -16,7 +18,11 @@ struct VerbCommand: StatementCommand {
         fields make a JSON body). A path or URL first starts a fresh query and body;
         `sandbox/NAME/…` is a URL of the sandbox's API NAME, which becomes the base. A
         first word that starts with a host is a URL: `api.github.com/users` gets
-        https://, `localhost:8080/x` and `127.0.0.1/x` get http://; `data.json` is a path.
+        https://, `localhost:8080/x` and `127.0.0.1/x` get http://; `data.json` is a path.\(method == "HEAD" ? "" : """
+
+        `--stream` shows the body as it arrives, whatever its type (`send` says which
+        bodies stream on their own).
+        """)
 
         Examples:
           wb> \(name) /posts userId==1
@@ -34,6 +40,7 @@ struct VerbCommand: StatementCommand {
         let fromSpec = RequestCompletion.specArguments(last, path: words.count > 1 && RequestShorthand.isTarget(words[0]) ? words[0] : nil,
                                                        method: method, workbench: workbench, query: "==")
         if last.contains("==") { return fromSpec }
+        if last.hasPrefix("-") { return method == "HEAD" ? [] : ["--stream"].filter { $0.hasPrefix(last) } }
         let queries = RequestCompletion.queryNames(workbench).map { $0 + "==" }
         let headers = RequestCompletion.headerNames(workbench).map { $0 + ":" }
         // The document's names first; `matching` with an empty prefix drops the repeats.
@@ -42,12 +49,17 @@ struct VerbCommand: StatementCommand {
     }
 
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {
-        let items = try RequestShorthand.parse(try Arguments.split(arguments))
+        var words = try Arguments.split(arguments)
+        let stream = words.contains("--stream")
+        words.removeAll { $0 == "--stream" }
+        if stream && method == "HEAD" { throw UsageError("head has no body to stream: --stream is for get, post, put, patch and delete") }
+        let items = try RequestShorthand.parse(words)
         if method == "HEAD" && !items.fields.isEmpty {
             throw UsageError("head sends no body: '\(items.fields[0].name)' is a body field — use name==value for a query item")
         }
         return [.request(WorkbenchStatement.RequestCall(
             method: method, target: items.target, query: items.query.map { .init($0.name, $0.value ?? "") },
-            headers: items.headers.map { .init($0.name, $0.value) }, json: items.fields.map { .init($0.name, $0.value) }))]
+            headers: items.headers.map { .init($0.name, $0.value) }, json: items.fields.map { .init($0.name, $0.value) },
+            stream: stream))]
     }
 }

@@ -29,6 +29,7 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     case noSpecReader
     case specUnreadable(String, reason: String)
     case noSuchServer(Int, count: Int)
+    case notAnEventStream(status: Int, contentType: String?, url: String)
 
     public var description: String {
         switch self {
@@ -83,6 +84,8 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noSuchServer(let number, let count):
             count == 0 ? "no server \(number): the document names none — set one with `base URL`"
                 : "no server \(number): the document names \(count) (`spec --server 1` to \(count))"
+        case .notAnEventStream(let status, let contentType, let url):
+            "\(url) answered \(status) \(HTTPStatus.reasonPhrase(status))\(contentType.map { " (\($0))" } ?? ""), not a text/event-stream — `get` shows what it is"
         }
     }
 

@@ -33,7 +33,8 @@ extension Workbench {
     }
 
     /// What `decode` reads: the document from `json(_:)` unless a request was sent after it,
-    /// else the last response's body; nil before either. The same object while it stays current,
+    /// else the last response's body (an event stream's or NDJSON's values as an array,
+    /// `StreamDocument`); nil before either. The same object while it stays current,
     /// so its parses are made once.
     public var currentDocument: CurrentDocument? {
         if let localDocument, localDocument.exchangeCount == exchanges.count { return localDocument.document }
@@ -41,7 +42,9 @@ extension Workbench {
         if let responseDocument, responseDocument.exchangeNumber == exchange.number, responseDocument.count == exchanges.count {
             return responseDocument.document
         }
-        let document = CurrentDocument(exchange.response.body)
+        let response = exchange.response
+        // An event stream or NDJSON body is many values: `decode` reads them as one array.
+        let document = CurrentDocument(StreamDocument.jsonArray(of: response.body, mimeType: response.mimeType) ?? response.body)
         responseDocument = (exchange.number, exchanges.count, document)
         return document
     }

@@ -15,6 +15,7 @@ extension StatementForm {
         let request = [
             Parameter(nil, .text, optional: true), Parameter("query", .pairs, optional: true, secrets: .pairNames),
             Parameter("headers", .pairs, optional: true, secrets: .pairNames), Parameter("json", .fields, optional: true),
+            Parameter("stream", .flag, optional: true),
         ]
         let sent = "try await ", throwing = "try ", plain = ""
         switch self {
@@ -44,7 +45,7 @@ extension StatementForm {
         case .url: return call("url", throwing, [text], sample: .url("https://example.com/search?q=swift"))
         case .showURL: return call("url", throwing, sample: .showURL)
         case .reset: return call("reset", plain, sample: .reset)
-        case .send: return call("send", sent, sample: .send)
+        case .send: return call("send", sent, [Parameter("stream", .flag, optional: true)], sample: .send(stream: false))
         case .get:
             return call("get", sent, request, sample: .request(.init(method: "GET", target: "/posts", query: [Pair("userId", "1")])))
         case .post:
@@ -55,7 +56,7 @@ extension StatementForm {
         case .patch:
             return call("patch", sent, request, sample: .request(.init(method: "PATCH", target: "/posts/1", json: [.init("draft", .json("true"))])))
         case .delete: return call("delete", sent, request, sample: .request(.init(method: "DELETE", target: "/posts/1")))
-        case .head: return call("head", sent, Array(request.dropLast()), sample: .request(.init(method: "HEAD", target: "/posts")))
+        case .head: return call("head", sent, Array(request.prefix(3)), sample: .request(.init(method: "HEAD", target: "/posts")))
         case .status: return call("status", throwing, sample: .status)
         case .headers: return call("headers", throwing, [Parameter(nil, .text, optional: true)], sample: .headers("Content-Type"))
         case .body:

@@ -82,8 +82,10 @@ extension WorkbenchStatement {
             let all: [StatementArgument?] = [
                 call.target.map { .text($0) }, call.query.isEmpty ? nil : .pairs(call.query),
                 call.headers.isEmpty ? nil : .pairs(call.headers), call.json.isEmpty ? nil : .fields(call.json),
+                call.stream ? .flag(true) : nil,
             ]
-            return Array(all.prefix(form.descriptor.parameters.count))
+            // HEAD takes neither a body nor `stream`.
+            return form == .head ? Array(all.prefix(3)) : all
         case .headers(let name): return [name.map { .text($0) }]
         case .body(let raw, let all): return [raw ? .flag(true) : nil, all ? .flag(true) : nil]
         case .show(let number): return [.integer(number)]
@@ -94,7 +96,8 @@ extension WorkbenchStatement {
         case .timeout(let seconds): return [.number(seconds)]
         case .followRedirects(let flag), .colors(let flag): return [.flag(flag)]
         case .bodyLines(let number), .maxBody(let number): return [.integer(number)]
-        case .showPath, .showQuery, .showHeaders, .showMethod, .removeBody, .showURL, .reset, .send, .status, .timing,
+        case .send(let stream): return [stream ? .flag(true) : nil]
+        case .showPath, .showQuery, .showHeaders, .showMethod, .removeBody, .showURL, .reset, .status, .timing,
              .history, .curl:
             return []
         }
@@ -141,11 +144,12 @@ extension WorkbenchStatement {
         case .url: statement = text(0).map(Self.url)
         case .showURL: statement = .showURL
         case .reset: statement = .reset
-        case .send: statement = .send
+        case .send: statement = .send(stream: flag(0) ?? false)
         case .get, .post, .put, .patch, .delete, .head:
             var fields: [JSONFieldPair] = []
             if values.count > 3, case .fields(let given)? = values[3] { fields = given }
-            statement = .request(RequestCall(method: form.rawValue, target: text(0), query: pairs(1), headers: pairs(2), json: fields))
+            statement = .request(RequestCall(method: form.rawValue, target: text(0), query: pairs(1), headers: pairs(2), json: fields,
+                                             stream: values.count > 4 ? flag(4) ?? false : false))
         case .status: statement = .status
         case .headers: statement = .headers(text(0))
         case .body: statement = .body(raw: flag(0) ?? false, all: flag(1) ?? false)

@@ -60,12 +60,12 @@ extension WorkbenchStatement {
         case .url(let text): try wb.url(text)
         case .showURL: try wb.url()
         case .reset: wb.reset()
-        case .send: return .exchange(try await wb.send())
+        case .send(let stream): return .exchange(try await wb.send(stream: stream))
         case .request(let call):
             return .exchange(try await wb.perform(
                 call.method, call.target, query: call.query.map { URLQueryItem(name: $0.name, value: $0.value) },
                 headers: call.headers.map { HeaderList.Field(name: $0.name, value: $0.value) },
-                json: call.json.map { (name: $0.name, value: $0.value) }))
+                json: call.json.map { (name: $0.name, value: $0.value) }, stream: call.stream))
         case .status: try wb.status()
         case .headers(let name): try wb.headers(name)
         case .body(let raw, let all): try wb.body(raw: raw, all: all)

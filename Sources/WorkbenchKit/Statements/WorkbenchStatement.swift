@@ -34,7 +34,8 @@ public enum WorkbenchStatement: Equatable, Sendable {
     case showURL
     case reset
     // Sending.
-    case send
+    /// `send`; `stream` shows the body as it arrives (`send --stream`).
+    case send(stream: Bool)
     case request(RequestCall)
     // Inspecting the last exchange.
     case status
@@ -77,13 +78,17 @@ public enum WorkbenchStatement: Equatable, Sendable {
         public var query: [Pair]
         public var headers: [Pair]
         public var json: [JSONFieldPair]
+        /// `--stream`: the body is shown as it arrives.
+        public var stream: Bool
 
-        public init(method: String, target: String? = nil, query: [Pair] = [], headers: [Pair] = [], json: [JSONFieldPair] = []) {
+        public init(method: String, target: String? = nil, query: [Pair] = [], headers: [Pair] = [], json: [JSONFieldPair] = [],
+                    stream: Bool = false) {
             self.method = method.uppercased()
             self.target = target
             self.query = query
             self.headers = headers
             self.json = json
+            self.stream = stream
         }
     }
 

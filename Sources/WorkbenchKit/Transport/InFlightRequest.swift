@@ -27,6 +27,8 @@ public final class InFlightRequest: @unchecked Sendable {
     /// The jar every response's `Set-Cookie` goes into.
     let storesCookies: CookieJar?
     let maxResponseBytes: Int
+    /// What is shown or parsed while the body arrives (a stream's display, `wb.events`).
+    let observer: (any BodyObserver)?
     let started: ContinuousClock.Instant
     private let lock = NSLock()
     private var task: URLSessionTask?
@@ -38,7 +40,8 @@ public final class InFlightRequest: @unchecked Sendable {
     private var outcome: Outcome?
     private var waiters: [CheckedContinuation<Outcome, Never>] = []
 
-    init(options: TransportOptions, cookies: CookieJar? = nil, storesCookies: CookieJar? = nil) {
+    init(options: TransportOptions, cookies: CookieJar? = nil, storesCookies: CookieJar? = nil, observer: (any BodyObserver)? = nil) {
+        self.observer = observer
         followRedirects = options.followRedirects
         sendsCookies = cookies
         self.storesCookies = storesCookies
@@ -87,13 +90,18 @@ public final class InFlightRequest: @unchecked Sendable {
             headersReceived = .now
             return declared > maxResponseBytes
         }
-        if refused { cancel(.tooLarge(declaredBytes: Int(declared))) }
+        if refused {
+            cancel(.tooLarge(declaredBytes: Int(declared)))
+        } else if let response = response as? HTTPURLResponse {
+            observer?.responseArrived(response)
+        }
     }
 
     /// Keeps body bytes up to the size cap (counted after decompression). Past it the request is
     /// stopped, nothing more is kept and what was kept is let go: the cancel takes effect only when
     /// libcurl has inflated what it already read, which for a gzip bomb is up to a gigabyte.
     func received(_ chunk: Data) {
+        var observing = false
         let passedCap: Bool = lock.withLock {
             if cancelReason != nil { return false }
             if data.count + chunk.count > maxResponseBytes {
@@ -101,9 +109,14 @@ public final class InFlightRequest: @unchecked Sendable {
                 return true
             }
             data.append(chunk)
+            observing = observer != nil
             return false
         }
-        if passedCap { cancel(.tooLarge(declaredBytes: nil)) }
+        if passedCap {
+            cancel(.tooLarge(declaredBytes: nil))
+        } else if observing {
+            observer?.bodyArrived(chunk)
+        }
     }
 
     func challengeFailed(_ response: URLResponse?) {

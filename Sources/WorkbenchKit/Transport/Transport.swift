@@ -24,16 +24,23 @@ public final class Transport: Sendable {
     /// response's `Set-Cookie` goes into it and the request (and each redirect) sends its matching
     /// cookies, unless the request has a `Cookie` header of its own, which is sent as it is.
     public func start(_ request: URLRequest, options: TransportOptions, cookies: CookieJar? = nil) -> InFlightRequest {
+        start(request, options: options, cookies: cookies, observer: nil)
+    }
+
+    /// As `start(_:options:cookies:)`; `observer` sees the response's head and each piece of its
+    /// body as it arrives.
+    func start(_ request: URLRequest, options: TransportOptions, cookies: CookieJar? = nil, observer: (any BodyObserver)?) -> InFlightRequest {
         var request = request
         request.timeoutInterval = options.timeout
         let jar = request.value(forHTTPHeaderField: "Cookie") == nil ? cookies : nil
         if let jar, let url = request.url, let header = jar.header(for: url) {
             request.setValue(header, forHTTPHeaderField: "Cookie")
         }
-        let inFlight = InFlightRequest(options: options, cookies: jar, storesCookies: cookies)
+        let inFlight = InFlightRequest(options: options, cookies: jar, storesCookies: cookies, observer: observer)
         let task = session.dataTask(with: request)
         delegate.register(inFlight, for: task)
         inFlight.attach(task)
+        observer?.started(inFlight)
         task.resume()
         return inFlight
     }

@@ -20,6 +20,8 @@ public struct TransportOptions: Sendable, Equatable {
 /// Why the transport stopped a request itself.
 public enum CancelReason: Sendable, Equatable {
     case interrupted
+    /// Ctrl-C while a body was shown as it arrived: the request ends and what arrived is kept.
+    case stopped
     case deadline
     /// Over the size cap: announced by `Content-Length` (refused before reading) or counted as read.
     case tooLarge(declaredBytes: Int?)

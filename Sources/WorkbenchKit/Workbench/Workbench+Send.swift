@@ -6,18 +6,20 @@ import FoundationNetworking
 /// The `send` commands: `send`, and `get`/`post`/… that set parts of the request and send it.
 extension Workbench {
     /// `send`: sends the current request, prints the status line and the body, records the exchange.
+    /// A body that streams (`StreamFormat`), or any body with `stream`, is shown as it arrives.
     @discardableResult
-    public func send() async throws(WorkbenchError) -> Exchange {
+    public func send(stream: Bool = false) async throws(WorkbenchError) -> Exchange {
         defer { console.flush() }  // a compiled snippet has no loop to flush for it
         let urlRequest = try request.urlRequest(defaultHeaders: defaultHeaders)
         let visibleURL = try request.url()
         let exchange: Exchange
+        var display: StreamDisplay?
         if let relay = activeRelay, relay.isReplaying {
             exchange = try relay.nextRecorded(for: visibleURL).renumbered(exchanges.count + 1)
         } else {
             warnAboutRequest(method: request.method, url: visibleURL)
             do {
-                exchange = try await sendOverNetwork(urlRequest, visibleURL: visibleURL)
+                (exchange, display) = try await sendOverNetwork(urlRequest, visibleURL: visibleURL, stream: stream)
             } catch {
                 failedSends.append(FailedSend(method: request.method, url: visibleURL, error: error, after: exchanges.count))
                 activeRelay?.finished(.failure(error))
@@ -26,23 +28,38 @@ extension Workbench {
             activeRelay?.finished(.success(exchange))
         }
         exchanges.append(exchange)
-        if activeRelay?.isReplaying != true || activeRelay?.showsAnswers == true {
+        if let display, display.isStreaming {
+            console.line(streamedStatusLine(exchange, display: display))
+            warnAboutResponse(exchange)
+        } else if activeRelay?.isReplaying != true || activeRelay?.showsAnswers == true {
             render(exchange, all: false)
             warnAboutResponse(exchange)
         }
         return exchange
     }
 
-    /// Sends `urlRequest` over the network (through the offline rewriter) and times it.
-    private func sendOverNetwork(_ urlRequest: URLRequest, visibleURL: URL) async throws(WorkbenchError) -> Exchange {
+    /// Sends `urlRequest` over the network (through the offline rewriter) and times it; the display
+    /// has shown the body if it streamed.
+    private func sendOverNetwork(_ urlRequest: URLRequest, visibleURL: URL, stream: Bool) async throws(WorkbenchError) -> (Exchange, StreamDisplay) {
+        let display = StreamDisplay(console: console, requested: stream) { [console] head, format in
+            Self.streamingLine(head, format: format, console: console)
+        }
+        let (exchange, _) = try await sendOverNetwork(urlRequest, visibleURL: visibleURL, observer: display, display: display)
+        return (exchange, display)
+    }
+
+    /// Sends `urlRequest` (through the offline rewriter), waiting with `display`'s spinner and
+    /// Ctrl-C; the exchange, and whether Ctrl-C stopped a stream (what arrived is the response).
+    func sendOverNetwork(_ urlRequest: URLRequest, visibleURL: URL, observer: any BodyObserver,
+                         display: StreamDisplay?) async throws(WorkbenchError) -> (Exchange, stopped: Bool) {
         var urlRequest = urlRequest
         let rewritten = urlRewriter?(visibleURL)
         if let rewritten { urlRequest.url = rewritten }
         let sentAt = Date()
         // In the Swift host, the session's own requests join the history (SessionRequests): not this one.
         SessionRequests.workbenchSends(urlRequest.url)
-        let inFlight = transport.start(urlRequest, options: options, cookies: cookieJar)
-        let outcome = await finished(inFlight)
+        let inFlight = transport.start(urlRequest, options: options, cookies: cookieJar, observer: observer)
+        let outcome = await finished(inFlight, display: display)
         SessionRequests.workbenchFinished(urlRequest.url)
         let response = try Self.response(from: outcome, url: visibleURL, options: options)
         let exchange = Exchange(
@@ -53,67 +70,80 @@ extension Workbench {
                 sentAt: sentAt, headers: outcome.headersReceived.map { $0 - outcome.started },
                 total: outcome.finished - outcome.started),
             offline: rewritten != nil)
-        return exchange
+        return (exchange, outcome.cancelReason == .stopped)
     }
 
-    /// `get [PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json]`: sets and sends.
+    /// `get [PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json] [--stream]`: sets and sends.
     ///
     /// A target (a path as `path` reads it, or a full URL as `url` reads it, `RequestTarget` telling
     /// which: `api.github.com/users` is a URL) starts a fresh query
     /// and body; then `query` items are added, `headers` set, and `json` fields become a JSON body.
+    /// `stream` shows the body as it arrives, as `send(stream:)` does.
     @discardableResult
     public func get(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
-                    headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:]) async throws(WorkbenchError) -> Exchange {
-        try await perform("GET", target, query: query, headers: headers, json: json)
+                    headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:],
+                    stream: Bool = false) async throws(WorkbenchError) -> Exchange {
+        try await perform("GET", target, query: query, headers: headers, json: json, stream: stream)
     }
 
     /// `post …`: as `get`, with method POST.
     @discardableResult
     public func post(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
-                     headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:]) async throws(WorkbenchError) -> Exchange {
-        try await perform("POST", target, query: query, headers: headers, json: json)
+                     headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:],
+                    stream: Bool = false) async throws(WorkbenchError) -> Exchange {
+        try await perform("POST", target, query: query, headers: headers, json: json, stream: stream)
     }
 
     /// `put …`: as `get`, with method PUT.
     @discardableResult
     public func put(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
-                    headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:]) async throws(WorkbenchError) -> Exchange {
-        try await perform("PUT", target, query: query, headers: headers, json: json)
+                    headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:],
+                    stream: Bool = false) async throws(WorkbenchError) -> Exchange {
+        try await perform("PUT", target, query: query, headers: headers, json: json, stream: stream)
     }
 
     /// `patch …`: as `get`, with method PATCH.
     @discardableResult
     public func patch(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
-                      headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:]) async throws(WorkbenchError) -> Exchange {
-        try await perform("PATCH", target, query: query, headers: headers, json: json)
+                      headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:],
+                    stream: Bool = false) async throws(WorkbenchError) -> Exchange {
+        try await perform("PATCH", target, query: query, headers: headers, json: json, stream: stream)
     }
 
     /// `delete …`: as `get`, with method DELETE.
     @discardableResult
     public func delete(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
-                       headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:]) async throws(WorkbenchError) -> Exchange {
-        try await perform("DELETE", target, query: query, headers: headers, json: json)
+                       headers: KeyValuePairs<String, String> = [:], json: KeyValuePairs<String, JSONField> = [:],
+                    stream: Bool = false) async throws(WorkbenchError) -> Exchange {
+        try await perform("DELETE", target, query: query, headers: headers, json: json, stream: stream)
     }
 
     /// `head …`: as `get`, with method HEAD (no body comes back).
     @discardableResult
     public func head(_ target: String? = nil, query: KeyValuePairs<String, String> = [:],
                      headers: KeyValuePairs<String, String> = [:]) async throws(WorkbenchError) -> Exchange {
-        try await perform("HEAD", target, query: query, headers: headers, json: [:])
+        try await perform("HEAD", target, query: query, headers: headers, json: [:], stream: false)
     }
 
     func perform(_ method: String, _ target: String?, query: KeyValuePairs<String, String>,
-                 headers: KeyValuePairs<String, String>, json: KeyValuePairs<String, JSONField>) async throws(WorkbenchError) -> Exchange {
+                 headers: KeyValuePairs<String, String>, json: KeyValuePairs<String, JSONField>, stream: Bool) async throws(WorkbenchError) -> Exchange {
         try await perform(
             method, target, query: query.map { URLQueryItem(name: $0.key, value: $0.value) },
             headers: headers.map { HeaderList.Field(name: $0.key, value: $0.value) },
-            json: json.map { (name: $0.key, value: $0.value) })
+            json: json.map { (name: $0.key, value: $0.value) }, stream: stream)
     }
 
     /// The verbs with parts built at run time (the REPL's httpie shorthand, the snippet interpreter).
     @discardableResult
     public func perform(_ method: String, _ target: String?, query: [URLQueryItem] = [], headers: [HeaderList.Field] = [],
-                        json: [(name: String, value: JSONField)] = []) async throws(WorkbenchError) -> Exchange {
+                        json: [(name: String, value: JSONField)] = [], stream: Bool = false) async throws(WorkbenchError) -> Exchange {
+        try prepare(method, target, query: query, headers: headers, json: json)
+        return try await send(stream: stream)
+    }
+
+    /// Sets the request as a verb does before it sends.
+    func prepare(_ method: String, _ target: String?, query: [URLQueryItem], headers: [HeaderList.Field],
+                 json: [(name: String, value: JSONField)]) throws(WorkbenchError) {
         // Check everything before changing anything, so a bad argument leaves the request as it was.
         for field in headers { try Self.checkHeader(field.name, field.value) }
         let body = json.isEmpty ? nil : try JSONField.object(json)
@@ -134,43 +164,42 @@ extension Workbench {
             base = savedBase
             throw error
         }
-        return try await send()
     }
 
     /// Waits for the request, polling for Ctrl-C and the deadline, with a spinner after ~300 ms.
-    private func finished(_ inFlight: InFlightRequest) async -> InFlightRequest.Outcome {
+    private func finished(_ inFlight: InFlightRequest, display: StreamDisplay?) async -> InFlightRequest.Outcome {
         async let outcome = inFlight.finished()
-        let watcher = Task { @MainActor in await self.watch(inFlight) }
+        let watcher = Task { @MainActor in await self.watch(inFlight, display: display) }
         let result = await outcome
         watcher.cancel()
         await watcher.value
+        display?.finish()
         return result
     }
 
-    private func watch(_ inFlight: InFlightRequest) async {
+    /// Ctrl-C stops a body that is being shown as it arrives (keeping what came) and cancels any
+    /// other request; the deadline is the whole request's, except for a stream being shown, which
+    /// only URLSession's idle timeout ends.
+    private func watch(_ inFlight: InFlightRequest, display: StreamDisplay?) async {
         // Clamped so that a timeout of .infinity or NaN set from Swift cannot trap in the conversion.
         let seconds = options.timeout.isNaN ? 30 : min(max(options.timeout, 0), 1e7)
         let deadline = inFlight.started + .milliseconds(Int(seconds * 1000))
         let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
         var frame = 0
-        var spinning = false
         while !Task.isCancelled && !inFlight.isFinished {
             let now = ContinuousClock.now
+            // Without a display it is a `wb.events` loop: a stream from the start.
+            let streaming = display?.isStreaming ?? true
             if interruptRequested() {
-                inFlight.cancel(.interrupted)
-            } else if now >= deadline {
+                if streaming { display?.stop() }
+                inFlight.cancel(streaming ? .stopped : .interrupted)
+            } else if now >= deadline && !streaming {
                 inFlight.cancel(.deadline)
-            } else if showsSpinner && now - inFlight.started > .milliseconds(300) {
-                spinning = true
-                console.write("\r\(frames[frame % frames.count]) \(ByteSize.duration(now - inFlight.started))\u{1B}[K")
-                console.flush()
-                frame += 1
             }
-            try? await Task.sleep(for: .milliseconds(spinning ? 80 : 20))
-        }
-        if spinning {
-            console.write("\r\u{1B}[2K")
-            console.flush()
+            let spins = showsSpinner && now - inFlight.started > .milliseconds(300)
+            display?.tick(spinner: spins ? "\(frames[frame % frames.count]) \(ByteSize.duration(now - inFlight.started))" : nil)
+            if spins { frame += 1 }
+            try? await Task.sleep(for: .milliseconds(spins ? 80 : 20))
         }
     }
 
@@ -179,6 +208,10 @@ extension Workbench {
         let timeout = options.timeout
         switch outcome.cancelReason {
         case .interrupted: throw .cancelled
+        case .stopped:
+            // Ctrl-C ended a stream being shown: what arrived is the response.
+            if let response = outcome.response { return Response(response, body: outcome.data) }
+            throw .cancelled
         case .deadline: throw .timedOut(seconds: timeout, url: url.absoluteString)
         case .tooLarge(let declared): throw .responseTooLarge(limit: options.maxResponseBytes, url: url.absoluteString, declared: declared)
         case nil: break

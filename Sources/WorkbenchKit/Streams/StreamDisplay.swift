@@ -1,0 +1,187 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Shows a response body while it arrives: events, lines or raw text, written from URLSession's
+/// delegate queue the moment a piece completes (so an event reaches the terminal as the server
+/// writes it), and the spinner drawn before, under one lock so the two never interleave.
+///
+/// A body streams when its type announces it (`StreamFormat.announced`), when `--stream` asked,
+/// or when a chunked text body is still arriving `patience` after its head (a slow `/drip`).
+final class StreamDisplay: BodyObserver, @unchecked Sendable {
+    /// The line written when the body starts streaming, from the response's head.
+    typealias Headline = @Sendable (_ response: HTTPURLResponse, _ format: StreamFormat) -> String
+
+    private let console: Console
+    private let requested: Bool
+    private let headline: Headline
+    private let patience: Duration
+    private let lock = NSLock()
+    private var format: StreamFormat?
+    private var head: HTTPURLResponse?
+    private var headArrived: ContinuousClock.Instant?
+    private var streaming = false
+    /// A chunked body waiting for `patience` to pass: its bytes so far, up to `waitingLimit`.
+    private var waiting: [UInt8]?
+    private var events = ServerSentEventParser()
+    private var partialLine: [UInt8] = []
+    private var spinnerShown = false
+    private(set) var eventCount = 0
+    private var stoppedByUser = false
+
+    /// A body past this size before `patience` has passed is a download, not a stream.
+    private static let waitingLimit = 1 << 16
+
+    init(console: Console, requested: Bool, patience: Duration = .milliseconds(300), headline: @escaping Headline) {
+        self.console = console
+        self.requested = requested
+        self.patience = patience
+        self.headline = headline
+    }
+
+    /// Whether the body has been shown as it arrived (the end then shows no body again).
+    var isStreaming: Bool { lock.withLock { streaming } }
+    var wasStopped: Bool { lock.withLock { stoppedByUser } }
+    var shownFormat: StreamFormat? { lock.withLock { streaming ? format : nil } }
+
+    /// Ctrl-C while streaming: what arrived stays the response.
+    func stop() { lock.withLock { stoppedByUser = true } }
+
+    // MARK: BodyObserver (URLSession's delegate queue)
+
+    func responseArrived(_ response: HTTPURLResponse) {
+        lock.withLock {
+            head = response
+            headArrived = .now
+            let mime = Response(response, body: Data()).mimeType
+            if requested {
+                format = StreamFormat.requested(for: mime)
+            } else if let announced = StreamFormat.announced(by: mime) {
+                format = announced
+            } else if response.expectedContentLength < 0, BodyRenderer.kind(of: Data("a".utf8), mimeType: mime) != .binary {
+                format = .raw
+                waiting = []
+                return
+            }
+            if format != nil { startStreaming() }
+        }
+    }
+
+    func bodyArrived(_ chunk: Data) {
+        lock.withLock {
+            if streaming {
+                show(chunk)
+            } else if waiting != nil {
+                waiting! += chunk
+                if waiting!.count > Self.waitingLimit { waiting = nil }
+            }
+        }
+    }
+
+    // MARK: The waiting task (every ~20 ms)
+
+    /// Starts a chunked body that has kept arriving for `patience`, or draws the spinner's frame.
+    func tick(spinner frame: String?) {
+        lock.withLock {
+            if let headArrived, let pending = waiting, ContinuousClock.now - headArrived >= patience {
+                waiting = nil
+                startStreaming()
+                show(Data(pending))
+            }
+            guard !streaming, let frame else { return }
+            spinnerShown = true
+            console.write("\r\(frame)\u{1B}[K")
+            console.flush()
+        }
+    }
+
+    /// The request is over: the spinner is cleared and a line left unfinished is ended.
+    func finish() {
+        lock.withLock {
+            clearSpinner()
+            waiting = nil
+            guard streaming else { return }
+            if !partialLine.isEmpty {
+                writeLine(partialLine)
+                partialLine = []
+            } else if format == .raw, needsNewline {
+                console.line()
+            }
+            console.flush()
+        }
+    }
+
+    // MARK: Writing (under the lock)
+
+    private var needsNewline = false
+
+    private func startStreaming() {
+        guard let head, let format else { return }
+        clearSpinner()
+        streaming = true
+        console.line(headline(head, format))
+        console.flush()
+    }
+
+    private func clearSpinner() {
+        guard spinnerShown else { return }
+        spinnerShown = false
+        console.write("\r\u{1B}[2K")
+    }
+
+    private func show(_ chunk: Data) {
+        switch format {
+        case .events:
+            for event in events.feed(chunk) {
+                eventCount += 1
+                console.line(console.styled(event.fields, .cyan))
+                console.line(Self.printable(event.data))
+            }
+        case .lines:
+            var rest = chunk[...]
+            while let newline = rest.firstIndex(of: 0x0A) {
+                partialLine += rest[..<newline]
+                rest = rest[(newline + 1)...]
+                if !partialLine.isEmpty { writeLine(partialLine) }
+                partialLine = []
+            }
+            partialLine += rest
+        case .raw, nil:
+            let text = Self.printable(String(decoding: chunk, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
+            console.write(text)
+            if let last = text.last { needsNewline = last != "\n" }
+        }
+        console.flush()
+    }
+
+    private func writeLine(_ bytes: [UInt8]) {
+        var text = String(decoding: bytes, as: UTF8.self)
+        if text.hasSuffix("\r") { text.removeLast() }
+        eventCount += 1
+        console.line(Self.printable(text))
+    }
+
+    /// Text with control characters other than newline and tab shown as `�`: a stream's bytes
+    /// must not move the cursor or change the terminal's modes.
+    static func printable(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }) else {
+            return text
+        }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map {
+            ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F ? "\u{FFFD}" : $0
+        }))
+    }
+}
+
+/// What a request's body is handed to as it arrives (on URLSession's delegate queue).
+protocol BodyObserver: AnyObject, Sendable {
+    /// The request has started (before any of its events): what can stop it.
+    func started(_ request: InFlightRequest)
+    func responseArrived(_ response: HTTPURLResponse)
+    func bodyArrived(_ chunk: Data)
+}
+
+extension BodyObserver {
+    func started(_ request: InFlightRequest) {}
+}

@@ -1,0 +1,132 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Bodies that stream, at a terminal as a person watches them: each piece is on the screen before
+/// the server has sent the next (`GatedStreamServer` sends a piece only when the test says so),
+/// Ctrl-C keeps what arrived, and `decode` reads an event stream's data.
+@Suite(.serialized) struct StreamTests {
+    static func event(_ id: Int) -> String {
+        "id: \(id)\nevent: tick\ndata: {\"n\": \(id), \"note\": \"tick-\(id)\"}\n\n"
+    }
+
+    @Test func eachEventIsShownBeforeTheNextIsSentAndDecodeReadsTheirData() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let server = try GatedStreamServer(contentType: "text/event-stream", pieces: (1...3).map(Self.event))
+        defer { server.stop() }
+        let terminal = try await PseudoTerminal.workbench(home: home.url, arguments: ["--no-sandbox"])
+        var mark = terminal.mark
+        terminal.type("get \(server.url)ticks\r")
+        try await terminal.waitFor("text/event-stream · streaming · Ctrl-C stops and keeps what arrived", after: mark)
+        for id in 1...3 {
+            server.release()
+            let shown = try await terminal.waitFor("\"note\": \"tick-\(id)\"}", after: mark)
+            #expect(shown.contains("id: \(id) · event: tick"))
+            #expect(!shown.contains("tick-\(id + 1)"))
+            #expect(server.piecesSent == id)
+            mark = terminal.mark
+        }
+        server.release()
+        try await terminal.waitFor("HTTP 200 OK · text/event-stream · ", after: mark)
+        try await terminal.waitFor(" · 3 events\r\n", after: mark)
+        try await terminal.waitForPrompt("> ", after: mark)
+        mark = terminal.mark
+        terminal.type("struct Tick: Codable { let n: Int; let note: String }\r")
+        try await terminal.waitForPrompt("> ", after: mark)
+        mark = terminal.mark
+        terminal.type("decode [Tick]\r")
+        try await terminal.waitFor(#"[main.Tick(n: 1, note: "tick-1"), main.Tick(n: 2, note: "tick-2"), main.Tick(n: 3, note: "tick-3")]"#, after: mark)
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
+    @Test func ctrlCStopsAStreamAndKeepsWhatArrived() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let server = try GatedStreamServer(contentType: "text/event-stream", pieces: (1...5).map(Self.event))
+        defer { server.stop() }
+        let terminal = try await PseudoTerminal.workbench(home: home.url, arguments: ["--no-sandbox"])
+        var mark = terminal.mark
+        terminal.type("get \(server.url)ticks\r")
+        server.release()
+        server.release()
+        try await terminal.waitFor("tick-2", after: mark)
+        terminal.type("\u{3}")
+        try await terminal.waitFor(" · 2 events · stopped with Ctrl-C\r\n", after: mark)
+        try await terminal.waitForPrompt("> ", after: mark)
+        mark = terminal.mark
+        terminal.type("history\r")
+        try await terminal.waitFor("GET", after: mark)
+        mark = terminal.mark
+        terminal.type("struct Tick: Codable { let n: Int }\r")
+        try await terminal.waitForPrompt("> ", after: mark)
+        mark = terminal.mark
+        terminal.type("decode [Tick]\r")
+        try await terminal.waitFor("[main.Tick(n: 1), main.Tick(n: 2)]", after: mark)
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
+    /// A chunked text body still arriving after a moment is shown as it comes; NDJSON line by line.
+    @Test func aSlowChunkedBodyAndNDJSONAreShownAsTheyArrive() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let slow = try GatedStreamServer(contentType: "text/plain", pieces: ["first part, ", "second part\n"])
+        defer { slow.stop() }
+        let terminal = try await PseudoTerminal.workbench(home: home.url, arguments: ["--no-sandbox"])
+        var mark = terminal.mark
+        terminal.type("get \(slow.url)log\r")
+        slow.release()
+        try await terminal.waitFor("text/plain · streaming", after: mark)
+        try await terminal.waitFor("first part, ", after: mark)
+        #expect(slow.piecesSent == 1)
+        slow.release()
+        slow.release()
+        try await terminal.waitFor("second part\r\nHTTP 200 OK · text/plain · 24 B", after: mark)
+        try await terminal.waitForPrompt("> ", after: mark)
+
+        let lines = try GatedStreamServer(contentType: "application/x-ndjson", pieces: ["{\"a\": 1}\n{\"a\"", ": 2}\n"])
+        defer { lines.stop() }
+        mark = terminal.mark
+        terminal.type("get \(lines.url)lines\r")
+        lines.release()
+        // A line is shown when it is whole: the second waits for its end.
+        try await terminal.waitFor("application/x-ndjson · streaming", after: mark)
+        try await terminal.waitFor("{\"a\": 1}\r\n", after: mark)
+        #expect(!String(decoding: Array(terminal.output.utf8)[mark...], as: UTF8.self).contains("{\"a\"\r\n"))
+        lines.release()
+        lines.release()
+        try await terminal.waitFor("{\"a\": 2}\r\nHTTP 200 OK · application/x-ndjson · 18 B", after: mark)
+        try await terminal.waitFor(" · 2 lines\r\n", after: mark)
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
+    /// `--stream` shows any body as it arrives; a Swift loop reads a stream's events one by one,
+    /// and what it read joins the history.
+    @Test func streamFlagAndEventsFromSwift() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let input = """
+            get sandbox/httpbin/drip?duration=0.2&numbytes=3&delay=0 --stream
+            for try await event in wb.events("sandbox/httpbin/sse?count=3&delay=0") { print(event.id ?? "-", event.event, event.data) }
+            for try await event in wb.events("sandbox/httpbin/sse?count=50&delay=0.05") { print("first:", event.data); break }
+            history
+            for try await event in wb.events("sandbox/httpbin/json") { print(event) }
+
+            """
+        let run = try await PipedRun.run(try Binaries.workbench, [], input: input, environment: isolatedEnvironment(home: home.url))
+        let output = run.output
+        #expect(output.contains("HTTP 200 OK · application/octet-stream · streaming · Ctrl-C stops and keeps what arrived\n***\nHTTP 200 OK · application/octet-stream · 3 B"), "\(output)")
+        #expect(output.contains("""
+            1 tick {"id":1,"count":3,"message":"tick 1 of 3"}
+            2 tick {"id":2,"count":3,"message":"tick 2 of 3"}
+            3 tick {"id":3,"count":3,"message":"tick 3 of 3"}
+            """), "\(output)")
+        #expect(output.contains(#"first: {"id":1,"count":50,"message":"tick 1 of 50"}"#), "\(output)")
+        #expect(!output.contains("tick 2 of 50"))
+        #expect(output.contains("/httpbin/sse?count=3&delay=0"), "history lists the events' requests: \(output)")
+        #expect((output + run.errorOutput).contains("answered 200 OK (application/json), not a text/event-stream"), "\(output)\(run.errorOutput)")
+    }
+}
