@@ -125,6 +125,19 @@ import WorkbenchKit
         }
     }
 
+    /// `export playground` puts what `export swift` writes on its page: the real host there too.
+    @Test func thePlaygroundsPageHasTheRealHostToo() async throws {
+        try await withSession { session in
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            await evaluate(["get sandbox/jokes/jokes/1", "export playground Joke --dir \(folder.url.path)"], in: session)
+            let page = try String(contentsOf: folder.url.appendingPathComponent("Joke.playground/Pages/Joke.xcplaygroundpage/Contents.swift"),
+                                  encoding: .utf8)
+            #expect(page.contains(#"URL(string: "https://official-joke-api.appspot.com/jokes/1")!"#), "\(page)")
+            #expect(!page.contains("127.0.0.1"), "\(page)")
+        }
+    }
+
     /// What only the sandbox serves (an API's OpenAPI document, a path outside its routes) keeps
     /// this run's URL, with a note that says so and what to change.
     @Test func whatOnlyTheSandboxServesIsWrittenWithANote() async throws {
