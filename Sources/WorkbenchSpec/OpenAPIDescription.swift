@@ -2,7 +2,7 @@ import Foundation
 import WorkbenchKit
 
 /// A loaded OpenAPI document as the `Workbench` asks about it: its summary, its servers, and the
-/// warnings for a request it does not describe or a response that does not match.
+/// warnings for a request it does not describe, a request body or a response that does not match.
 @MainActor
 public final class OpenAPIDescription: APIDescription {
     public let spec: APISpec
@@ -37,6 +37,25 @@ public final class OpenAPIDescription: APIDescription {
         case .found(let operation):
             return RequestCheck.warning(operation, url: url, headerNames: headerNames)
         }
+    }
+
+    /// At most this many lines about one request body; past it, the last says how many more.
+    static let requestBodyLines = 5
+
+    public func requestBodyWarnings(method: String, url: URL, contentType: String?, body: Data?) -> [String] {
+        guard let path = spec.documentPath(of: url), case .found(let operation) = spec.operation(method: method, path: path),
+              let requestBody = operation.requestBody, let schema = requestBody.schema else { return [] }
+        guard let body, !body.isEmpty else {
+            return requestBody.required ? ["\(operation.name): the required request body is missing"] : []
+        }
+        // Only a JSON body is read, as only the JSON media type's schema is kept (APISpec+Document.swift).
+        guard let contentType, contentType.split(separator: ";").first?.lowercased().contains("json") == true,
+              let document = CurrentDocument(body).strict else { return [] }
+        let findings = SchemaCheck(spec: spec).mismatches(document.root, schema, keep: Self.requestBodyLines)
+        let lines = findings.kept.map { "the request body does not match \(operation.name)'s schema at \($0.path): \($0.reason)" }
+        guard findings.count > Self.requestBodyLines else { return lines }
+        let shown = Self.requestBodyLines - 1
+        return Array(lines.prefix(shown)) + ["… and \(findings.count - shown) more places where the request body does not match \(operation.name)'s schema"]
     }
 
     public func responseWarning(method: String, url: URL, status: Int, body: CurrentDocument) -> String? {

@@ -1,8 +1,8 @@
 import OpenAPIKit
 import WorkbenchKit
 
-/// Whether a JSON value matches a schema, and where it first does not: the JSON Schema keywords
-/// a response body is checked against (types, `required`, `enum`, `items`, `properties`,
+/// Whether a JSON value matches a schema, and where it does not: the JSON Schema keywords
+/// a request or response body is checked against (types, `required`, `enum`, `items`, `properties`,
 /// `additionalProperties`, `allOf`/`oneOf`/`anyOf`, nullability). Formats, lengths and bounds
 /// are not checked: a warning should point at a wrong shape, not quibble.
 struct SchemaCheck {
@@ -14,62 +14,95 @@ struct SchemaCheck {
         var reason: String
     }
 
+    /// Mismatches as a walk finds them: the first `keep` kept, every one counted, and the walk
+    /// ended once `stop` are found (a response warns about its first; a request about each).
+    struct Findings {
+        var kept: [Mismatch] = []
+        var count = 0
+        let keep: Int
+        let stop: Int
+
+        var isDone: Bool { count >= stop }
+
+        mutating func add(_ mismatch: Mismatch) {
+            count += 1
+            if kept.count < keep { kept.append(mismatch) }
+        }
+    }
+
     /// The first place `value` does not match `schema`, depth first in document order.
     func firstMismatch(_ value: JSONNode, _ schema: JSONSchema, path: String = "$", depth: Int = 0) -> Mismatch? {
-        guard depth < 64 else { return nil }  // a self-referencing schema over a deep document: stop, do not recurse forever
-        if value.isNull, schema.nullable || schema.isNull { return nil }
+        var findings = Findings(keep: 1, stop: 1)
+        walk(value, schema, path: path, depth: depth, into: &findings)
+        return findings.kept.first
+    }
+
+    /// Every place `value` does not match `schema`, in the order `firstMismatch` finds the first:
+    /// the first `keep` of them, and how many there are.
+    func mismatches(_ value: JSONNode, _ schema: JSONSchema, keep: Int) -> Findings {
+        var findings = Findings(keep: keep, stop: .max)
+        walk(value, schema, path: "$", depth: 0, into: &findings)
+        return findings
+    }
+
+    private func walk(_ value: JSONNode, _ schema: JSONSchema, path: String, depth: Int, into found: inout Findings) {
+        guard depth < 64, !found.isDone else { return }  // a self-referencing schema over a deep document: stop, do not recurse forever
+        if value.isNull, schema.nullable || schema.isNull { return }
         if let allowed = schema.allowedValues, !allowed.isEmpty, !allowed.contains(where: { Self.equal(value, $0.value) }) {
-            return Mismatch(path: path, reason: "\(Self.shown(value)) is not one of \(allowed.prefix(6).map { SchemaText.literal($0.value) }.joined(separator: ", "))\(allowed.count > 6 ? ", …" : "")")
+            found.add(Mismatch(path: path, reason: "\(Self.shown(value)) is not one of \(allowed.prefix(6).map { SchemaText.literal($0.value) }.joined(separator: ", "))\(allowed.count > 6 ? ", …" : "")"))
+            return
         }
         switch schema.value {
         case .reference(let reference, _):
-            guard let name = SchemaReferences.componentName(reference), let target = spec.schema(named: name) else { return nil }
-            return firstMismatch(value, target, path: path, depth: depth + 1)
-        case .fragment: return nil
-        case .null: return value.isNull ? nil : expected("null", value, path)
-        case .boolean: return value.bool != nil ? nil : expected("a boolean", value, path)
-        case .string: return value.isString ? nil : expected("a string", value, path)
-        case .number: return value.isNumber ? nil : expected("a number", value, path)
+            guard let name = SchemaReferences.componentName(reference), let target = spec.schema(named: name) else { return }
+            walk(value, target, path: path, depth: depth + 1, into: &found)
+        case .fragment: return
+        case .null: if !value.isNull { found.add(expected("null", value, path)) }
+        case .boolean: if value.bool == nil { found.add(expected("a boolean", value, path)) }
+        case .string: if !value.isString { found.add(expected("a string", value, path)) }
+        case .number: if !value.isNumber { found.add(expected("a number", value, path)) }
         case .integer:
-            guard value.isNumber else { return expected("an integer", value, path) }
-            if value.isInteger { return nil }
-            if let double = value.double, double == double.rounded(), abs(double) < 9.0e15 { return nil }
-            return Mismatch(path: path, reason: "expected an integer, found \(Self.shown(value))")
+            guard value.isNumber else { return found.add(expected("an integer", value, path)) }
+            if value.isInteger { return }
+            if let double = value.double, double == double.rounded(), abs(double) < 9.0e15 { return }
+            found.add(Mismatch(path: path, reason: "expected an integer, found \(Self.shown(value))"))
         case .array(_, let array):
-            guard value.isArray else { return expected("an array", value, path) }
-            guard let items = array.items else { return nil }
-            for (index, element) in value.elements.enumerated() {
-                if let mismatch = firstMismatch(element, items, path: "\(path)[\(index)]", depth: depth + 1) { return mismatch }
+            guard value.isArray else { return found.add(expected("an array", value, path)) }
+            guard let items = array.items else { return }
+            for (index, element) in value.elements.enumerated() where !found.isDone {
+                walk(element, items, path: "\(path)[\(index)]", depth: depth + 1, into: &found)
             }
-            return nil
         case .object(_, let object):
-            guard value.isObject else { return expected("an object", value, path) }
-            for name in object.requiredProperties where value.member(name) == nil {
-                return Mismatch(path: path, reason: "required property '\(name)' is missing")
+            guard value.isObject else { return found.add(expected("an object", value, path)) }
+            // Sorted: OpenAPIKit gives them in its properties' order, which a JSON document read
+            // through JSONDecoder does not keep, so two reads of one document could disagree.
+            for name in object.requiredProperties.sorted() where value.member(name) == nil && !found.isDone {
+                found.add(Mismatch(path: path, reason: "required property '\(name)' is missing"))
             }
-            for (key, member) in value.members {
+            for (key, member) in value.members where !found.isDone {
                 let memberPath = Self.path(path, key)
                 if let property = object.properties[key] {
-                    if let mismatch = firstMismatch(member, property, path: memberPath, depth: depth + 1) { return mismatch }
+                    walk(member, property, path: memberPath, depth: depth + 1, into: &found)
                 } else if case .b(let additional)? = object.additionalProperties {
-                    if let mismatch = firstMismatch(member, additional, path: memberPath, depth: depth + 1) { return mismatch }
+                    walk(member, additional, path: memberPath, depth: depth + 1, into: &found)
                 } else if case .a(false)? = object.additionalProperties {
-                    return Mismatch(path: path, reason: "property '\(key)' is not allowed (additionalProperties: false)")
+                    found.add(Mismatch(path: path, reason: "property '\(key)' is not allowed (additionalProperties: false)"))
                 }
             }
-            return nil
         case .all(let parts, _):
-            for part in parts { if let mismatch = firstMismatch(value, part, path: path, depth: depth + 1) { return mismatch } }
-            return nil
+            for part in parts where !found.isDone { walk(value, part, path: path, depth: depth + 1, into: &found) }
         case .one(let parts, _), .any(let parts, _):
+            // One place for the whole value: which alternative was meant is not known.
             var first: Mismatch?
             for part in parts {
-                guard let mismatch = firstMismatch(value, part, path: path, depth: depth + 1) else { return nil }
+                guard let mismatch = firstMismatch(value, part, path: path, depth: depth + 1) else { return }
                 if first == nil { first = mismatch }
             }
-            guard let first, parts.count > 1 else { return first }
-            return Mismatch(path: path, reason: "matches none of its \(parts.count) alternatives (the first: \(first.path): \(first.reason))")
-        case .not: return nil
+            guard let first else { return }
+            found.add(parts.count > 1
+                ? Mismatch(path: path, reason: "matches none of its \(parts.count) alternatives (the first: \(first.path): \(first.reason))")
+                : first)
+        case .not: return
         }
     }
 

@@ -5,8 +5,10 @@ import Testing
 import WorkbenchKit
 @testable import REPL
 
-/// `swift`: the request and the last decode as a Foundation-only program. The program is compiled
-/// with `swiftc` and run against the same sandbox: it prints what `decode` printed.
+/// `swift`: the request and the last decode as a Foundation-only program. A sandbox URL is written
+/// as the real service's (the sandbox's port is this run's). The program is compiled with `swiftc`
+/// and run against the same sandbox, pointed there by one substitution of the real service's URL
+/// (`againstTheSandbox`), and prints what `decode` printed.
 @MainActor
 @Suite struct SwiftExportTests {
     let console = Console(capturingWithColors: false)
@@ -32,6 +34,14 @@ import WorkbenchKit
         return console.capturedText
     }
 
+    /// The program with the real service's URL `real` replaced by the sandbox's prefix that stands
+    /// in for it, so that it runs here without the network; the rest is compiled as written.
+    func againstTheSandbox(_ program: String, real: String, prefix: String, in session: Session) throws -> String {
+        let root = try #require(session.sandboxURL).absoluteString
+        #expect(program.contains("\"\(real)/"), "\(program)")
+        return program.replacingOccurrences(of: "\"\(real)/", with: "\"\(root)\(prefix)/")
+    }
+
     /// The value a decode printed, without its summary line (`[Post] · 2 values`).
     func decodedValue(_ line: String, in session: Session) async -> String {
         await output(of: line, in: session).split(separator: "\n").dropFirst().joined(separator: "\n") + "\n"
@@ -47,12 +57,14 @@ import WorkbenchKit
             // The request the decode read is exported, whatever the request being built is now.
             await evaluate(["reset", "path /users"], in: session)
             let program = await output(of: "swift", in: session)
-            #expect(program.contains("/jsonplaceholder/posts\")!"))
+            #expect(program.contains("var components = URLComponents(string: \"https://jsonplaceholder.typicode.com/posts\")!"), "\(program)")
+            #expect(!program.contains("127.0.0.1"), "\(program)")
             #expect(program.contains("components.queryItems = [\n    URLQueryItem(name: \"userId\", value: \"1\"),"))
             #expect(program.contains("(200..<300).contains(http.statusCode)"))
             #expect(program.contains("let posts = try decoder.decode([Post].self, from: data)\nprint(posts)\n"))
 
-            let run = try await CompiledProgram.run(program)
+            let run = try await CompiledProgram.run(
+                try againstTheSandbox(program, real: "https://jsonplaceholder.typicode.com", prefix: "/jsonplaceholder", in: session))
             #expect(run.status == 0, "\(run.errorOutput)\n\(program)")
             #expect(run.output == decoded)
         }
@@ -72,8 +84,11 @@ import WorkbenchKit
             #expect(program.contains(#"request.setValue(ProcessInfo.processInfo.environment["AUTHORIZATION"] ?? "", forHTTPHeaderField: "Authorization")"#))
             #expect(program.contains(#"request.httpMethod = "POST""#))
             #expect(program.contains("decoder.keyDecodingStrategy = .convertFromSnakeCase"))
+            #expect(program.contains(#"let url = URL(string: "https://httpbin.org/anything")!"#), "\(program)")
+            #expect(!program.contains("127.0.0.1"), "\(program)")
 
-            let run = try await CompiledProgram.run(program, environment: ["AUTHORIZATION": "Bearer s3cr3t"])
+            let run = try await CompiledProgram.run(try againstTheSandbox(program, real: "https://httpbin.org", prefix: "/httpbin", in: session),
+                                                    environment: ["AUTHORIZATION": "Bearer s3cr3t"])
             #expect(run.status == 0, "\(run.errorOutput)\n\(program)")
             #expect(run.output == decoded)
         }
@@ -83,10 +98,60 @@ import WorkbenchKit
         try await withSession { session in
             await evaluate(["base sandbox/jokes", "path /jokes/1"], in: session)
             let program = await output(of: "swift", in: session)
-            let root = try #require(session.sandboxURL)
-            #expect(program.contains("let url = URL(string: \"\(root.absoluteString)/jokes/jokes/1\")!"))
+            #expect(program.contains(#"let url = URL(string: "https://official-joke-api.appspot.com/jokes/1")!"#), "\(program)")
             #expect(program.hasSuffix("print(String(decoding: data, as: UTF8.self))\n"))
             #expect(!program.contains("JSONDecoder"))
+        }
+    }
+
+    /// Every API of the sandbox is written as its real service, from a `base` or a whole URL and
+    /// offline too (where the URL typed is the real one already).
+    @Test func sandboxURLsAreWrittenAsTheRealServices() async throws {
+        try await withSession { session in
+            let cases = [
+                ("get sandbox/restcountries/v2/alpha/col", "https://restcountries.com/v2/alpha/col"),
+                ("get sandbox/restcountries/v3.1/name/peru?fullText=true", "https://restcountries.com/v3.1/name/peru"),
+                ("get sandbox/met/public/collection/v1/objects/436524", "https://collectionapi.metmuseum.org/public/collection/v1/objects/436524"),
+                ("get sandbox/httpbin/status/418", "https://httpbin.org/status/418"),
+                ("get https://jsonplaceholder.typicode.com/users/1", "https://jsonplaceholder.typicode.com/users/1"),
+            ]
+            session.offline = true
+            for (line, real) in cases {
+                await evaluate([line], in: session)
+                let program = await output(of: "export swift", in: session)
+                #expect(program.contains("(string: \"\(real)\")!"), "\(line)\n\(program)")
+                #expect(!program.contains("127.0.0.1"), "\(line)\n\(program)")
+            }
+        }
+    }
+
+    /// `export playground` puts what `export swift` writes on its page: the real host there too.
+    @Test func thePlaygroundsPageHasTheRealHostToo() async throws {
+        try await withSession { session in
+            let folder = try TemporaryDirectory()
+            defer { folder.remove() }
+            await evaluate(["get sandbox/jokes/jokes/1", "export playground Joke --dir \(folder.url.path)"], in: session)
+            let page = try String(contentsOf: folder.url.appendingPathComponent("Joke.playground/Pages/Joke.xcplaygroundpage/Contents.swift"),
+                                  encoding: .utf8)
+            #expect(page.contains(#"URL(string: "https://official-joke-api.appspot.com/jokes/1")!"#), "\(page)")
+            #expect(!page.contains("127.0.0.1"), "\(page)")
+        }
+    }
+
+    /// What only the sandbox serves (an API's OpenAPI document, a path outside its routes) keeps
+    /// this run's URL, with a note that says so and what to change.
+    @Test func whatOnlyTheSandboxServesIsWrittenWithANote() async throws {
+        try await withSession { session in
+            let root = try #require(session.sandboxURL).absoluteString
+            for path in ["/jsonplaceholder/openapi.json", "/restcountries/v5/all"] {
+                await evaluate(["url sandbox\(path)"], in: session)
+                let program = await output(of: "export swift", in: session)
+                #expect(program.contains("""
+                    // Only Workbench's sandbox serves this URL, on a port that changes every run: start it
+                    // with `workbench sandbox --port PORT` and write that PORT in the URL below.
+                    let url = URL(string: "\(root)\(path)")!
+                    """), "\(program)")
+            }
         }
     }
 }

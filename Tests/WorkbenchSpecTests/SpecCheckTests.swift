@@ -19,6 +19,10 @@ import WorkbenchKit
         description.responseWarning(method: method, url: URL(string: url)!, status: status, body: CurrentDocument(Data(body.utf8)))
     }
 
+    func requestBody(_ method: String, _ url: String, _ body: String?, contentType: String? = "application/json") -> [String] {
+        description.requestBodyWarnings(method: method, url: URL(string: url)!, contentType: contentType, body: body.map { Data($0.utf8) })
+    }
+
     let root = "https://petstore3.swagger.io/api/v3"
 
     @Test func requestsTheDocumentDescribesPass() {
@@ -75,5 +79,40 @@ import WorkbenchKit
         #expect(response("GET", root + "/pet/10", 404, "{}") == nil)
         // logoutUser documents `default`, which answers any status; findPetsByStatus does too.
         #expect(response("GET", root + "/user/logout", 418, "{}") == nil)
+    }
+
+    @Test func aRequestBodyGetsALinePerPlaceItDoesNotMatchTheOperationsSchema() {
+        #expect(requestBody("POST", root + "/pet", #"{"id": 10, "name": "doggie", "photoUrls": ["a"]}"#) == [])
+        #expect(requestBody("POST", root + "/pet", #"{"name": 5, "tags": [{"name": 3}], "status": "lost"}"#) == [
+            "the request body does not match addPet's schema at $: required property 'photoUrls' is missing",
+            "the request body does not match addPet's schema at $.name: expected a string, found 5",
+            "the request body does not match addPet's schema at $.tags[0].name: expected a string, found 3",
+            #"the request body does not match addPet's schema at $.status: "lost" is not one of "available", "pending", "sold""#,
+        ])
+        // Missing required properties by name, whatever order reading the document left them in.
+        #expect(requestBody("POST", root + "/pet", "{}") == [
+            "the request body does not match addPet's schema at $: required property 'name' is missing",
+            "the request body does not match addPet's schema at $: required property 'photoUrls' is missing",
+        ])
+        // A media type with parameters is still JSON; a form body is not read as JSON.
+        #expect(requestBody("PUT", root + "/pet", #"{"name": "d"}"#, contentType: "application/json; charset=utf-8")
+                == ["the request body does not match updatePet's schema at $: required property 'photoUrls' is missing"])
+        #expect(requestBody("POST", root + "/pet", "name=5", contentType: "application/x-www-form-urlencoded") == [])
+        // The body is required: none at all is a line of its own.
+        #expect(requestBody("POST", root + "/pet", nil) == ["addPet: the required request body is missing"])
+    }
+
+    @Test func nothingIsSaidWithoutAnOperationOrABodySchema() {
+        #expect(requestBody("GET", root + "/pet/10", #"{"name": 5}"#) == [])  // no requestBody
+        #expect(requestBody("POST", root + "/pets", #"{"name": 5}"#) == [])  // no such path
+        #expect(requestBody("POST", "https://httpbin.org/post", #"{"name": 5}"#) == [])  // not the document's server
+        #expect(requestBody("POST", root + "/pet", "not json") == [])  // not JSON: no schema to hold it to
+    }
+
+    @Test func manyPlacesAreCutWithACountOfTheRest() {
+        let tags = (1...7).map { #"{"name": \#($0)}"# }.joined(separator: ", ")
+        let lines = requestBody("POST", root + "/pet", #"{"name": "d", "photoUrls": [], "tags": [\#(tags)]}"#)
+        #expect(lines == (0..<4).map { "the request body does not match addPet's schema at $.tags[\($0)].name: expected a string, found \($0 + 1)" }
+                + ["… and 3 more places where the request body does not match addPet's schema"])
     }
 }

@@ -23,8 +23,9 @@ struct ExportCommand: Command {
                        environment, as `save` writes them) and body, URLSession.shared.data(for:),
                        the status check, then the models, a JSONDecoder with the last decode's
                        strategies and print of the value. It needs neither Workbench nor the REPL:
-                       paste it into an app, or run it with `swift FILE.swift` against the sandbox,
-                       and it prints what `decode` printed. Also `swift`.
+                       paste it into an app, or run it with `swift FILE.swift`, and it prints what
+                       `decode` printed. A sandbox URL is written as the real service's it stands
+                       in for (a note marks what only the sandbox serves). Also `swift`.
         export curl    the current request (after a send, the one just sent) as a curl command
                        line, shell-quoted for sh/bash/zsh. Also `curl`.
         export playground NAME ["description"]

@@ -23,7 +23,8 @@ struct SpecCommand: StatementCommand {
                                  (all, or NAME and what it uses)
         Tab completes its paths, a path's query parameters and headers, enum values, and
         operationIds after `spec `. A request to a path the document lacks, or without a
-        required parameter, gets a warning line (and is still sent); so does a response whose
+        required parameter, gets a warning line (and is still sent), a JSON body a line per
+        place it does not match the operation's request body schema; so does a response whose
         body does not match the operation's schema for its status.
 
         Examples:

@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import WorkbenchKit
 
 /// `export swift` (its old name `swift` kept): the current request and the last decode as a
@@ -35,11 +36,15 @@ struct SwiftExportCommand: Command {
         let declarations = TranscriptSnippet(name: "app", description: nil, steps: steps, sandboxURL: nil).declarations
         // With a decode, the request whose body it read (the last exchange), not what the request
         // being built has become since; without one, the request being built.
+        // A sandbox URL is written as the real service's, offline or not: the sandbox's port is this run's.
+        let sandbox = session.sandboxURL.map { root in
+            AppCode.SandboxStandIn(root: root, realURL: { OfflineRouting.realURL(for: $0, sandbox: root) })
+        }
         return if let decode, let exchange = session.workbench.lastExchange {
-            try AppCode.program(for: exchange, decode: decode, declarations: declarations)
+            try AppCode.program(for: exchange, decode: decode, declarations: declarations, sandbox: sandbox)
         } else {
             try AppCode.program(request: session.workbench.request, defaultHeaders: session.workbench.defaultHeaders,
-                                decode: decode, declarations: declarations)
+                                decode: decode, declarations: declarations, sandbox: sandbox)
         }
     }
 }

@@ -11,6 +11,16 @@ public enum OfflineRouting {
         OfflineRoute.sandboxURL(for: realURL, sandbox: sandbox, routes: routes)
     }
 
+    /// The real service's URL for a URL of the sandbox at `sandbox` (`export swift` writes it, since
+    /// the sandbox's port changes every run); nil where only the sandbox serves it: an API's OpenAPI
+    /// document, a path outside the routes.
+    public static func realURL(for sandboxURL: URL, sandbox: URL) -> URL? {
+        let openAPIPaths = SandboxCatalog.apis.map(\.openAPIPath)
+        guard let real = OfflineRoute.realURL(for: sandboxURL, sandbox: sandbox, routes: routes),
+              !openAPIPaths.contains(where: { sandboxURL.path.hasSuffix($0) }) else { return nil }
+        return real
+    }
+
     /// Whether the sandbox answers for this real URL.
     public static func isServedOffline(_ realURL: URL) -> Bool {
         guard let sandbox = URL(string: "http://127.0.0.1:1") else { return false }

@@ -5,22 +5,38 @@ import Foundation
 /// and `URLQueryItem`, the request with `URLRequest`, sends it with `URLSession.shared.data(for:)`,
 /// checks the status as the tutorials do, and decodes with a `JSONDecoder` set up as the decode was.
 public enum AppCode {
+    /// This run's sandbox as a program must name it, since its port changes every run: a URL under
+    /// `root` is written as the real service's URL it stands in for, or kept with a note where only
+    /// the sandbox serves it.
+    public struct SandboxStandIn {
+        /// This run's sandbox (`http://127.0.0.1:49731`).
+        public var root: URL
+        /// The real URL for a URL under `root`; nil where the sandbox alone serves it.
+        public var realURL: (URL) -> URL?
+
+        public init(root: URL, realURL: @escaping (URL) -> URL?) {
+            self.root = root
+            self.realURL = realURL
+        }
+    }
+
     /// The program for the request `exchange` sent (the one whose body a decode read), whatever
     /// the current request has become since.
-    public static func program(for exchange: Exchange, decode: DecodeCall?, declarations: [String]) throws(WorkbenchError) -> String {
+    public static func program(for exchange: Exchange, decode: DecodeCall?, declarations: [String],
+                               sandbox: SandboxStandIn? = nil) throws(WorkbenchError) -> String {
         var draft = RequestDraft()
         draft.method = exchange.method
         draft.components = URLComponents(url: exchange.url, resolvingAgainstBaseURL: false) ?? URLComponents()
         draft.headers = exchange.requestHeaders  // Content-Type included, as it was sent
         draft.body = exchange.requestBody.map { .json(String(decoding: $0, as: UTF8.self)) }
-        return try program(request: draft, defaultHeaders: HeaderList(), decode: decode, declarations: declarations)
+        return try program(request: draft, defaultHeaders: HeaderList(), decode: decode, declarations: declarations, sandbox: sandbox)
     }
 
     /// A whole program. `declarations` are the session's types (and functions), as typed;
     /// secrets (`SecretNames`) are read from the environment, as `save` writes them.
     public static func program(request: RequestDraft, defaultHeaders: HeaderList, decode: DecodeCall?,
-                               declarations: [String]) throws(WorkbenchError) -> String {
-        let url = try request.url()
+                               declarations: [String], sandbox: SandboxStandIn? = nil) throws(WorkbenchError) -> String {
+        let (url, note) = address(of: try request.url(), sandbox: sandbox)
         var lines = [
             "import Foundation",
             "#if canImport(FoundationNetworking)",
@@ -31,6 +47,7 @@ public enum AppCode {
         if decode != nil {
             for declaration in declarations { lines += [declaration, ""] }
         }
+        lines += note
         lines += urlLines(url, items: request.queryItems)
         lines.append("")
         lines += requestLines(request, defaultHeaders: defaultHeaders)
@@ -47,6 +64,18 @@ public enum AppCode {
             lines.append("print(String(decoding: data, as: UTF8.self))")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Where the program sends the request: `url`, or for a URL of this run's sandbox the real
+    /// service's, else the sandbox's with a note that says what to change.
+    private static func address(of url: URL, sandbox: SandboxStandIn?) -> (url: URL, note: [String]) {
+        guard let sandbox, SandboxAddress.portable(url.absoluteString, root: sandbox.root.absoluteString.trimmingSuffix("/")) != nil
+        else { return (url, []) }
+        if let real = sandbox.realURL(url) { return (real, []) }
+        return (url, [
+            "// Only Workbench's sandbox serves this URL, on a port that changes every run: start it",
+            "// with `workbench sandbox --port PORT` and write that PORT in the URL below.",
+        ])
     }
 
     private static func urlLines(_ url: URL, items: [URLQueryItem]) -> [String] {

@@ -69,6 +69,29 @@ public struct OfflineRoute: Codable, Sendable, Equatable {
         target.percentEncodedFragment = real.percentEncodedFragment
         return target.url
     }
+
+    /// The real URL `sandboxURL` stands in for, `sandboxURL(for:)` read backwards: the first route
+    /// whose sandbox path it is under (routes list a service's own host first), over https, as
+    /// every service the sandbox imitates is served; nil for a URL outside the sandbox or its routes.
+    public static func realURL(for sandboxURL: URL, sandbox: URL, routes: [OfflineRoute]) -> URL? {
+        guard let given = URLComponents(url: sandboxURL, resolvingAgainstBaseURL: true),
+              let root = URLComponents(url: sandbox, resolvingAgainstBaseURL: true),
+              given.scheme?.lowercased() == root.scheme?.lowercased(), given.host?.lowercased() == root.host?.lowercased(),
+              given.port == root.port
+        else { return nil }
+        let base = root.percentEncodedPath.hasSuffix("/") ? String(root.percentEncodedPath.dropLast()) : root.percentEncodedPath
+        guard given.percentEncodedPath.hasPrefix(base + "/") else { return nil }
+        let path = String(given.percentEncodedPath.dropFirst(base.count))
+        // `/jsonplaceholder` is the API's root as much as `/jsonplaceholder/` is.
+        guard let route = routes.first(where: { path.hasPrefix($0.sandboxPath) || path + "/" == $0.sandboxPath }) else { return nil }
+        var real = URLComponents()
+        real.scheme = "https"
+        real.host = route.host
+        real.percentEncodedPath = route.pathPrefix + path.dropFirst(min(route.sandboxPath.count, path.count))
+        real.percentEncodedQuery = given.percentEncodedQuery
+        real.percentEncodedFragment = given.percentEncodedFragment
+        return real.url
+    }
 }
 
 /// The files of one compiled input's exchange with the REPL, in the session's private directory.

@@ -15,6 +15,10 @@ public protocol APIDescription: AnyObject {
     /// One line when the request is not one the document describes (an unknown path, a required
     /// parameter missing); nil when it is.
     func requestWarning(method: String, url: URL, headerNames: [String]) -> String?
+    /// A line per place a JSON request body does not match the operation's request body schema
+    /// (a `required` body missing counts), capped; empty when it matches or nothing describes it.
+    /// `body` is nil when none is sent; `contentType` is what is sent with it.
+    func requestBodyWarnings(method: String, url: URL, contentType: String?, body: Data?) -> [String]
     /// One line when the response's body does not match the operation's schema for its status.
     func responseWarning(method: String, url: URL, status: Int, body: CurrentDocument) -> String?
 }

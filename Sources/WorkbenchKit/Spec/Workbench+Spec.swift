@@ -63,11 +63,14 @@ extension Workbench {
         return (response.body, url)
     }
 
-    /// The loaded description's word on a request about to go out, as one warning line.
+    /// The loaded description's word on a request about to go out: a warning line for its path,
+    /// parameters and headers, then one per place its body does not match. It is still sent.
     func warnAboutRequest(method: String, url: URL) {
-        guard let apiDescription, let warning = apiDescription.requestWarning(
-            method: method, url: url, headerNames: request.allHeaders(defaultHeaders: defaultHeaders).map(\.name)) else { return }
-        console.line(console.styled("warning:", .yellow) + " " + warning)
+        guard let apiDescription else { return }
+        let headers = request.allHeaders(defaultHeaders: defaultHeaders)
+        var warnings = apiDescription.requestWarning(method: method, url: url, headerNames: headers.map(\.name)).map { [$0] } ?? []
+        warnings += apiDescription.requestBodyWarnings(method: method, url: url, contentType: headers["Content-Type"], body: request.body?.data)
+        for warning in warnings { console.line(console.styled("warning:", .yellow) + " " + warning) }
     }
 
     /// The loaded description's word on the response just shown, as one warning line.

@@ -12,12 +12,15 @@ extension Workbench {
         defer { console.flush() }  // a compiled snippet has no loop to flush for it
         let urlRequest = try request.urlRequest(defaultHeaders: defaultHeaders)
         let visibleURL = try request.url()
+        // The description's warnings show where the answer shows: a quiet replay (save's check, the
+        // host catching up) says nothing, `export markdown` shows both as the session did.
+        let shows = activeRelay?.isReplaying != true || activeRelay?.showsAnswers == true
+        if shows { warnAboutRequest(method: request.method, url: visibleURL) }
         let exchange: Exchange
         var display: StreamDisplay?
         if let relay = activeRelay, relay.isReplaying {
             exchange = try relay.nextRecorded(for: visibleURL).renumbered(exchanges.count + 1)
         } else {
-            warnAboutRequest(method: request.method, url: visibleURL)
             do {
                 (exchange, display) = try await sendOverNetwork(urlRequest, visibleURL: visibleURL, stream: stream)
             } catch {
@@ -31,7 +34,7 @@ extension Workbench {
         if let display, display.isStreaming {
             console.line(streamedStatusLine(exchange, display: display))
             warnAboutResponse(exchange)
-        } else if activeRelay?.isReplaying != true || activeRelay?.showsAnswers == true {
+        } else if shows {
             render(exchange, all: false)
             warnAboutResponse(exchange)
         }
