@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-paste bench-first-steps bench-spec bench-tutorial bench-playground bench-peers forms-expected
+.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-paste bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl; FoundationXML, which reads a
@@ -112,6 +112,9 @@ bench-tutorial: build bench-peers
 
 bench-playground: build bench-peers
 	python3 Benchmarks/bench.py --only playground
+
+bench-stream: build bench-peers
+	python3 Benchmarks/bench.py --only stream
 
 bench-micro: deps bench-peers
 	python3 Benchmarks/bench.py --only micro

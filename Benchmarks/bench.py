@@ -2,8 +2,9 @@
 """Workbench against its peers, side by side in one run: `make bench` (see README, "Performance").
 
 Figures 1-4 and 6 time whole commands with hyperfine; figure 5 runs the package-benchmark suite;
-figure 7 drives the REPL through a pseudo-terminal (Benchmarks/paste_bench.py), and figure 12
-times tutorial code (Benchmarks/tutorial_bench.py).
+figure 7 drives the REPL through a pseudo-terminal (Benchmarks/paste_bench.py), figure 12
+times tutorial code (Benchmarks/tutorial_bench.py) and figure 13 a server-sent event's way to the
+terminal (Benchmarks/stream_bench.py).
 Everything large (the 20 MB document, compiled peers) lives in a temporary folder.
 Benchmarks report; they never fail the build: a figure that cannot be measured says why.
 """
@@ -24,6 +25,7 @@ import paste_bench
 import playground_bench
 import session_bench
 import spec_bench
+import stream_bench
 import tutorial_bench
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -420,6 +422,20 @@ class Bench:
                  verdict(page <= 1.2 * compiled, "≤ 1.2× one compiled input"))
         self.add("6 playground", "→ compiling Sources/ (1 page with it − 1 page without)", f"{sources * 1000:.0f} ms")
 
+    def stream(self):
+        """Figure 13 (Benchmarks/stream_bench.py): a server-sent event from the server's write to the
+        terminal, against `curl -N` to a pipe, 40 events 50 ms apart each."""
+        def summary(values):
+            values = sorted(v * 1000 for v in values)
+            return values[len(values) // 2], values[int(len(values) * 0.95) - 1], values[-1]
+        ours = summary(stream_bench.workbench_latencies(self.workbench, self.env))
+        curl = summary(stream_bench.curl_latencies())
+        self.add("13 stream", "SSE event, server's write → on the terminal (`get URL` at a pseudo-terminal): median · p95 · max",
+                 f"{ours[0]:.1f} · {ours[1]:.1f} · {ours[2]:.1f} ms", f"{ours[0] / max(curl[0], 0.001):.1f}× curl's median",
+                 verdict(ours[1] <= 20, "p95 ≤ 20 ms"))
+        self.add("13 stream", "`curl -N URL` to a pipe, the same events: median · p95 · max",
+                 f"{curl[0]:.1f} · {curl[1]:.1f} · {curl[2]:.1f} ms")
+
     def attempt(self, figure, body):
         try:
             body()
@@ -432,10 +448,10 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
-    parser.add_argument("--only", choices=["figures", "micro", "session", "playground", "paste", "first-steps", "spec", "tutorial", "all"],
+    parser.add_argument("--only", choices=["figures", "micro", "session", "playground", "paste", "first-steps", "spec", "tutorial", "stream", "all"],
                         default="figures",
-                        help="session, playground, paste, first-steps, spec, tutorial: only figure 6's live-session or playground "
-                             "rows, figure 7, figures 8-10, figure 11 or figure 12 (printed, RESULTS.md left alone)")
+                        help="session, playground, paste, first-steps, spec, tutorial, stream: only figure 6's live-session or "
+                             "playground rows, figure 7, figures 8-10, figure 11, 12 or 13 (printed, RESULTS.md left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
     options = parser.parse_args()
     scale = 0.3 if options.quick else 1.0
@@ -456,7 +472,7 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
-    if options.only in ("paste", "first-steps", "spec", "tutorial", "playground"):
+    if options.only in ("paste", "first-steps", "spec", "tutorial", "playground", "stream"):
         bench = Bench(options.workbench, scale)
         try:
             if options.only == "paste":
@@ -467,6 +483,8 @@ def main():
                 bench.attempt("12 tutorial code", bench.tutorial)
             elif options.only == "playground":
                 bench.attempt("6 playground", bench.playground)
+            elif options.only == "stream":
+                bench.attempt("13 stream", bench.stream)
             else:
                 bench.attempt("8-10 first steps", bench.first_steps)
             print(table(bench.rows))
@@ -491,9 +509,10 @@ def main():
             bench.attempt("8-10 first steps", bench.first_steps)
             bench.attempt("11 spec", bench.spec)
             bench.attempt("12 tutorial code", bench.tutorial)
+            bench.attempt("13 stream", bench.stream)
             end_load = " ".join(open("/proc/loadavg").read().split()[:3])
             body = "\n".join([
-                f"## Figures 1–4 and 6–11 ({started})", "",
+                f"## Figures 1–4 and 6–13 ({started})", "",
                 f"- Machine: {machine(load)}; at the end {end_load}.",
                 f"- Tools: {versions()}.",
                 f"- Document: {os.path.getsize(document):,} bytes, photo-like array, sha256 {digest}… "

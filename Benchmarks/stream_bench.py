@@ -1,0 +1,123 @@
+"""Figure 13: how long an event of a `text/event-stream` takes from the server's write to the screen.
+
+A server in this process writes one event every `gap` seconds and notes the clock right after each
+write; `workbench` (`get URL` at a pseudo-terminal of its own, Benchmarks/paste_bench.py) and
+`curl -N` (its standard output on a pipe) are read on this process's thread, and each event's
+latency is the time its unique marker shows up minus the time it was written. The same clock
+reads both ends, so nothing is estimated.
+"""
+import os
+import select
+import socket
+import subprocess
+import threading
+import time
+
+import paste_bench
+
+
+class EventServer:
+    """Answers each connection with `count` SSE events, `gap` seconds apart, chunked."""
+
+    def __init__(self, count, gap):
+        self.count, self.gap = count, gap
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(4)
+        self.port = self.listener.getsockname()[1]
+        self.written = []   # per connection: the clock after each event's write
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self):
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self.answer, args=(connection,), daemon=True).start()
+
+    def answer(self, connection):
+        times = []
+        self.written.append(times)
+        with connection:
+            request = b""
+            while b"\r\n\r\n" not in request:
+                piece = connection.recv(4096)
+                if not piece:
+                    return
+                request += piece
+            connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
+                               b"Cache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n\r\n")
+            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            time.sleep(0.5)  # the client is reading before the first event
+            for index in range(self.count):
+                event = f"id: {index}\nevent: tick\ndata: {{\"marker\": \"ev-{index:04d}\"}}\n\n".encode()
+                connection.sendall(f"{len(event):x}\r\n".encode() + event + b"\r\n")
+                times.append(time.perf_counter())
+                time.sleep(self.gap)
+            connection.sendall(b"0\r\n\r\n")
+
+    def close(self):
+        self.listener.close()
+
+
+def latencies(output_times, written, count):
+    """Each event's latency: when its marker was first seen minus when it was written."""
+    return [output_times[index] - written[index] for index in range(count)]
+
+
+def watch(read, count, timeout):
+    """Reads with `read()` (bytes or None) until every marker has been seen; the clock of each."""
+    seen, buffer, deadline = {}, b"", time.perf_counter() + timeout
+    while len(seen) < count:
+        if time.perf_counter() > deadline:
+            raise RuntimeError(f"saw {len(seen)} of {count} events; output ends {buffer[-300:]!r}")
+        piece = read()
+        if not piece:
+            continue
+        now = time.perf_counter()
+        buffer += piece
+        while len(seen) < count and f"ev-{len(seen):04d}".encode() in buffer:
+            seen[len(seen)] = now
+    return seen
+
+
+def workbench_latencies(workbench, env, count=40, gap=0.05):
+    server = EventServer(count, gap)
+    terminal = paste_bench.Terminal(workbench, env)
+    try:
+        terminal.wait_for_prompt(0, 20)
+        mark = len(terminal.output)
+        terminal.pump(f"get http://127.0.0.1:{server.port}/events\r".encode())
+
+        def read():
+            before = len(terminal.output)
+            ready, _, _ = select.select([terminal.primary], [], [], 0.5)
+            if ready:
+                terminal.pump(timeout=0)
+            return bytes(terminal.output[max(before, mark):])
+        seen = watch(read, count, 30)
+        terminal.wait_for_prompt(mark, 20, before=b"events")
+        terminal.pump(b"quit\r")
+        return latencies(seen, server.written[0], count)
+    finally:
+        terminal.close()
+        server.close()
+
+
+def curl_latencies(count=40, gap=0.05):
+    server = EventServer(count, gap)
+    process = subprocess.Popen(["curl", "-sN", f"http://127.0.0.1:{server.port}/events"], stdout=subprocess.PIPE)
+    try:
+        descriptor = process.stdout.fileno()
+
+        def read():
+            ready, _, _ = select.select([descriptor], [], [], 0.5)
+            return os.read(descriptor, 1 << 16) if ready else None
+        seen = watch(read, count, 30)
+        process.wait(10)
+        return latencies(seen, server.written[0], count)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        server.close()
