@@ -8,7 +8,7 @@ import FoundationNetworking
 /// writes it), and the spinner drawn before, under one lock so the two never interleave.
 ///
 /// A body streams when its type announces it (`StreamFormat.announced`), when `--stream` asked,
-/// or when a chunked text body is still arriving `patience` after its head (a slow `/drip`).
+/// or when a chunked text body (not JSON) has begun and is still arriving `patience` after its head.
 final class StreamDisplay: BodyObserver, @unchecked Sendable {
     /// The line written when the body starts streaming, from the response's head.
     typealias Headline = @Sendable (_ response: HTTPURLResponse, _ format: StreamFormat) -> String
@@ -59,7 +59,9 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
                 format = StreamFormat.requested(for: mime)
             } else if let announced = StreamFormat.announced(by: mime) {
                 format = announced
-            } else if response.expectedContentLength < 0, BodyRenderer.kind(of: Data("a".utf8), mimeType: mime) != .binary {
+            } else if response.expectedContentLength < 0, !(mime ?? "").contains("json"),
+                      BodyRenderer.kind(of: Data("a".utf8), mimeType: mime) != .binary {
+                // A JSON document reads better whole and pretty-printed, however slowly it comes.
                 format = .raw
                 waiting = []
                 return
@@ -84,7 +86,8 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
     /// Starts a chunked body that has kept arriving for `patience`, or draws the spinner's frame.
     func tick(spinner frame: String?) {
         lock.withLock {
-            if let headArrived, let pending = waiting, ContinuousClock.now - headArrived >= patience {
+            // A server slow to start its body is not a stream: some of it must have come.
+            if let headArrived, let pending = waiting, !pending.isEmpty, ContinuousClock.now - headArrived >= patience {
                 waiting = nil
                 startStreaming()
                 show(Data(pending))
