@@ -31,20 +31,12 @@ struct SnippetCheck {
         replay.stepEnded = { step, succeeded in
             defer { console.clearCaptured() }
             guard !succeeded else { return }
-            let lines = console.capturedText.split(separator: "\n").map(String.init)
-            let message = lines.last { !$0.hasPrefix(SnippetReplay.echoMarker) } ?? "failed"
-            failures.append(Failure(line: step.line, source: step.source, message: Self.unplaced(message, file: script.fileName)))
+            // Listed by the statement's line, so the error's own place is left out.
+            let failure = StepFailureLine(output: console.capturedText, file: script.fileName)
+            failures.append(Failure(line: step.line, source: step.source, message: failure.message))
         }
         replay.answers = answers
         let outcome = await replay.run()
         return outcome.stopped ? nil : failures
-    }
-
-    /// `error: users.swift:15:1: message` as `error: message`: the failure is listed by its line.
-    static func unplaced(_ message: String, file: String) -> String {
-        guard message.hasPrefix("error: \(file):") else { return message }
-        let rest = message.dropFirst("error: \(file):".count).split(separator: ":", maxSplits: 2)
-        guard rest.count == 3, Int(rest[0]) != nil, Int(rest[1]) != nil else { return message }
-        return "error:" + rest[2]
     }
 }

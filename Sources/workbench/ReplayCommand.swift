@@ -2,23 +2,26 @@ import ArgumentParser
 import Foundation
 import REPL
 
-/// `workbench replay NAME|PATH [--step] [--check] [--results]`: a snippet replayed from the shell.
+/// `workbench replay NAME|PATH … [--step] [--check] [--results] [--junit FILE] [--tap FILE]`:
+/// snippets replayed from the shell.
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Replay a snippet statement by statement against an embedded sandbox.",
+        abstract: "Replay snippets statement by statement against an embedded sandbox.",
         discussion: """
             NAME is Snippets/NAME.swift under the current directory; anything with a '/' or ending \
             in .swift is a path; a PATH ending in .playground is an Xcode playground, whose pages run \
             one after the other, each its own program, their markup rendered. Each statement is printed (dimmed on a terminal), then its result. \
             With --results the snippet is compiled as a playground and its source is shown with \
             each line's values beside it (one `LINE  value` line per result when not on a terminal). \
+            Several snippets replay one after the other (`workbench replay Snippets/*.swift --check`); \
+            --junit and --tap write a report of the run for CI, one test case per snippet. \
             The exit status is 1 when any statement failed.
             """
     )
 
-    @Argument(help: "The snippet: a name in Snippets/, a path to a .swift file, or a .playground bundle.")
-    var snippet: String
+    @Argument(help: "The snippets: names in Snippets/, paths to .swift files, or one .playground bundle.")
+    var snippets: [String]
 
     @Flag(help: "Wait for Enter before each statement; q stops.")
     var step = false
@@ -32,14 +35,29 @@ struct ReplayCommand: AsyncParsableCommand {
     @Option(help: "The snippets folder (default: ./Snippets).")
     var dir: String?
 
+    @Option(help: ArgumentHelp("Write a JUnit XML report of the run to this file (one test case per snippet).", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write a TAP report of the run to this file.", valueName: "file"))
+    var tap: String?
+
     @Flag(name: .customLong("no-sandbox"), help: "Do not start the embedded sandbox.")
     var noSandbox = false
 
     @Flag(help: "Answer requests to the tutorials' real API hosts from the sandbox; URLs stay as written.")
     var offline = false
 
+    var request: ReplayRequest {
+        ReplayRequest(targets: snippets, step: step, check: check, results: results, directory: dir, junit: junit, tap: tap)
+    }
+
+    func validate() throws {
+        // The rules the prompt's `replay` follows too (ReplayRequest.problem).
+        if let problem = request.problem { throw ValidationError(problem) }
+    }
+
     func run() async throws {
-        let request = ReplayRequest(target: snippet, step: step, check: check, results: results, directory: dir)
+        let request = self.request
         // ArgumentParser hands `--offline` and `--no-sandbox` to the parent command, which declares them too.
         let given = CommandLine.arguments.dropFirst()
         let offline = self.offline || given.contains("--offline")

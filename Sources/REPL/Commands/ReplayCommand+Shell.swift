@@ -5,23 +5,22 @@ import WorkbenchScript
 import WorkbenchSpec
 
 extension ReplayRequest {
-    /// `workbench replay`: starts a sandbox in this process, replays, and returns the exit status
-    /// (1 when the snippet cannot be read or any statement failed; `check` only stops at the first).
+    /// `workbench replay`: starts a sandbox in this process, replays each snippet, writes the
+    /// reports asked for, and returns the exit status (1 when a snippet cannot be read, a statement
+    /// failed or a report cannot be written; `check` only stops a snippet at its first failure).
     @MainActor
     public func runFromShell(startSandbox: Bool = true, offline: Bool = false) async -> Int32 {
-        let console = Console.standard
         if isPlayground {
             let sandbox = startSandbox ? try? await Sandbox.start() : nil
-            if startSandbox && sandbox == nil { FileHandle.standardError.write(Data("warning: the sandbox could not start\n".utf8)) }
+            if startSandbox && sandbox == nil { Self.standardError("warning: the sandbox could not start") }
             let status = await runPlaygroundFromShell(sandbox: sandbox, offline: offline)
             await sandbox?.stop()
             return status
         }
-        let script: SnippetScript
         do {
-            script = try load()
+            try checkReportPaths()
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Self.standardError("error: \(error)")
             return 1
         }
         var sandbox: Sandbox?
@@ -29,21 +28,33 @@ extension ReplayRequest {
             do {
                 sandbox = try await Sandbox.start()
             } catch {
-                FileHandle.standardError.write(Data("warning: the sandbox could not start (\(error))\n".utf8))
+                Self.standardError("warning: the sandbox could not start (\(error))")
             }
         }
         // A snippet's `wb.spec(…)` reads its document as at the prompt.
         Workbench.makeAPIDescriptionReader = { OpenAPIReader() }
-        var replay = SnippetReplay(script: script, console: console, sandboxURL: sandbox?.baseURL)
-        replay.step = step
-        replay.check = check
-        replay.resultsColumn = results
-        replay.terminalWidth = TerminalWidth.current()
         let offlineSandbox = offline ? sandbox?.baseURL : nil
-        replay.offlineRoutes = offline ? OfflineRouting.routes : []
-        replay.prepare = { workbench in workbench.routeOffline(through: offlineSandbox) }
-        let outcome = await replay.run()
+        let console = Console.standard
+        let run = await replaySnippets(console: console, sandboxURL: sandbox?.baseURL, configure: { replay in
+            replay.offlineRoutes = offline ? OfflineRouting.routes : []
+            replay.prepare = { workbench in workbench.routeOffline(through: offlineSandbox) }
+        }, unreadable: { error in Self.standardError("error: \(error)") })
         await sandbox?.stop()
-        return outcome.failures > 0 ? 1 : 0
+        var status: Int32 = Self.anyFailed(run.report) ? 1 : 0
+        if let summary = Self.summary(of: run.report) {
+            console.line(summary)
+            console.flush()
+        }
+        do {
+            try writeReports(run.report, on: console)
+        } catch {
+            Self.standardError("error: \(error)")
+            status = 1
+        }
+        return status
+    }
+
+    static func standardError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }

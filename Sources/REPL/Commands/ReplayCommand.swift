@@ -4,17 +4,21 @@ import Sandbox
 import WorkbenchKit
 import WorkbenchScript
 
-/// `replay NAME|PATH [--step] [--check] [--results]`: runs a snippet's statements here, printing each one.
+/// `replay NAME|PATH … [--step] [--check] [--results] [--junit FILE] [--tap FILE]`: runs each
+/// snippet's statements here, printing each one. `ReplayRequest` reads the words.
 struct ReplayCommand: Command {
     let name = "replay"
-    let synopsis = "replay NAME|PATH|PATH.playground [--step] [--check] [--results] [--dir DIR]"
+    let synopsis = "replay NAME|PATH|PATH.playground … [--step] [--check] [--results] [--dir DIR] [--junit FILE] [--tap FILE]"
     let summary = "run a snippet statement by statement, showing each one and its result"
     let help = """
         Reads Snippets/NAME.swift (or the file at PATH), and runs its statements one by one as
         the prompt would, printing each statement (dimmed) and then its result. Requests go to
         this session's sandbox where the snippet starts one. With --step it waits for Enter
         before each statement (type q to stop) — the classroom mode. With --check it stops at
-        the first failing statement. With --results the snippet is compiled as a playground
+        the first failing statement. Several snippets (`replay a b`, `replay Snippets/*.swift`)
+        replay one after the other. --junit FILE writes a JUnit XML report of the run and
+        --tap FILE a TAP report, as CI reads them: one test case per snippet, each failing
+        statement with its line and message. With --results the snippet is compiled as a playground
         and its source is shown with a results column on the right, as Xcode shows one: each
         line's last value (`total = 3`), `(N times)` for a line that ran more than once, and
         what a print wrote where it printed; with --step as well, Enter runs the next statement
@@ -28,13 +32,14 @@ struct ReplayCommand: Command {
           wb> replay borders --step
           wb> replay borders --results
           wb> replay Snippets/jokes.swift --check
+          wb> replay Snippets/*.swift --check --junit report.xml
           wb> replay Networking.playground --step
         """
     let group = CommandGroup.snippets
 
     func complete(_ words: [String], session: Session) -> [String] {
         let names = SnippetsFolder.snippets(in: SnippetsFolder.directory(nil)).map { $0.deletingPathExtension().lastPathComponent }
-        return names + OpenCommand.playgrounds() + ["--step", "--check", "--results"]
+        return names + OpenCommand.playgrounds() + ["--step", "--check", "--results", "--junit", "--tap"]
     }
 
     /// What a replay here takes from the session: offline mode's routes, and how each `Workbench`
@@ -52,76 +57,26 @@ struct ReplayCommand: Command {
     func run(_ arguments: String, session: Session) async throws {
         let request = try ReplayRequest(words: try Arguments.split(arguments))
         if request.isPlayground { return try await runPlayground(request, session: session) }
-        let script = try request.load()
-        var replay = SnippetReplay(script: script, console: session.console, sandboxURL: session.sandboxURL)
-        replay.step = request.step
-        replay.check = request.check
-        replay.resultsColumn = request.results
-        replay.terminalWidth = TerminalWidth.current()
-        replay.interrupted = { Interrupt.isPending }
-        (replay.offlineRoutes, replay.prepare) = Self.routing(in: session)
-        let outcome = await replay.run()
-        if outcome.failures > 0 {
-            throw UsageError("\(outcome.failures) of \(outcome.stepsRun) statements of \(script.fileName) failed")
-        }
-    }
-}
-
-/// `NAME|PATH [--step] [--check] [--results] [--dir DIR]`, shared by the `replay` command and `workbench replay`.
-public struct ReplayRequest {
-    public var target: String
-    public var step = false
-    public var check = false
-    /// Show the source with the results column (the snippet compiled as a playground).
-    public var results = false
-    public var directory: String?
-
-    public init(target: String, step: Bool = false, check: Bool = false, results: Bool = false, directory: String? = nil) {
-        self.target = target
-        self.step = step
-        self.check = check
-        self.results = results
-        self.directory = directory
-    }
-
-    init(words: [String]) throws {
-        var target: String?
-        var index = 0
-        var step = false, check = false, results = false
-        var directory: String?
-        while index < words.count {
-            switch words[index] {
-            case "--step": step = true
-            case "--check": check = true
-            case "--results": results = true
-            case "--dir":
-                guard index + 1 < words.count else { throw UsageError("--dir needs a directory") }
-                directory = words[index + 1]
-                index += 1
-            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (replay takes --step, --check, --results and --dir DIR)")
-            case let word:
-                guard target == nil else { throw UsageError("replay takes one snippet; '\(word)' is one too many") }
-                target = word
+        try request.checkReportPaths()
+        let console = session.console
+        let run = try await request.replaySnippets(console: console, sandboxURL: session.sandboxURL, configure: { replay in
+            replay.interrupted = { Interrupt.isPending }
+            (replay.offlineRoutes, replay.prepare) = Self.routing(in: session)
+        }, unreadable: { error in
+            // A lone snippet that cannot be read is the command's own error line.
+            guard request.targets.count > 1 || request.writesReports else { throw error }
+            console.failure("error: " + ErrorLine.oneLine("\(error)"))
+        })
+        try request.writeReports(run.report, on: console)
+        if let summary = ReplayRequest.summary(of: run.report) {
+            guard !ReplayRequest.anyFailed(run.report) else { throw UsageError(summary) }
+            console.line(summary)
+        } else if let only = run.report.cases.first {
+            if case .error = only.result { throw AlreadyReported() }
+            if let outcome = run.lastOutcome, outcome.failures > 0 {
+                let fileName = (only.file as NSString).lastPathComponent
+                throw UsageError("\(outcome.failures) of \(outcome.stepsRun) statements of \(fileName) failed")
             }
-            index += 1
         }
-        guard let target else { throw UsageError("which snippet? `replay NAME` (`snippets` lists them)") }
-        self.init(target: target, step: step, check: check, results: results, directory: directory)
-    }
-
-    /// Whether the target is an Xcode playground bundle (`NAME.playground`).
-    public var isPlayground: Bool {
-        var path = target
-        while path.hasSuffix("/") { path.removeLast() }
-        return path.hasSuffix(".playground")
-    }
-
-    /// The snippet parsed; a missing file or a syntax error is one line.
-    public func load() throws -> SnippetScript {
-        let file = SnippetsFolder.file(for: target, directory: SnippetsFolder.directory(directory))
-        guard FileManager.default.fileExists(atPath: file.path) else {
-            throw UsageError("no snippet '\(target)': \(SnippetsFolder.display(file)) does not exist (`snippets` lists them)")
-        }
-        return try SnippetScript.load(file)
     }
 }

@@ -22,7 +22,16 @@ public final class Console: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var captured: [UInt8] = []
     private var colorsEnabled: Bool
+    private var mirrorConsole: Console?
     private static let chunk = 1 << 16
+
+    /// Another console that gets a copy of everything written here, or nil: a replay's CI report
+    /// reads each failing statement's line from the copy while the user still sees it all
+    /// (Sources/REPL/Commands/ReplayRequest+Snippets.swift).
+    public var mirror: Console? {
+        get { lock.withLock { mirrorConsole } }
+        set { lock.withLock { mirrorConsole = newValue } }
+    }
 
     /// Writes to a file descriptor; colours when it is a terminal and the environment allows.
     public init(fileDescriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) {
@@ -70,14 +79,16 @@ public final class Console: @unchecked Sendable {
     }
 
     public func write(bytes: UnsafeRawBufferPointer) {
-        lock.withLock {
-            guard fileDescriptor != nil else {
+        let mirror = lock.withLock { () -> Console? in
+            if fileDescriptor == nil {
                 captured.append(contentsOf: bytes)
-                return
+            } else {
+                buffer.append(contentsOf: bytes)
+                if buffer.count >= Console.chunk { drain() }
             }
-            buffer.append(contentsOf: bytes)
-            if buffer.count >= Console.chunk { drain() }
+            return mirrorConsole
         }
+        mirror?.write(bytes: bytes)
     }
 
     public func write(bytes: [UInt8]) {

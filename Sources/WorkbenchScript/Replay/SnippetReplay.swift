@@ -15,7 +15,7 @@ public struct SnippetReplay {
     }
 
     /// Printed before each echoed line of a statement; lets readers and tests tell echoes from results.
-    public static let echoMarker = "» "
+    public nonisolated static let echoMarker = "» "
 
     public let script: SnippetScript
     public let console: Console

@@ -56,4 +56,21 @@ import WorkbenchKit
         readToEnd.wait()
         #expect(received.count == 1_000_000)
     }
+
+    /// A replay's CI report reads failures from a copy while the user still sees everything.
+    @Test func aMirrorGetsACopyOfEverythingWritten() throws {
+        let pipe = Pipe()
+        let console = Console(fileDescriptor: pipe.fileHandleForWriting.fileDescriptor, environment: [:])
+        let copy = Console(capturingWithColors: false)
+        console.line("before")
+        console.mirror = copy
+        console.line("error: one")
+        console.write(bytes: Array("two\n".utf8))
+        console.mirror = nil
+        console.line("after")
+        console.flush()
+        try pipe.fileHandleForWriting.close()
+        #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "before\nerror: one\ntwo\nafter\n")
+        #expect(copy.capturedText == "error: one\ntwo\n")
+    }
 }
