@@ -87,9 +87,12 @@ extension Workbench {
         public var options: TransportOptions
         public var bodyLines: Int
         public var shownValues: [String]
+        /// The jar after the input: what it set, and what it removed, reach the REPL's.
+        public var cookies: [StoredCookie]
 
         init(base: URLComponents?, request: RequestDraft, defaultHeaders: HeaderList, options: TransportOptions, bodyLines: Int,
-             shownValues: [String]) {
+             shownValues: [String], cookies: [StoredCookie]) {
+            self.cookies = cookies
             self.base = base
             self.request = request
             self.defaultHeaders = defaultHeaders
@@ -108,6 +111,12 @@ extension Workbench {
             writer.int(bodyLines)
             writer.int(shownValues.count)
             for label in shownValues { writer.string(label) }
+            writer.int(cookies.count)
+            for cookie in cookies {
+                for text in [cookie.name, cookie.value, cookie.domain, cookie.path] { writer.string(text) }
+                writer.optional(cookie.expires) { $0.double($1.timeIntervalSince1970) }
+                for flag in [cookie.hostOnly, cookie.isSecure, cookie.isHTTPOnly] { writer.bool(flag) }
+            }
         }
 
         init(from reader: inout BinaryReader) throws(BinaryArchiveError) {
@@ -118,13 +127,20 @@ extension Workbench {
             bodyLines = try reader.int()
             shownValues = []
             for _ in 0..<max(try reader.int(), 0) { shownValues.append(try reader.string()) }
+            cookies = []
+            for _ in 0..<max(try reader.int(), 0) {
+                let (name, value, domain, path) = (try reader.string(), try reader.string(), try reader.string(), try reader.string())
+                let expires = try reader.optional { reader throws(BinaryArchiveError) in Date(timeIntervalSince1970: try reader.double()) }
+                cookies.append(StoredCookie(name: name, value: value, domain: domain, hostOnly: try reader.bool(), path: path,
+                                            expires: expires, isSecure: try reader.bool(), isHTTPOnly: try reader.bool()))
+            }
         }
     }
 
     /// The request, base, default headers and settings, to carry over to another `Workbench`.
     public var requestState: RequestState {
         RequestState(base: base, request: request, defaultHeaders: defaultHeaders, options: options, bodyLines: bodyLines,
-                     shownValues: shownValues)
+                     shownValues: shownValues, cookies: cookieJar.cookies())
     }
 
     /// Takes over `state` (what a compiled input left its `wb` with); the history is untouched.
@@ -135,6 +151,7 @@ extension Workbench {
         options = state.options
         bodyLines = state.bodyLines
         shownValues = state.shownValues
+        cookieJar.replace(with: state.cookies)
     }
 
     /// Adds exchanges made elsewhere (by a compiled input's program) to the history, numbered on

@@ -39,12 +39,13 @@ public enum PromptRuntime {
         return wb
     }
 
-    /// Gives `wb` the REPL's transport options, body lines, sandbox and offline routes.
+    /// Gives `wb` the REPL's transport options, body lines, sandbox, offline routes and cookies.
     static func configure(_ wb: Workbench, with settings: PromptSettings) {
         wb.options = settings.options
         wb.bodyLines = settings.bodyLines
         wb.showsSpinner = false  // the REPL's own terminal is not this program's
         wb.sandboxURL = settings.sandboxURL
+        wb.cookieJar.replace(with: settings.cookies)
         HostOfflineRoutes.set(sandbox: settings.sandboxURL, routes: settings.offlineRoutes)
         if let sandbox = settings.sandboxURL, !settings.offlineRoutes.isEmpty {
             let routes = settings.offlineRoutes

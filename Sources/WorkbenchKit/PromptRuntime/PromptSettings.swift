@@ -22,6 +22,8 @@ public struct PromptSettings: Codable, Sendable, Equatable {
     /// Whether the requests the session's own URLSessions make join the history (the prompt's);
     /// replay has no history to show (SessionRequests.swift).
     public var recordsSessionRequests = true
+    /// The REPL's cookie jar when the input starts: the host's `wb` sends these.
+    public var cookies: [StoredCookie] = []
 
     public init(sandboxURL: URL? = nil, offlineRoutes: [OfflineRoute] = [], options: TransportOptions = TransportOptions(),
                 bodyLines: Int = 40, terminal: Bool = false, colors: Bool = false) {

@@ -4,7 +4,7 @@ import FoundationNetworking
 #endif
 
 /// One cookie as the jar keeps it (RFC 6265's storage model, section 5.3).
-public struct StoredCookie: Sendable, Equatable {
+public struct StoredCookie: Codable, Sendable, Equatable {
     public var name: String
     public var value: String
     /// The host it came from (`hostOnly`), or the `Domain` it named, without a leading dot.
@@ -85,6 +85,12 @@ public final class CookieJar: @unchecked Sendable {
 
     public func removeAll() {
         lock.withLock { stored = [] }
+    }
+
+    /// Holds exactly `cookies`: the session's one jar handed between the REPL and the Swift host,
+    /// so a cookie set (or removed) on either side is the one the other sends.
+    public func replace(with cookies: [StoredCookie]) {
+        lock.withLock { stored = cookies }
     }
 
     // MARK: Reading Set-Cookie

@@ -244,9 +244,12 @@ public final class SwiftRunner {
     /// compiled run.
     public var currentSettings: (() -> PromptSettings)?
 
-    /// The settings compiled code's `wb` starts from, with the prompt's current ones.
+    /// The settings compiled code's `wb` starts from, with the prompt's current ones and the
+    /// session's cookies.
     func refreshSettings() {
         if let currentSettings { configuration.settings = currentSettings() }
+        // One jar for the session: compiled code's `wb` sends the cookies the session has now.
+        configuration.settings.cookies = workbench?.cookieJar.cookies() ?? []
         hostInstance?.configuration.settings = configuration.settings
         hostInstance?.configuration.secrets = configuration.secrets
         hostInstance?.configuration.languageMode = configuration.languageMode

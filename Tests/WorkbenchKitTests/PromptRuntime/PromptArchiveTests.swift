@@ -57,6 +57,10 @@ import Testing
         wb.timeout = 5
         wb.bodyLines = 7
         wb.shownValues = ["posts.count", #"names.map(\.count)"#]
+        // The jar travels too: a session cookie and one with an expiry (to the second) and flags.
+        wb.cookieJar.store("a=1", from: URL(string: "http://example.com/api/x")!)
+        wb.cookieJar.store("sid=x y; Domain=example.com; Path=/api; Max-Age=3600; Secure; HttpOnly",
+                           from: URL(string: "https://example.com/api")!, now: Date(timeIntervalSince1970: 1_800_000_000))
         for state in [wb.requestState, { wb.request.body = .json(#"{"a": 1}"#); return wb.requestState }(),
                       { wb.request.body = .file(path: "x.bin", data: Data([0, 1, 2])); return wb.requestState }(),
                       { wb.request.body = .text("<a>1</a>"); return wb.requestState }(),
@@ -69,6 +73,7 @@ import Testing
                 return
             }
             #expect(read == state)
+            #expect(read.cookies.count == 2)
             let other = Workbench(console: Console(capturingWithColors: false))
             other.restore(read)
             #expect(other.requestState == state)
