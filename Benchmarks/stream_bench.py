@@ -82,11 +82,16 @@ def watch(read, count, timeout):
     return seen
 
 
-def workbench_latencies(workbench, env, count=40, gap=0.05):
+def workbench_latencies(workbench, env, count=40, gap=0.05, settle=3.0):
+    """With `settle` seconds after the prompt first: the session's start (the Swift host's warm-up
+    compile, Benchmarks/first_steps_bench.py) is over, as it is when a person has typed a URL."""
     server = EventServer(count, gap)
     terminal = paste_bench.Terminal(workbench, env)
     try:
         terminal.wait_for_prompt(0, 20)
+        settled = time.perf_counter() + settle
+        while time.perf_counter() < settled:
+            terminal.pump(timeout=0.05)
         mark = len(terminal.output)
         terminal.pump(f"get http://127.0.0.1:{server.port}/events\r".encode())
 

@@ -26,6 +26,8 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
     private var waiting: [UInt8]?
     private var events = ServerSentEventParser()
     private var partialLine: [UInt8] = []
+    /// Raw text shown so far ends without a newline: the status line after it needs one.
+    private var needsNewline = false
     private var spinnerShown = false
     private(set) var eventCount = 0
     private var stoppedByUser = false
@@ -117,8 +119,6 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
 
     // MARK: Writing (under the lock)
 
-    private var needsNewline = false
-
     private func startStreaming() {
         guard let head, let format else { return }
         clearSpinner()
@@ -165,26 +165,13 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
         console.line(Self.printable(text))
     }
 
-    /// Text with control characters other than newline and tab shown as `�`: a stream's bytes
+    /// Text with control characters (C0 but newline and tab, DEL, C1) shown as `�`: a stream's bytes
     /// must not move the cursor or change the terminal's modes.
     static func printable(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.value < 0x20 && $0 != "\n" && $0 != "\t" || $0.value == 0x7F }) else {
-            return text
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F..<0xA0).contains(scalar.value)
         }
-        return String(String.UnicodeScalarView(text.unicodeScalars.map {
-            ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F ? "\u{FFFD}" : $0
-        }))
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        return String(String.UnicodeScalarView(text.unicodeScalars.map { isControl($0) ? "\u{FFFD}" : $0 }))
     }
-}
-
-/// What a request's body is handed to as it arrives (on URLSession's delegate queue).
-protocol BodyObserver: AnyObject, Sendable {
-    /// The request has started (before any of its events): what can stop it.
-    func started(_ request: InFlightRequest)
-    func responseArrived(_ response: HTTPURLResponse)
-    func bodyArrived(_ chunk: Data)
-}
-
-extension BodyObserver {
-    func started(_ request: InFlightRequest) {}
 }
