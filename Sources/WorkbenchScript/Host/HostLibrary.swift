@@ -36,9 +36,11 @@ struct HostLibrary {
 
     /// `catchUp` are earlier steps (with their session numbers) the host has not run, `input` the new
     /// input (nil for a library that only catches up); `imports` the lines that make earlier
-    /// inputs' declarations visible.
+    /// inputs' declarations visible. `models` are earlier models declared again over a model the
+    /// steps redeclare (`HostModels`); `unbound` names a failed caught-up step left without a value,
+    /// with the error a use of one gets.
     init(number: Int, catchUp: [(number: Int, unit: ProgramUnit)], input: ProgramUnit?, imports: [String], showsResults: Bool,
-         languageMode: SwiftLanguageMode) {
+         languageMode: SwiftLanguageMode, models: [HostModels.Model] = [], unbound: [(name: String, message: String)] = []) {
         self.number = number
         let units = catchUp.map(\.unit) + (input.map { [$0] } ?? [])
         catchUpCount = catchUp.count
@@ -70,6 +72,15 @@ struct HostLibrary {
         source.generated("\(languageMode == .swift6 ? "" : "@preconcurrency ")@MainActor private var wb: WorkbenchKit.Workbench { \(Self.runtime).hostWorkbench }\n")
 
         var declared: [HostName] = []
+        // Generated, so a compile error in one is not placed in a step; unit -1: the catch-up's.
+        for model in models {
+            source.generated(model.text + "\n")
+            declared.append(HostName(kind: model.kind, name: model.name, unit: -1))
+        }
+        // Shadows any earlier value of the name, which would be stale (or never given).
+        for name in unbound {
+            source.generated("@available(*, unavailable, message: \(ProgramBuilder.literal(name.message))) var \(name.name): Never { fatalError() }\n")
+        }
         var declaresUnnamed = false
         var bodies: [[StatementPiece]] = [[], []]
         for (index, unit) in units.enumerated() {

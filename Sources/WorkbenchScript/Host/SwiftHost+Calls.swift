@@ -201,7 +201,9 @@ extension SwiftHost {
             if loaded.liveSucceeded { parts.append((loaded.library.liveSymbol, loaded.liveRecording)) }
             for part in parts {
                 let again = await call(part.symbol, of: loaded, recording: part.recording, rebuilding: true, output: discard, interrupted: { false })
-                guard again.succeeded else {
+                // A caught-up step that failed (passed over) fails again; the steps before it ran.
+                let failedAsBefore = loaded.failedUnit != nil && part.symbol == loaded.library.catchUpSymbol && again.hostUsable
+                guard again.succeeded || failedAsBefore else {
                     return .failed(again.failureLine, site: HostTrapSite.module(in: again.errors), hostEnded: !again.hostUsable)
                 }
             }

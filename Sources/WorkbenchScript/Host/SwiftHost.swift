@@ -21,8 +21,12 @@ public final class SwiftHost {
     private var compileJobsPlan: (mode: SwiftLanguageMode, modules: [LinkedModule])?
     /// The libraries loaded, in order: what later inputs import, and what a rebuild runs again.
     var libraries: [LoadedLibrary] = []
-    /// How many of the session's steps the host has run.
+    /// How many of the session's steps the host has run (or passed over).
     var syncedSteps = 0
+    /// Caught-up steps that failed in the host, reported once and left out since (their first lines).
+    var passedOver: [Int: String] = [:]
+    /// Names bound by a passed-over step and not since, with the error a use of one gets.
+    var unboundNames: [String: String] = [:]
     private var nextNumber = 1
     /// Turns a compile error's `error: LINE:COLUMN:` (counted in the input) into where the user
     /// wrote it (replay: the snippet's file and line).
@@ -40,6 +44,16 @@ public final class SwiftHost {
         var catchUpRecording: [PromptEvent]
         var liveRecording: [PromptEvent] = []
         var liveSucceeded = false
+        /// The caught-up step (its unit) that failed: the ones before it ran, the rest did not.
+        var failedUnit: Int?
+
+        /// Imported whole: its input (if any) ran to its end, and its catch-up did.
+        var importedWhole: Bool { failedUnit == nil && (liveSucceeded || !library.hasLive) }
+        /// What later inputs may import from it: what the parts that ran declared.
+        var importable: [HostName] {
+            if let failedUnit { return library.declared.filter { $0.unit < failedUnit } }
+            return importedWhole ? library.declared : library.declaredByCatchUp
+        }
     }
 
     /// Where output printed between inputs goes (work an input left running); nil: standard output.
@@ -63,7 +77,11 @@ public final class SwiftHost {
     /// `liveAnswers` (`save`'s check) the input's sends are answered from them, quietly, as in a rebuild.
     public func run(_ input: String, after steps: [CompiledStep], isStep: Bool = true, output: Console? = nil,
                     liveAnswers: [Exchange]? = nil, interrupted: () -> Bool) async -> CompiledOutcome {
-        if steps.count < syncedSteps { stop() }  // the session's steps were cleared
+        if steps.count < syncedSteps {  // the session's steps were cleared
+            stop()
+            passedOver = [:]
+            unboundNames = [:]
+        }
         // A captured run's failure is captured too: its caller words it.
         let output = output ?? console
         func failed(_ line: String) -> CompiledOutcome {
@@ -77,56 +95,101 @@ public final class SwiftHost {
         }
         endWarmUp(stopping: false)
         await recoverFromWorkLeftRunning()
-        let pending = steps.enumerated().dropFirst(syncedSteps).map { (number: $0.offset + 1, step: $0.element) }
         let inputUnit = ProgramUnit(input)
-        let segments = HostSegments.split(pending.map { (number: $0.number, unit: ProgramUnit($0.step.source)) }, input: inputUnit)
-        var pendingSteps = pending[...]
-        for (index, segment) in segments.enumerated() {
-            let isLast = index == segments.count - 1
-            let mentioned = HostImports.mentionedNames(in: segment.map(\.unit) + (isLast ? [inputUnit] : []))
-            let imports = self.imports(mentioning: mentioned)
-            let library = HostLibrary(number: nextNumber, catchUp: segment, input: isLast ? inputUnit : nil,
-                                      imports: configuration.modules.map(\.importLine) + configuration.imports + imports.lines, showsResults: configuration.settings.showsResults,
-                                      languageMode: configuration.languageMode)
-            let caughtUp = Array(pendingSteps.prefix(segment.count))
-            pendingSteps = pendingSteps.dropFirst(segment.count)
-            let path: URL
-            switch await compile(library) {
-            case .success(let compiled): path = compiled
-            case .failure(let failure): return failed(placeCompileError(failure.line))
-            }
-            nextNumber += 1
-            var loaded = LoadedLibrary(library: library, path: path, imported: imports.modules,
-                                       catchUpRecording: caughtUp.flatMap(\.step.recording))
-            if !segment.isEmpty {
-                let run = await call(library.catchUpSymbol, of: loaded, recording: loaded.catchUpRecording, rebuilding: false,
-                                     output: output, interrupted: interrupted)
-                guard run.succeeded else {
-                    let failure = caughtUpFailure(run, library: library)
-                    await recover(after: run)
-                    return failed(failure)
+        // A caught-up step that fails is reported once and passed over (`passOver`); the next pass
+        // catches up on the steps after it, so no earlier step blocks the inputs after it.
+        passes: while true {
+            let pending = steps.enumerated().dropFirst(syncedSteps).filter { !passedOver.keys.contains($0.offset + 1) }
+                .map { (number: $0.offset + 1, step: $0.element) }
+            let segments = HostSegments.split(pending.map { (number: $0.number, unit: ProgramUnit($0.step.source)) }, input: inputUnit)
+            var pendingSteps = pending[...]
+            var models = HostModels(libraries: libraries)
+            for (index, segment) in segments.enumerated() {
+                let isLast = index == segments.count - 1
+                let units = segment.map(\.unit) + (isLast ? [inputUnit] : [])
+                let redeclared = segment.reduce(into: Set<String>()) { $0.formUnion(models.note($1.unit)) }
+                let declaredHere = units.reduce(into: Set<String>()) { $0.formUnion(HostSegments.declaredKeys($1)) }
+                let again = models.dependents(on: redeclared, excluding: declaredHere)
+                let mentioned = again.reduce(HostImports.mentionedNames(in: units)) { $0.union($1.mentioned) }
+                let unbound = unboundNames.filter { mentioned.contains($0.key) && !declaredHere.contains($0.key) }
+                    .sorted { $0.key < $1.key }.map { (name: $0.key, message: $0.value) }
+                let imports = self.imports(mentioning: mentioned.subtracting(unboundNames.keys))
+                let library = HostLibrary(number: nextNumber, catchUp: segment, input: isLast ? inputUnit : nil,
+                                          imports: configuration.modules.map(\.importLine) + configuration.imports + imports.lines, showsResults: configuration.settings.showsResults,
+                                          languageMode: configuration.languageMode, models: again, unbound: unbound)
+                let caughtUp = Array(pendingSteps.prefix(segment.count))
+                pendingSteps = pendingSteps.dropFirst(segment.count)
+                let path: URL
+                switch await compile(library) {
+                case .success(let compiled): path = compiled
+                case .failure(let failure):
+                    guard let step = failure.caughtUpStep else { return failed(placeCompileError(failure.line)) }
+                    show(failure.line, on: output)
+                    passOver(step, of: library)
+                    continue passes
                 }
+                nextNumber += 1
+                var loaded = LoadedLibrary(library: library, path: path, imported: imports.modules,
+                                           catchUpRecording: caughtUp.flatMap(\.step.recording))
+                if !segment.isEmpty {
+                    let run = await call(library.catchUpSymbol, of: loaded, recording: loaded.catchUpRecording, rebuilding: false,
+                                         output: output, interrupted: interrupted)
+                    guard run.succeeded else {
+                        let failure = caughtUpFailure(run, library: library)
+                        await recover(after: run)
+                        // The library did not load, or the host could not start: no step to pass over.
+                        guard let step = run.lastStep else { return failed(failure) }
+                        show(failure, on: output)
+                        passOver(step, of: library)
+                        // Loaded, the steps before it ran: kept, and the host goes on after it. A host
+                        // that ended was rebuilt without this library: its steps run again in the next pass.
+                        if run.hostUsable, process != nil, let unit = library.stepNumbers.firstIndex(of: step) {
+                            loaded.failedUnit = unit
+                            libraries.append(loaded)
+                            syncedSteps = step
+                        }
+                        continue passes
+                    }
+                }
+                libraries.append(loaded)
+                bound(library.declaredByCatchUp)
+                syncedSteps = segment.last?.number ?? syncedSteps
+                guard isLast else { continue }
+                syncedSteps = steps.count
+                let answers = liveAnswers?.map(PromptEvent.exchange)
+                let run = await call(library.liveSymbol, of: loaded, recording: answers ?? [], rebuilding: answers != nil,
+                                     output: output, interrupted: interrupted)
+                loaded.liveRecording = answers ?? run.sends
+                loaded.liveSucceeded = run.succeeded
+                libraries[libraries.count - 1] = loaded
+                if run.succeeded {
+                    if isStep { syncedSteps += 1 }
+                    bound(library.declared)
+                    return CompiledOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
+                                           step: CompiledStep(source: input, recording: loaded.liveRecording))
+                }
+                let line = run.failureLine
+                show(line, on: output)
+                await recover(after: run)
+                return CompiledOutcome(succeeded: false, exchanges: run.exchanges, requestState: nil, failure: line, step: nil)
             }
-            libraries.append(loaded)
-            syncedSteps += segment.count
-            guard isLast else { continue }
-            let answers = liveAnswers?.map(PromptEvent.exchange)
-            let run = await call(library.liveSymbol, of: loaded, recording: answers ?? [], rebuilding: answers != nil,
-                                 output: output, interrupted: interrupted)
-            loaded.liveRecording = answers ?? run.sends
-            loaded.liveSucceeded = run.succeeded
-            libraries[libraries.count - 1] = loaded
-            if run.succeeded {
-                if isStep { syncedSteps += 1 }
-                return CompiledOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
-                                       step: CompiledStep(source: input, recording: loaded.liveRecording))
-            }
-            let line = run.failureLine
-            show(line, on: output)
-            await recover(after: run)
-            return CompiledOutcome(succeeded: false, exchanges: run.exchanges, requestState: nil, failure: line, step: nil)
         }
-        return failed("error: nothing to run")
+    }
+
+    /// A caught-up step that failed (reported already): later passes leave it out, and what it
+    /// binds has no value in the host (a later use is a one-line compile error, never a stale value).
+    private func passOver(_ step: Int, of library: HostLibrary) {
+        guard let unit = library.stepNumbers.firstIndex(of: step) else { return }
+        let line = library.program.units[unit].firstLine
+        passedOver[step] = line
+        for name in HostSegments.bindings(library.program.units[unit]) {
+            unboundNames[name] = "no value in the Swift host: earlier input `\(line)` failed there"
+        }
+    }
+
+    /// Names a library gave values to are bound again.
+    private func bound(_ names: [HostName]) {
+        for name in names { unboundNames[name.name] = nil }
     }
 
     /// Ends the host and forgets what it held (the next input starts a new one).
@@ -162,9 +225,8 @@ public final class SwiftHost {
     private func imports(mentioning mentioned: Set<String>) -> (lines: [String], modules: Set<String>) {
         HostImports.lines(for: libraries.map { loaded in
             HostImports.Library(module: loaded.library.moduleName,
-                                declared: loaded.liveSucceeded || !loaded.library.hasLive ? loaded.library.declared : loaded.library.declaredByCatchUp,
-                                declaresUnnamed: loaded.library.declaresUnnamed,
-                                whole: loaded.liveSucceeded || !loaded.library.hasLive, imported: loaded.imported)
+                                declared: loaded.importable, declaresUnnamed: loaded.library.declaresUnnamed,
+                                whole: loaded.importedWhole, imported: loaded.imported)
         }, mentioning: mentioned)
     }
 
@@ -201,9 +263,13 @@ public final class SwiftHost {
         }
         guard status != 0 else { return .success(path) }
         let failure = FailureLine(program: library.program, programPath: source.path)
-        if let first = failure.firstCompileError(errors), let unit = first.unit, unit < library.catchUpCount,
-           let placed = placeCaughtUpError(library.stepNumbers[unit], first.line, first.column, first.message) {
-            return .failure(HostFailure(ModuleNameFilter.rewrite(placed, module: nil)))
+        if let first = failure.firstCompileError(errors), let unit = first.unit, unit < library.catchUpCount {
+            if let placed = placeCaughtUpError(library.stepNumbers[unit], first.line, first.column, first.message) {
+                return .failure(HostFailure(ModuleNameFilter.rewrite(placed, module: nil)))
+            }
+            // At the prompt a step that ran on the fast path and no longer compiles is passed over.
+            let line = "error: earlier input `\(library.program.units[unit].firstLine)` no longer compiles: \(first.message)"
+            return .failure(HostFailure(ModuleNameFilter.rewrite(line, module: nil), caughtUpStep: library.stepNumbers[unit]))
         }
         let line = failure.compileError(errors)
             ?? "error: the Swift compiler failed: " + (FailureLine.lines(errors).first.map(String.init) ?? "exit status \(status ?? -1)")
@@ -226,36 +292,10 @@ public final class SwiftHost {
 /// A one-line failure of the host's path.
 struct HostFailure: Error {
     let line: String
-    init(_ line: String) { self.line = line }
-}
-
-/// Splits the steps to catch up on (and the input) into libraries that each declare a name once:
-/// a step that declares again what an earlier step of the same library declared starts a new one,
-/// so values made in between keep the type they were made with.
-enum HostSegments {
-    static func split(_ steps: [(number: Int, unit: ProgramUnit)], input: ProgramUnit) -> [[(number: Int, unit: ProgramUnit)]] {
-        var segments: [[(number: Int, unit: ProgramUnit)]] = [[]]
-        var declared: Set<String> = []
-        for step in steps {
-            let names = declaredKeys(step.unit)
-            if !declared.isDisjoint(with: names) {
-                segments.append([])
-                declared = []
-            }
-            segments[segments.count - 1].append(step)
-            declared.formUnion(names)
-        }
-        if !declared.isDisjoint(with: declaredKeys(input)) { segments.append([]) }
-        return segments
-    }
-
-    private static func declaredKeys(_ unit: ProgramUnit) -> Set<String> {
-        Set(unit.items.flatMap { item -> [String] in
-            switch item.kind {
-            case .declaration: HostName.declaredName(item.syntax.item).map { [$0.name] } ?? []
-            case .binding(let names, _, _): names
-            default: []
-            }
-        })
+    /// The caught-up step (its session number) the failure is in, when it is passed over.
+    var caughtUpStep: Int?
+    init(_ line: String, caughtUpStep: Int? = nil) {
+        self.line = line
+        self.caughtUpStep = caughtUpStep
     }
 }
