@@ -29,7 +29,10 @@ public struct Response: Sendable {
     public var reasonPhrase: String { HTTPStatus.reasonPhrase(statusCode) }
     public var contentType: String? { headers["Content-Type"] }
     /// `application/json` from `application/json; charset=utf-8`, lower case.
-    public var mimeType: String? {
+    public var mimeType: String? { Self.mimeType(contentType) }
+
+    /// The media type of a `Content-Type` value, without parameters, lower case.
+    static func mimeType(_ contentType: String?) -> String? {
         contentType.map { $0.split(separator: ";").first.map(String.init) ?? $0 }?
             .trimmingCharacters(in: .whitespaces).lowercased()
     }

@@ -56,7 +56,7 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
         lock.withLock {
             head = response
             headArrived = .now
-            let mime = Response(response, body: Data()).mimeType
+            let mime = Response.mimeType(response.value(forHTTPHeaderField: "Content-Type"))
             if requested {
                 format = StreamFormat.requested(for: mime)
             } else if let announced = StreamFormat.announced(by: mime) {

@@ -110,8 +110,8 @@ final class EventFeeder: BodyObserver, @unchecked Sendable {
     }
 
     func responseArrived(_ response: HTTPURLResponse) {
-        let head = Response(response, body: Data())
-        lock.withLock { isEventStream = (200..<300).contains(head.statusCode) && head.mimeType == "text/event-stream" }
+        let mime = Response.mimeType(response.value(forHTTPHeaderField: "Content-Type"))
+        lock.withLock { isEventStream = (200..<300).contains(response.statusCode) && mime == "text/event-stream" }
     }
 
     func bodyArrived(_ chunk: Data) {
