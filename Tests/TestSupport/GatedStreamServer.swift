@@ -14,22 +14,9 @@ public final class GatedStreamServer: @unchecked Sendable {
 
     /// `pieces` go out one chunk each, in order, every one after a `release()`.
     public init(contentType: String, pieces: [String]) throws {
-        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(socket, pointer, length) == 0 && listen(socket, 8) == 0 && getsockname(socket, pointer, &length) == 0
-            }
-        }
-        guard listening else {
-            close(socket)
-            throw POSIXError(.init(rawValue: errno) ?? .EIO)
-        }
+        let (socket, port) = try ScriptedServer.listenOnLoopback()
         listener = socket
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         Thread.detachNewThread { [gate] in
             let connection = accept(socket, nil, nil)
             guard connection >= 0 else { return }

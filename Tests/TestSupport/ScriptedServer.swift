@@ -18,22 +18,9 @@ public final class ScriptedServer: @unchecked Sendable {
     private let socket: Int32
 
     public init(_ answer: Answer) throws {
-        let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let listening = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-                bind(listener, pointer, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, pointer, &length) == 0
-            }
-        }
-        guard listening else {
-            close(listener)
-            throw POSIXError(.init(rawValue: errno) ?? .EIO)
-        }
+        let (listener, port) = try Self.listenOnLoopback()
         socket = listener
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         Thread.detachNewThread {
             var open: [Int32] = []
             defer { open.forEach { close($0) } }
@@ -65,6 +52,25 @@ public final class ScriptedServer: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// A socket listening on an ephemeral loopback port, and the port.
+    static func listenOnLoopback() throws -> (socket: Int32, port: Int) {
+        let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(listener, pointer, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, pointer, &length) == 0
+            }
+        }
+        guard listening else {
+            close(listener)
+            throw POSIXError(.init(rawValue: errno) ?? .EIO)
+        }
+        return (listener, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     deinit {

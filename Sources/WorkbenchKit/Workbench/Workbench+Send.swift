@@ -16,22 +16,11 @@ extension Workbench {
         // host catching up) says nothing, `export markdown` shows both as the session did.
         let shows = activeRelay?.isReplaying != true || activeRelay?.showsAnswers == true
         if shows { warnAboutRequest(method: request.method, url: visibleURL) }
-        let exchange: Exchange
-        var display: StreamDisplay?
-        if let relay = activeRelay, relay.isReplaying {
-            exchange = try relay.nextRecorded(for: visibleURL).renumbered(exchanges.count + 1)
-        } else {
-            do {
-                (exchange, display) = try await sendOverNetwork(urlRequest, visibleURL: visibleURL, stream: stream)
-            } catch {
-                failedSends.append(FailedSend(method: request.method, url: visibleURL, error: error, after: exchanges.count))
-                activeRelay?.finished(.failure(error))
-                throw error
-            }
-            activeRelay?.finished(.success(exchange))
+        let display = StreamDisplay(console: console, requested: stream) { [console] head, format in
+            Self.streamingLine(head, format: format, console: console)
         }
-        exchanges.append(exchange)
-        if let display, display.isStreaming {
+        let exchange = try await takeExchange(for: urlRequest, visibleURL: visibleURL, observer: display, display: display).exchange
+        if display.isStreaming {
             console.line(streamedStatusLine(exchange, display: display))
             warnAboutResponse(exchange)
         } else if shows {
@@ -41,20 +30,33 @@ extension Workbench {
         return exchange
     }
 
-    /// Sends `urlRequest` over the network (through the offline rewriter) and times it; the display
-    /// has shown the body if it streamed.
-    private func sendOverNetwork(_ urlRequest: URLRequest, visibleURL: URL, stream: Bool) async throws(WorkbenchError) -> (Exchange, StreamDisplay) {
-        let display = StreamDisplay(console: console, requested: stream) { [console] head, format in
-            Self.streamingLine(head, format: format, console: console)
+    /// The exchange for `urlRequest`, joined to the history: in a replay the recorded one (nothing
+    /// is sent, `replayed`), else sent with `observer` seeing its body; a failed send is kept in
+    /// `failedSends`, and the relay records either.
+    func takeExchange(for urlRequest: URLRequest, visibleURL: URL, observer: any BodyObserver,
+                      display: StreamDisplay?) async throws(WorkbenchError) -> (exchange: Exchange, replayed: Bool) {
+        let exchange: Exchange
+        let replayed = activeRelay?.isReplaying == true
+        if let relay = activeRelay, replayed {
+            exchange = try relay.nextRecorded(for: visibleURL).renumbered(exchanges.count + 1)
+        } else {
+            do {
+                exchange = try await sendOverNetwork(urlRequest, visibleURL: visibleURL, observer: observer, display: display)
+            } catch {
+                failedSends.append(FailedSend(method: request.method, url: visibleURL, error: error, after: exchanges.count))
+                activeRelay?.finished(.failure(error))
+                throw error
+            }
+            activeRelay?.finished(.success(exchange))
         }
-        let (exchange, _) = try await sendOverNetwork(urlRequest, visibleURL: visibleURL, observer: display, display: display)
-        return (exchange, display)
+        exchanges.append(exchange)
+        return (exchange, replayed)
     }
 
     /// Sends `urlRequest` (through the offline rewriter), waiting with `display`'s spinner and
-    /// Ctrl-C; the exchange, and whether Ctrl-C stopped a stream (what arrived is the response).
-    func sendOverNetwork(_ urlRequest: URLRequest, visibleURL: URL, observer: any BodyObserver,
-                         display: StreamDisplay?) async throws(WorkbenchError) -> (Exchange, stopped: Bool) {
+    /// Ctrl-C, and times it.
+    private func sendOverNetwork(_ urlRequest: URLRequest, visibleURL: URL, observer: any BodyObserver,
+                                 display: StreamDisplay?) async throws(WorkbenchError) -> Exchange {
         var urlRequest = urlRequest
         let rewritten = urlRewriter?(visibleURL)
         if let rewritten { urlRequest.url = rewritten }
@@ -73,7 +75,7 @@ extension Workbench {
                 sentAt: sentAt, headers: outcome.headersReceived.map { $0 - outcome.started },
                 total: outcome.finished - outcome.started),
             offline: rewritten != nil)
-        return (exchange, outcome.cancelReason == .stopped)
+        return exchange
     }
 
     /// `get [PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json] [--stream]`: sets and sends.

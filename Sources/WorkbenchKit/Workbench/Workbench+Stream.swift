@@ -35,21 +35,8 @@ extension Workbench {
             urlRequest.setValue("text/event-stream", forHTTPHeaderField: "Accept")
         }
         let visibleURL = try request.url()
-        let exchange: Exchange
-        if let relay = activeRelay, relay.isReplaying {
-            exchange = try relay.nextRecorded(for: visibleURL).renumbered(exchanges.count + 1)
-            feeder.replay(exchange.response)
-        } else {
-            do {
-                (exchange, _) = try await sendOverNetwork(urlRequest, visibleURL: visibleURL, observer: feeder, display: nil)
-            } catch {
-                failedSends.append(FailedSend(method: request.method, url: visibleURL, error: error, after: exchanges.count))
-                activeRelay?.finished(.failure(error))
-                throw error
-            }
-            activeRelay?.finished(.success(exchange))
-        }
-        exchanges.append(exchange)
+        let (exchange, replayed) = try await takeExchange(for: urlRequest, visibleURL: visibleURL, observer: feeder, display: nil)
+        if replayed { feeder.replay(exchange.response) }
         let response = exchange.response
         guard (200..<300).contains(response.statusCode), response.mimeType == "text/event-stream" else {
             throw .notAnEventStream(status: response.statusCode, contentType: response.mimeType, url: visibleURL.absoluteString)
