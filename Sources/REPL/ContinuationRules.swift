@@ -15,19 +15,17 @@ import WorkbenchScript
 @MainActor
 struct ContinuationRules {
     let commands: CommandTable
+    /// Swift's rule, which remembers the input so far to parse only each new line.
+    let swift = SwiftCompleteness()
 
     func completeness(of text: String) -> InputCompleteness {
         let input = text.drop { $0.isWhitespace }
-        guard let invocation = commands.invocation(of: String(input)) else { return Self.swiftCompleteness(of: text) }
+        guard let invocation = commands.invocation(of: String(input)) else { return swift.endsTooEarly(text) ? .incomplete : .complete }
         let name = String(input.prefix { !$0.isWhitespace })
         let arguments = String(input.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
         if invocation.binding == nil, invocation.command is CurlCommandLine { return ShellWords.completeness(of: arguments) }
         guard invocation.binding == nil, invocation.command is BodyCommand || invocation.command is JSONCommand else { return .complete }
         return Self.jsonCompleteness(of: arguments)
-    }
-
-    nonisolated static func swiftCompleteness(of text: String) -> InputCompleteness {
-        SwiftCompleteness.endsTooEarly(text) ? .incomplete : .complete
     }
 
     /// A JSON argument is incomplete when it is valid up to its end and a line break there would

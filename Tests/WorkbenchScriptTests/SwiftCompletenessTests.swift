@@ -83,6 +83,24 @@ import WorkbenchScript
         #expect(SwiftCompleteness.endsTooEarly("let a = " + String(repeating: "[", count: 12)))
     }
 
+    /// Asked line by line with the input so far, as the line editor asks (and the checker parses
+    /// only what each line changed), every answer is the one a whole parse gives.
+    @Test func lineByLineAgreesWithAWholeParse() {
+        let checker = SwiftCompleteness()
+        let nesting = "let a =\n" + Array(repeating: "[", count: 14).joined(separator: "\n")
+        let declaration = "struct Big: Codable {\n" + (0..<50).map { "    let p\($0): [String: [Int]]?" }.joined(separator: "\n") + "\n}"
+        for source in Self.whole + Self.beginnings + [nesting, declaration] where source.contains("\n") {
+            var lines: [Substring] = []
+            for line in source.split(separator: "\n", omittingEmptySubsequences: false) {
+                lines.append(line)
+                let text = lines.joined(separator: "\n")
+                #expect(checker.endsTooEarly(text) == SwiftCompleteness.endsTooEarly(text), "\(text.debugDescription)")
+            }
+        }
+        #expect(!checker.endsTooEarly(nesting))
+        #expect(!checker.endsTooEarly(declaration))
+    }
+
     /// swift-syntax's answer from its diagnostics alone, read as a person reads them: each one says
     /// what it expected where nothing but trivia follows the last token (`expected '}' to end
     /// struct`, `expected expression after 'try'`), or that a `/*` is never closed.

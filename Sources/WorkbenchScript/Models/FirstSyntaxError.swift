@@ -41,7 +41,7 @@ extension FirstSyntaxError {
     public static func beforeParsing(_ source: String) -> FirstSyntaxError? {
         var source = source
         return source.withUTF8 { bytes in
-            guard let offset = BracketGuard.tooDeep(bytes) else { return nil }
+            guard let offset = BracketGuard.check(bytes).tooDeep else { return nil }
             // Lines end at `\n`, `\r\n` or `\r`, and columns count UTF-8 bytes, as swift-syntax's do.
             var (line, lineStart) = (1, 0)
             for index in 0..<offset where bytes[index] == 0x0A || (bytes[index] == 0x0D && bytes[index + 1] != 0x0A) {

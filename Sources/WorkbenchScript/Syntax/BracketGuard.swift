@@ -12,23 +12,45 @@
 enum BracketGuard {
     static let nestingLimit = 12
 
-    /// The UTF-8 offset of the outermost `[` of a nest deeper than `nestingLimit`, as the parser
-    /// would read the source; nil when it is safe to parse.
-    static func tooDeep(_ source: UnsafeBufferPointer<UInt8>) -> Int? {
+    /// What the guard found in a source.
+    struct Check {
+        /// The UTF-8 offset of the outermost `[` of a nest deeper than `nestingLimit`, as the parser
+        /// would read the source; nil when it is safe to parse.
+        let tooDeep: Int?
+        /// How many `[` may be open at its end, at most.
+        let openAtEnd: Int
+    }
+
+    static func check(_ source: UnsafeBufferPointer<UInt8>) -> Check {
         // No more `[` than the limit cannot nest deeper: most sources are never lexed here.
-        var squares = 0
-        for byte in source where byte == UInt8(ascii: "[") { squares += 1 }
-        guard squares > nestingLimit else { return nil }
+        let squares = count(of: UInt8(ascii: "["), in: source[...])
+        guard squares > nestingLimit else { return Check(tooDeep: nil, openAtEnd: squares) }
         var walk = Walk(lexemes: SwiftLexemes(source: source))
         walk.lexemes.forEach { walk.read($0) }
-        if walk.open.count > nestingLimit { return walk.open[0] }
-        guard let diverged = walk.diverged else { return nil }
-        // Where the parser may read on differently from the lexer (below), every `[` counts.
-        for offset in diverged..<source.count where source[offset] == UInt8(ascii: "[") {
-            walk.open.append(offset)
-            if walk.open.count > nestingLimit { return walk.open[0] }
+        if walk.open.count > nestingLimit { return Check(tooDeep: walk.open[0], openAtEnd: walk.open.count) }
+        if let diverged = walk.diverged {
+            // Where the parser may read on differently from the lexer (below), every `[` counts.
+            for offset in diverged..<source.count where source[offset] == UInt8(ascii: "[") {
+                walk.open.append(offset)
+                if walk.open.count > nestingLimit { return Check(tooDeep: walk.open[0], openAtEnd: walk.open.count) }
+            }
         }
-        return nil
+        return Check(tooDeep: nil, openAtEnd: walk.open.count)
+    }
+
+    /// The check of a source that is `earlier` (checked, safe) followed by `appended`, without lexing
+    /// it again when it cannot nest too deep; nil when it must be checked whole. The lexer reads
+    /// `earlier`'s tokens as before, but where a string or comment open at its end goes on, and a
+    /// `[` of `appended` can at most add one level to what was open.
+    static func check(appended: Slice<UnsafeBufferPointer<UInt8>>, after earlier: Check) -> Check? {
+        let open = earlier.openAtEnd + count(of: UInt8(ascii: "["), in: appended)
+        return earlier.tooDeep == nil && open <= nestingLimit ? Check(tooDeep: nil, openAtEnd: open) : nil
+    }
+
+    private static func count(of byte: UInt8, in bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+        var count = 0
+        for each in bytes where each == byte { count += 1 }
+        return count
     }
 
     /// The lexer's tokens read in order: the `[` open, and the strings and `\(…)` around.

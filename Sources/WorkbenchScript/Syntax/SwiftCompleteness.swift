@@ -8,12 +8,45 @@ import SwiftSyntax
 /// LLDB's REPL asks the compiler's parser (`isSourceInputComplete`). Anything else wrong (a stray
 /// closer, a one-line string left open on an earlier line) makes the input complete, so that it
 /// runs and fails with the parser's own error.
-public enum SwiftCompleteness {
+///
+/// The line editor asks again after each line, with the input so far: this remembers the last
+/// source and parses the next incrementally (swift-syntax reuses the declarations and statements
+/// the new line leaves alone), so a pasted 1000-line declaration is not parsed 1000 times whole.
+public final class SwiftCompleteness {
+    /// The source last read, its parse, and the bracket guard's check of it.
+    private var last: (source: String, parse: IncrementalParseResult, brackets: BracketGuard.Check)?
+
+    public init() {}
+
     /// True when `source` is a valid beginning that ends too early: the prompt reads another line.
     public static func endsTooEarly(_ source: String) -> Bool {
+        SwiftCompleteness().endsTooEarly(source)
+    }
+
+    /// The same, for the input so far; quicker when `source` goes on from the one asked before.
+    public func endsTooEarly(_ source: String) -> Bool {
+        var source = source
+        let earlier = last.flatMap { last in source.utf8.starts(with: last.source.utf8) ? last : nil }
+        last = nil
+        let brackets = source.withUTF8 { bytes in
+            earlier.flatMap { BracketGuard.check(appended: bytes[$0.source.utf8.count...], after: $0.brackets) }
+                ?? BracketGuard.check(bytes)
+        }
         // What the parser is not given runs at once and fails with the guard's error.
-        if FirstSyntaxError.beforeParsing(source) != nil { return false }
-        let tree = Parser.parse(source: source)
+        guard brackets.tooDeep == nil else { return false }
+        let transition = earlier.map { earlier in
+            let end = AbsolutePosition(utf8Offset: earlier.source.utf8.count)
+            let appended = Array(source.utf8.dropFirst(earlier.source.utf8.count))
+            return IncrementalParseTransition(previousIncrementalParseResult: earlier.parse,
+                                              edits: ConcurrentEdits(SwiftSyntax.SourceEdit(range: end..<end, replacement: appended)))
+        }
+        let parse = Parser.parseIncrementally(source: source, parseTransition: transition)
+        last = (source, parse, brackets)
+        return Self.missesOnlyItsEnd(parse.tree)
+    }
+
+    /// Whether every error in `tree` is a token missing at its very end, or a `/*` never closed.
+    static func missesOnlyItsEnd(_ tree: SourceFileSyntax) -> Bool {
         guard tree.hasError else { return false }
         // Missing tokens at the end sit where the end-of-file token's leading trivia starts.
         let end = tree.endOfFileToken.position
