@@ -32,8 +32,9 @@ public struct CommandTable: Sendable {
         }
         // Allow about one slip per three letters, never a completely different word. No name is
         // nearer than their difference in length: a pasted megabyte is not compared letter by letter.
-        let allowed = max(1, typed.count / 3)
-        let scored = names.filter { abs($0.count - typed.count) <= allowed }.map { (name: $0, distance: EditDistance.between(typed, $0)) }
+        let length = typed.count
+        let allowed = max(1, length / 3)
+        let scored = names.filter { abs($0.count - length) <= allowed }.map { (name: $0, distance: EditDistance.between(typed, $0)) }
         guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
         return best.distance <= allowed ? best.name : nil
     }
