@@ -1,3 +1,4 @@
+import Foundation
 import SwiftParser
 import SwiftSyntax
 
@@ -15,6 +16,10 @@ import SwiftSyntax
 public final class SwiftCompleteness {
     /// The source last read, its parse, and the bracket guard's check of it.
     private var last: (source: String, parse: IncrementalParseResult, brackets: BracketGuard.Check)?
+    /// Bytes parsed incrementally since the last whole parse. Each parse copies its source into the
+    /// arena of its tree, and a tree that reuses nodes keeps the arenas they came from: a 4000-line
+    /// struct asked line by line held 575 MB. A whole parse now and then lets them go.
+    private var copied = 0
 
     public init() {}
 
@@ -26,8 +31,9 @@ public final class SwiftCompleteness {
     /// The same, for the input so far; quicker when `source` goes on from the one asked before.
     public func endsTooEarly(_ source: String) -> Bool {
         var source = source
-        let earlier = last.flatMap { last in source.utf8.starts(with: last.source.utf8) ? last : nil }
+        let earlier = last.flatMap { last in Self.source(source, startsWith: last.source) && copied <= 64 * source.utf8.count ? last : nil }
         last = nil
+        copied = earlier == nil ? 0 : copied + source.utf8.count
         let brackets = source.withUTF8 { bytes in
             earlier.flatMap { BracketGuard.check(appended: bytes[$0.source.utf8.count...], after: $0.brackets) }
                 ?? BracketGuard.check(bytes)
@@ -43,6 +49,15 @@ public final class SwiftCompleteness {
         let parse = Parser.parseIncrementally(source: source, parseTransition: transition)
         last = (source, parse, brackets)
         return Self.missesOnlyItsEnd(parse.tree)
+    }
+
+    private static func source(_ source: String, startsWith earlier: String) -> Bool {
+        var (source, earlier) = (source, earlier)
+        return source.withUTF8 { bytes in
+            earlier.withUTF8 { prefix in
+                prefix.count <= bytes.count && (prefix.isEmpty || memcmp(bytes.baseAddress!, prefix.baseAddress!, prefix.count) == 0)
+            }
+        }
     }
 
     /// Whether every error in `tree` is a token missing at its very end, or a `/*` never closed.
