@@ -7,8 +7,10 @@
 /// type, so its time doubles with each level, closed or not, and that lookahead has no depth
 /// limit of its own. On swift-syntax 602.0.0 (debug build) 16 levels took 2.8 s in an array
 /// literal and 5.2 s in a type; 28 unclosed ran for hours (found by `make fuzz`). Parentheses,
-/// braces and generic arguments nest without this. The depth is measured on the lexer's tokens,
-/// so brackets in strings and comments do not count, and a `\(…)` in a string is code.
+/// braces and generic arguments do not double the time (thousands of levels overflow the stack
+/// instead, unguarded: docs/ARCHITECTURE.md, "Swift read before parsing"). The depth is measured
+/// on the lexer's tokens, so brackets in strings and comments do not count, and a `\(…)` in a
+/// string is code.
 enum BracketGuard {
     static let nestingLimit = 12
 
