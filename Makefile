@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-paste bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-peers forms-expected
+.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl; FoundationXML, which reads a
@@ -96,9 +96,14 @@ bench-figures: build bench-peers
 bench-session: build bench-peers
 	python3 Benchmarks/bench.py --only session
 
-# Figure 7 alone (a 5 MB line pasted at a pseudo-terminal, back to the prompt): printed, not written.
+# Figure 7 alone (a 5 MB line pasted at a pseudo-terminal, back to the prompt; 1 MB and 256 KB lines of
+# letters and of `[` pasted, until their one-line error): printed, not written. `bench-long-line`: the
+# long lines alone.
 bench-paste: build bench-peers
 	python3 Benchmarks/bench.py --only paste
+
+bench-long-line: build bench-peers
+	python3 Benchmarks/bench.py --only long-line
 
 # Figures 8-10 alone (first compiled input with a new HOME, save of a 40-step session, `make run` on
 # this built clone): printed, not written.

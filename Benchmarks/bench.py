@@ -2,9 +2,9 @@
 """Workbench against its peers, side by side in one run: `make bench` (see README, "Performance").
 
 Figures 1-4 and 6 time whole commands with hyperfine; figure 5 runs the package-benchmark suite;
-figure 7 drives the REPL through a pseudo-terminal (Benchmarks/paste_bench.py), figure 12
-times tutorial code (Benchmarks/tutorial_bench.py) and figure 13 a server-sent event's way to the
-terminal (Benchmarks/stream_bench.py).
+figure 7 drives the REPL through a pseudo-terminal (Benchmarks/paste_bench.py: a 5 MB paste, and long
+lines that fail), figure 12 times tutorial code (Benchmarks/tutorial_bench.py) and figure 13 a
+server-sent event's way to the terminal (Benchmarks/stream_bench.py).
 Everything large (the 20 MB document, compiled peers) lives in a temporary folder.
 Benchmarks report; they never fail the build: a figure that cannot be measured says why.
 """
@@ -319,6 +319,24 @@ class Bench:
         keys, _ = paste_bench.paste(self.workbench, self.env, 1_000_000, bracketed=False)
         self.add("7 paste", "1 MB of it sent as keys (no paste marks): libedit reads each key", f"{keys * 1000:.0f} ms")
 
+    def long_lines(self):
+        """Figure 7, continued: a line of 1 MB and of 256 KB (letters only, and `[` only) pasted at a
+        terminal, Enter, until the prompt after its one-line error. Deciding whether the line is a
+        whole input and refusing it takes swift-syntax's parser (or its lexer) one pass."""
+        runs = max(3, int(5 * self.scale))
+        letters = "abcdefghijklmnopqrstuvwxyz"
+        for size, label in ((1 << 20, "1 MB"), (1 << 18, "256 KB")):
+            for kind, line in (("letters", (letters * (size // len(letters) + 1))[:size]), ("`[`", "[" * size)):
+                times = []
+                for _ in range(runs):
+                    elapsed, seen = paste_bench.long_line(self.workbench, self.env, line.encode())
+                    error = seen[seen.find(b"error:"):].split(b"\r\n")[0].decode(errors="replace")
+                    times.append(elapsed)
+                times.sort()
+                median = times[len(times) // 2]
+                self.add("7 long line", f"a {label} line of {kind} ({size:,} bytes) pasted, Enter, its error (`{error[:60]}…`) and the prompt",
+                         (times[0], median, times[-1], None), "", verdict(median <= 1.0, "≤ 1 s") if size == 1 << 20 else "")
+
     def first_steps(self):
         """Figures 8-10 (Benchmarks/first_steps_bench.py): a newcomer's first compiled input with a new
         HOME, `save` of a messy 40-step session, and `make run` on a built clone."""
@@ -448,10 +466,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
-    parser.add_argument("--only", choices=["figures", "micro", "session", "playground", "paste", "first-steps", "spec", "tutorial", "stream", "all"],
+    parser.add_argument("--only", choices=["figures", "micro", "session", "playground", "paste", "long-line", "first-steps", "spec",
+                                           "tutorial", "stream", "all"],
                         default="figures",
-                        help="session, playground, paste, first-steps, spec, tutorial, stream: only figure 6's live-session or "
-                             "playground rows, figure 7, figures 8-10, figure 11, 12 or 13 (printed, RESULTS.md left alone)")
+                        help="session, playground, paste, long-line, first-steps, spec, tutorial, stream: only figure 6's live-session "
+                             "or playground rows, figure 7 (long-line: its long-line rows alone), figures 8-10, figure 11, 12 or 13 "
+                             "(printed, RESULTS.md left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
     options = parser.parse_args()
     scale = 0.3 if options.quick else 1.0
@@ -472,11 +492,14 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
-    if options.only in ("paste", "first-steps", "spec", "tutorial", "playground", "stream"):
+    if options.only in ("paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream"):
         bench = Bench(options.workbench, scale)
         try:
             if options.only == "paste":
                 bench.attempt("7 paste", bench.paste)
+                bench.attempt("7 long line", bench.long_lines)
+            elif options.only == "long-line":
+                bench.attempt("7 long line", bench.long_lines)
             elif options.only == "spec":
                 bench.attempt("11 spec", bench.spec)
             elif options.only == "tutorial":
@@ -506,6 +529,7 @@ def main():
             bench.attempt("6 Swift session", lambda: bench.swift_session(document))
             bench.attempt("6 playground", bench.playground)
             bench.attempt("7 paste", bench.paste)
+            bench.attempt("7 long line", bench.long_lines)
             bench.attempt("8-10 first steps", bench.first_steps)
             bench.attempt("11 spec", bench.spec)
             bench.attempt("12 tutorial code", bench.tutorial)

@@ -3,7 +3,8 @@
 `workbench` runs on a pseudo-terminal of its own, as in a terminal window. The paste is what a
 terminal sends for one: with bracketed-paste codes around it when the program asked for them
 (mode 2004, as terminals and tmux's `paste-buffer -p` do), or as bare keys otherwise. The clock
-runs from the first byte written to the prompt after the `json` input's output.
+runs from the first byte written to the prompt after the `json` input's output, or for a long line
+that is neither a command nor valid Swift (`long_line`), to the prompt after its one-line error.
 """
 import fcntl
 import os
@@ -99,6 +100,25 @@ def paste(workbench, env, size, bracketed=True, timeout=300):
         while data:
             data = terminal.pump(data, 0.05)
         seen = terminal.wait_for_prompt(mark, timeout, before=b"current body")
+        elapsed = time.perf_counter() - started
+        terminal.pump(b"quit\r")
+        return elapsed, seen
+    finally:
+        terminal.close()
+
+
+def long_line(workbench, env, line, timeout=300):
+    """Seconds from the first byte of a pasted `line` (then Enter) that is not an input Workbench can
+    run, such as a megabyte of letters, to the prompt after its one-line `error:`; and that output."""
+    terminal = Terminal(workbench, env)
+    try:
+        terminal.wait_for_prompt(0, 20)
+        data = PASTE_START + line + PASTE_END + b"\r"
+        mark = len(terminal.output)
+        started = time.perf_counter()
+        while data:
+            data = terminal.pump(data, 0.05)
+        seen = terminal.wait_for_prompt(mark, timeout, before=b"error:")
         elapsed = time.perf_counter() - started
         terminal.pump(b"quit\r")
         return elapsed, seen

@@ -23,8 +23,9 @@ public final class LineEditor {
     /// What goes into history for an input; nil keeps it out.
     public var historyFilter: ((String) -> String?)?
     /// Whether the lines read so far (joined with newlines) are a whole input. The REPL knows
-    /// which words are commands and which commands take JSON; alone, the editor knows Swift's rule.
-    public var completeness: (String) -> InputCompleteness = InputCompleteness.ofSwift
+    /// which words are commands, which take JSON, and Swift's rule (swift-syntax's parser, which
+    /// this module does not import); alone, the editor takes every line as an input.
+    public var completeness: (String) -> InputCompleteness = { _ in .complete }
     /// Shown once, on its own line, before the first continuation prompt of a session (a terminal only).
     public var firstContinuationHint: String? = "(Ctrl-C cancels the input)"
     /// Shown on its own line after an input over `HistoryEntry.limit` typed or pasted at a

@@ -1,4 +1,5 @@
 import WorkbenchKit
+import WorkbenchScript
 
 /// Shell-like splitting of a command's arguments into words.
 public enum Arguments {
@@ -27,7 +28,7 @@ public enum Arguments {
                     word.append("\\")
                     break
                 }
-                if raw[next] == "(", let close = Interpolation.closingParenthesis(in: raw, from: raw.index(after: next)) {
+                if raw[next] == "(", let close = InterpolationLexer().closingParenthesis(in: raw, from: raw.index(after: next)) {
                     word += raw[index...close]
                     index = raw.index(after: close)
                     continue

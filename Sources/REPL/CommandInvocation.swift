@@ -29,8 +29,10 @@ extension CommandTable {
         if let (binding, arguments) = Self.decodeBinding(input), let decode = command(named: "decode") {
             return CommandInvocation(command: decode, arguments: arguments, binding: binding)
         }
-        let name = String(input.prefix { !$0.isWhitespace })
-        guard let command = command(named: name) else { return nil }
+        // A word longer than every command name is none: a pasted megabyte is not read to its end.
+        let longest = names.reduce(0) { max($0, $1.count) }
+        let name = String(input.prefix(longest + 1).prefix { !$0.isWhitespace })
+        guard name.count <= longest, let command = command(named: name) else { return nil }
         let arguments = input.dropFirst(name.count).trimmingWhitespace()
         // `export swift` is the `swift` command, `export curl` the `curl` command.
         // `export curl URL` is not a request to send: ExportCommand says so.

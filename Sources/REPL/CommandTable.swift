@@ -30,10 +30,13 @@ public struct CommandTable: Sendable {
         if let prefixed = names.filter({ $0.hasPrefix(typed) }).min(by: { $0.count < $1.count }) {
             return prefixed
         }
-        let scored = names.map { (name: $0, distance: EditDistance.between(typed, $0)) }
+        // Allow about one slip per three letters, never a completely different word. No name is
+        // nearer than their difference in length: a pasted megabyte is not compared letter by letter.
+        let length = typed.count
+        let allowed = max(1, length / 3)
+        let scored = names.filter { abs($0.count - length) <= allowed }.map { (name: $0, distance: EditDistance.between(typed, $0)) }
         guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
-        // Allow about one slip per three letters, never a completely different word.
-        return best.distance <= max(1, typed.count / 3) ? best.name : nil
+        return best.distance <= allowed ? best.name : nil
     }
 }
 

@@ -1,5 +1,6 @@
 import SwiftParser
 import WorkbenchKit
+import WorkbenchScript
 
 /// Names before commands: a name the user's Swift declared (`let status = 200`, `var path = "/x"`,
 /// `func history()`) is Swift wherever it starts an input, as in the code a tutorial pastes, and
@@ -20,9 +21,9 @@ enum CommandWordRule {
     }
 
     /// Whether `input` reads as Swift: the parser takes it whole, with no error (`query userId=1`
-    /// does not: two names side by side).
+    /// does not: two names side by side). What the parser must not be given is not.
     static func parsesAsSwift(_ input: String) -> Bool {
-        !Parser.parse(source: input).hasError
+        FirstSyntaxError.beforeParsing(input) == nil && !Parser.parse(source: input).hasError
     }
 }
 

@@ -1,5 +1,6 @@
 import LineEditor
 import WorkbenchKit
+import WorkbenchScript
 
 /// Which inputs go on to the next line: only an incomplete but valid beginning does.
 ///
@@ -9,14 +10,17 @@ import WorkbenchKit
 ///   pasted multi-line "Copy as cURL" is one input (`ShellWords`).
 /// - Every other command's arguments are one line (`decode [`, a URL with `(`, a verb's
 ///   `field:=JSON` too): they fail at the end of their line instead of swallowing the next ones.
-/// - Anything else is Swift: it continues while a bracket, string or block comment is open.
+/// - Anything else is Swift: it continues while all swift-syntax's parser misses is at its end (an
+///   open bracket, string or block comment, an `if` without its body; `SwiftCompleteness`).
 @MainActor
 struct ContinuationRules {
     let commands: CommandTable
+    /// Swift's rule, which remembers the input so far to parse only each new line.
+    let swift = SwiftCompleteness()
 
     func completeness(of text: String) -> InputCompleteness {
         let input = text.drop { $0.isWhitespace }
-        guard let invocation = commands.invocation(of: String(input)) else { return InputCompleteness.ofSwift(text) }
+        guard let invocation = commands.invocation(of: String(input)) else { return swift.endsTooEarly(text) ? .incomplete : .complete }
         let name = String(input.prefix { !$0.isWhitespace })
         let arguments = String(input.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
         if invocation.binding == nil, invocation.command is CurlCommandLine { return ShellWords.completeness(of: arguments) }

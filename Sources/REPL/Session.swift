@@ -72,6 +72,8 @@ public final class Session {
         workbench.interruptRequested = { Interrupt.isPending }
         workbench.declaredModels = models
         Workbench.makeAPIDescriptionReader = { OpenAPIReader() }
+        // Where a command's `\(…)` ends is Swift's lexer's to say, which WorkbenchKit does not have.
+        Interpolation.ends = InterpolationLexer()
     }
 
     /// Whether Ctrl-C was pressed since the current input started; long commands poll it.

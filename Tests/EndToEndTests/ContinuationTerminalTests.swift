@@ -65,6 +65,26 @@ import Testing
         #expect(!terminal.output.contains("error:"), "\(terminal.output)")
     }
 
+    /// `let s = #"\"#` is a whole raw string (its `\` is text, the `"#` closes it): it runs at once,
+    /// with no continuation prompt, and prints what the compiled program prints.
+    @Test func aRawStringEndingInABackslashRunsAtOnce() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await start(home: home)
+        var mark = terminal.mark
+        terminal.type("let s = #\"\\\"#\r")
+        let shown = try await terminal.waitForPrompt(after: mark)
+        #expect(shown.contains("s: String\r\n\\\r\n"), "\(shown)")
+        #expect(!shown.contains("... ") && !shown.contains(Self.hint), "\(shown)")
+        mark = terminal.mark
+        terminal.type("print(s, s.count, s == \"\\\\\")\r")
+        let printed = try await terminal.waitForPrompt(after: mark)
+        #expect(printed.contains("\\ 1 true\r\n"), "\(printed)")
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+        #expect(!terminal.output.contains("error:"), "\(terminal.output)")
+    }
+
     @Test func aCommandsArgumentsEndWithTheirLine() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }

@@ -256,7 +256,8 @@ import Testing
         defer { home.remove() }
         let terminal = try await start(home: home)
         let mark = terminal.mark
-        terminal.type("café ☕️\r")
+        // ☕ is an operator character in Swift: a line ending in it waits for its operand, as `1 +` does.
+        terminal.type("café ☕️ au lait\r")
         try await terminal.waitFor("unknown command 'café'", after: mark)
         terminal.type("quit\r")
         #expect(try await terminal.waitForExit() == 0)

@@ -12,13 +12,16 @@ import WorkbenchKit
         #expect(text.trimmingSpaces() == text.trimmingCharacters(in: .whitespaces))
     }
 
-    @Test(arguments: texts) func literalsAndInterpolationsAreAsBefore(_ text: String) {
-        // Without `\(`, the text is one literal segment; with it, the expression is found.
-        let segments = Interpolation.segments(of: text)
-        #expect(segments.map(\.text).joined() == text.replacingOccurrences(of: "\\(y)", with: "y"))
-        #expect(segments.contains(where: \.isExpression) == (text == "x \\(y) z"))
+    @Test(arguments: texts) func literalsAreAsBefore(_ text: String) {
+        // Where a `\(…)` ends is Swift's lexer's to say (WorkbenchScriptTests' InterpolationLexerTests):
+        // without it, a `\(` is text, and the text one literal segment.
+        let segments = Interpolation.segments(of: text, ends: nil)
+        #expect(segments.map(\.text).joined() == text)
+        #expect(segments.allSatisfy { !$0.isExpression })
+        // SwiftLiteral reads the lexer the REPL installs, which tests running beside this one may have done.
+        guard !text.contains("\\(") else { return }
         let literal = SwiftLiteral.string(text)
         let raw = (text.contains("\"") || text.contains("\\")) && !text.contains("\"#") && !text.contains("\n") && !text.contains("\r")
-        #expect(literal.hasPrefix("#\"") == (raw && !segments.contains(where: \.isExpression)), "\(literal)")
+        #expect(literal.hasPrefix("#\"") == raw, "\(literal)")
     }
 }

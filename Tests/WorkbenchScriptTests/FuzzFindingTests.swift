@@ -17,19 +17,30 @@ import WorkbenchKit
     }
 
     /// A type with 28 unclosed `[` kept swift-syntax's parser busy for hours (its lookahead doubles
-    /// the work with each); more than a handful are reported before parsing. Brackets in strings
-    /// and comments, and closed ones however deep, are parsed as usual.
-    @Test func manyUnclosedBracketsAreAnErrorBeforeParsing() throws {
+    /// the work with each); `[` nested deeper than a dozen are reported before parsing. Brackets in
+    /// strings and comments do not count.
+    @Test func deeplyNestedBracketsAreAnErrorBeforeParsing() throws {
         let source = "struct Node: Codable { let value: D" + String(repeating: "[", count: 28) + "ouble; let children: [Node] }"
         let error = try #require(throws: ModelSourceError.self) { try DeclarationParser.parse(source) }
-        #expect(error.message == "28 '[' are never closed")
+        #expect(error.message == "'[' nested more than 12 deep: too deep to parse")
         #expect((error.line, error.column) == (1, 36))
         let replay = try #require(throws: ReplayError.self) { try SnippetScript(source: source, fileName: "s.swift") }
         #expect("\(replay)".contains("1:36"))
         let nested = String(repeating: "[", count: 12) + "Int" + String(repeating: "]", count: 12)
         #expect(FirstSyntaxError.beforeParsing("let a: \(nested) = []") == nil)
-        #expect(FirstSyntaxError.beforeParsing("let s = \"\(String(repeating: "[", count: 20))\" // [[[[[[[[[[[[") == nil)
-        #expect(FirstSyntaxError.beforeParsing(String(repeating: "[", count: FirstSyntaxError.unclosedBracketLimit)) == nil)
+        #expect(FirstSyntaxError.beforeParsing("let s = \"\(String(repeating: "[", count: 20))\" // [[[[[[[[[[[[[[[") == nil)
+        #expect(FirstSyntaxError.beforeParsing(String(repeating: "[", count: FirstSyntaxError.bracketNestingLimit)) == nil)
+        #expect(FirstSyntaxError.beforeParsing(Array(repeating: "let a = [[1], [2, 3]]", count: 20).joined(separator: "\n")) == nil)
+    }
+
+    /// Closed brackets cost the same: swift-syntax reads a 16-deep array literal or type in seconds
+    /// (each level tries an InlineArray type first), so the guard measures depth, not what is left open.
+    @Test func closedBracketsNestedTooDeepAreAnErrorToo() throws {
+        let literal = "let a = " + String(repeating: "[", count: 13) + "1" + String(repeating: "]", count: 13)
+        let error = try #require(FirstSyntaxError.beforeParsing(literal))
+        #expect((error.line, error.column, error.message) == (1, 9, "'[' nested more than 12 deep: too deep to parse"))
+        let type = "let a: " + String(repeating: "[", count: 13) + "Int" + String(repeating: "]", count: 13) + " = []"
+        #expect(FirstSyntaxError.beforeParsing(type) != nil)
     }
 
     /// The same trap from U+FFFD (an undecodable byte) or DEL before `=`, in an enum case's raw value.
@@ -115,7 +126,7 @@ import WorkbenchKit
     @Test func aTypeWithManyUnclosedBracketsIsAnErrorBeforeParsing() throws {
         let spelling = String(repeating: "[", count: 28) + "Node"
         let error = try #require(throws: ModelTypeError.self) { try ModelRegistry.parseType(spelling) }
-        #expect("\(error)".contains("28 '[' are never closed"))
+        #expect("\(error)".contains("'[' nested more than 12 deep"))
         #expect((try? ModelRegistry.parseType("[[[[[[[[[Int]]]]]]]]]")) != nil)
     }
 
@@ -125,7 +136,7 @@ import WorkbenchKit
     @Test func anUnclosedStringEndsWithItsLineForTheBracketGuard() throws {
         let brackets = String(repeating: "[", count: 28)
         let error = try #require(FirstSyntaxError.beforeParsing("struct A { let c\"x: Int }\nlet b: \(brackets)Node }"))
-        #expect(error.message == "28 '[' are never closed")
+        #expect(error.message == "'[' nested more than 12 deep: too deep to parse")
         #expect((error.line, error.column) == (2, 8))
         #expect(FirstSyntaxError.beforeParsing("let a = \"x\r\n\(brackets)") != nil)
         #expect(FirstSyntaxError.beforeParsing("let s = \"\"\"\n\(brackets)\n\"\" \\\"\"\" more \(brackets)\n\"\"\"") == nil)
@@ -139,7 +150,7 @@ import WorkbenchKit
     @Test func bracketsInAnInterpolationCount() throws {
         let brackets = String(repeating: "[", count: 20)
         let error = try #require(FirstSyntaxError.beforeParsing("print(\"a\\(f(x\(brackets)"))
-        #expect(error.message == "20 '[' are never closed")
+        #expect(error.message == "'[' nested more than 12 deep: too deep to parse")
         #expect(FirstSyntaxError.beforeParsing("print(\"\(brackets) \\(f(x)) \(brackets)\")") == nil)
         #expect(FirstSyntaxError.beforeParsing("print(\"\\(\"\(brackets)\") \(brackets)\")") == nil)
         #expect(FirstSyntaxError.beforeParsing("let s = \"\"\"\n\\(a[0]) \(brackets)\n\"\"\"") == nil)
@@ -152,7 +163,7 @@ import WorkbenchKit
     @Test func aQuoteAfterAnExpressionInAnInterpolationEndsItsString() throws {
         let brackets = String(repeating: "[", count: 58)
         let error = try #require(FirstSyntaxError.beforeParsing("\"\\(post\".tii\(brackets)sEmpty) ;"))
-        #expect(error.message == "58 '[' are never closed")
+        #expect(error.message == "'[' nested more than 12 deep: too deep to parse")
         #expect((error.line, error.column) == (1, 13))
         #expect(FirstSyntaxError.beforeParsing(#""\(a ")"")"# + brackets) != nil)
         #expect(FirstSyntaxError.beforeParsing("\"\\(a! \"\(brackets)") != nil)

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Swift source text for values: string literals (with interpolation kept), dictionary literals.
 public enum SwiftLiteral {
@@ -61,11 +62,20 @@ public enum Interpolation {
         public var isExpression: Bool
     }
 
-    /// Literal text and `\(…)` expressions in order; parentheses and string literals inside an
-    /// expression are balanced, so `\(f("a)b"))` is one expression. An unclosed `\(` is text.
-    public static func segments(of text: String) -> [Segment] {
+    /// What finds where each `\(…)` ends: Swift's lexer, which WorkbenchKit does not have (it knows
+    /// nothing of swift-syntax), so the REPL installs WorkbenchScript's. Without one, `\(` is text,
+    /// as in a compiled snippet, where interpolation was Swift's before the text got here.
+    public static var ends: (any InterpolationEnds)? {
+        get { installedEnds.withLock { $0 } }
+        set { installedEnds.withLock { $0 = newValue } }
+    }
+    private static let installedEnds = Mutex<(any InterpolationEnds)?>(nil)
+
+    /// Literal text and `\(…)` expressions in order, each `\(…)` ending where `ends` says (Swift's
+    /// lexer: `\(f("a)b"))` is one expression). An unclosed `\(` is text.
+    public static func segments(of text: String, ends: (any InterpolationEnds)? = Interpolation.ends) -> [Segment] {
         // Most text has no `\(` at all: one literal, without walking it character by character.
-        guard text.containsBytes(UInt8(ascii: "\\"), followedBy: UInt8(ascii: "(")) else {
+        guard let ends, text.containsBytes(UInt8(ascii: "\\"), followedBy: UInt8(ascii: "(")) else {
             return text.isEmpty ? [] : [Segment(text: text, isExpression: false)]
         }
         var segments: [Segment] = []
@@ -74,7 +84,7 @@ public enum Interpolation {
         while index < text.endIndex {
             let next = text.index(after: index)
             if text[index] == "\\", next < text.endIndex, text[next] == "(",
-               let close = closingParenthesis(in: text, from: text.index(after: next)) {
+               let close = ends.closingParenthesis(in: text, from: text.index(after: next)) {
                 if !literal.isEmpty { segments.append(Segment(text: literal, isExpression: false)) }
                 literal = ""
                 segments.append(Segment(text: String(text[text.index(after: next)..<close]), isExpression: true))
@@ -97,27 +107,10 @@ public enum Interpolation {
     public static func substitute(_ text: String, _ values: [String: String]) -> String {
         segments(of: text).map { $0.isExpression ? values[$0.text] ?? "\\(" + $0.text + ")" : $0.text }.joined()
     }
+}
 
-    /// The index of the `)` that closes a parenthesis opened just before `start`, or nil.
-    public static func closingParenthesis(in text: String, from start: String.Index) -> String.Index? {
-        var depth = 1
-        var inString = false
-        var escaping = false
-        var index = start
-        while index < text.endIndex {
-            let character = text[index]
-            if inString {
-                if escaping { escaping = false } else if character == "\\" { escaping = true } else if character == "\"" { inString = false }
-            } else if character == "\"" {
-                inString = true
-            } else if character == "(" {
-                depth += 1
-            } else if character == ")" {
-                depth -= 1
-                if depth == 0 { return index }
-            }
-            index = text.index(after: index)
-        }
-        return nil
-    }
+/// Where a `\(…)` in text ends, as Swift reads it (WorkbenchScript's `InterpolationLexer`).
+public protocol InterpolationEnds: Sendable {
+    /// The index of the `)` that closes the `(` just before `start`, or nil when none does.
+    func closingParenthesis(in text: String, from start: String.Index) -> String.Index?
 }
