@@ -15,9 +15,9 @@ struct SendCommand: StatementCommand {
         A body that streams is shown as it arrives: text/event-stream (each event
         with its id and event fields, then its data), NDJSON (each line), and a
         chunked text body (not JSON) still arriving 300 ms after its head.
-        `--stream` shows any body that way. Ctrl-C then stops the stream and keeps what arrived as the
-        response (`body`, `decode`: an event stream decodes as the array of its
-        events' data).
+        `--stream` shows any body that way. Ctrl-C then stops the stream and
+        keeps what arrived as the response (`body`, and `decode`, which reads an
+        event stream as the array of its events' data).
           --stream         show the body as it arrives, whatever its type
 
         Examples:
