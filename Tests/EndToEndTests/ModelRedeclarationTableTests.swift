@@ -32,22 +32,26 @@ extension CompiledSwiftSuites {
             var testDescription: String { label + (compiledBetween ? ", compiled between" : "") }
         }
 
-        static let rows: [Row] = [false, true].flatMap { between in [
-            Row(label: "all again, inner first", wrong: [alias, wrongCountry, wrongName], fix: [name, country, alias], compiledBetween: between),
-            Row(label: "all again, outer first", wrong: [alias, wrongCountry, wrongName], fix: [alias, country, name], compiledBetween: between),
-            Row(label: "all again, typealias last", wrong: [wrongCountry, wrongName, alias], fix: [country, name, alias], compiledBetween: between),
-            Row(label: "inner changed alone", wrong: [alias, country, wrongName], fix: [name], compiledBetween: between),
-            Row(label: "outer changed alone", wrong: [alias, wrongCountry, name], fix: [country], compiledBetween: between),
-            Row(label: "two changed, typealias first and kept", wrong: [alias, wrongCountry, wrongName], fix: [country, name], compiledBetween: between),
-            Row(label: "typealias again, inner changed", wrong: [wrongName, country, alias], fix: [alias, name], compiledBetween: between),
-        ] }
+        /// Every order once; a compiled input between the pastes for two of them (each row is a
+        /// session of its own, so the table is kept to what differs).
+        static let rows: [Row] = [
+            Row(label: "all again, inner first", wrong: [alias, wrongCountry, wrongName], fix: [name, country, alias], compiledBetween: false),
+            Row(label: "all again, outer first", wrong: [alias, wrongCountry, wrongName], fix: [alias, country, name], compiledBetween: false),
+            Row(label: "all again, typealias last", wrong: [wrongCountry, wrongName, alias], fix: [country, name, alias], compiledBetween: false),
+            Row(label: "inner changed alone", wrong: [alias, country, wrongName], fix: [name], compiledBetween: false),
+            Row(label: "outer changed alone", wrong: [alias, wrongCountry, name], fix: [country], compiledBetween: false),
+            Row(label: "two changed, typealias first and kept", wrong: [alias, wrongCountry, wrongName], fix: [country, name], compiledBetween: false),
+            Row(label: "typealias again, inner changed", wrong: [wrongName, country, alias], fix: [alias, name], compiledBetween: false),
+            Row(label: "all again, inner first", wrong: [alias, wrongCountry, wrongName], fix: [name, country, alias], compiledBetween: true),
+            Row(label: "inner changed alone", wrong: [alias, country, wrongName], fix: [name], compiledBetween: true),
+        ]
 
         @Test(arguments: rows) func aRedeclaredPasteLeavesCompiledInputsWorking(_ row: Row) async throws {
             let home = try TemporaryDirectory()
             defer { home.remove() }
             let lines = [Self.document] + row.wrong + (row.compiledBetween ? ["[1].map { $0 + 1 }"] : []) + row.fix
-                + ["let countries = decode Countries", "print(countries.map { $0 })", "print(try wb.decode(Countries.self).map { $0 })",
-                   "countries.map { $0.name.common + \"/\" + $0.cca2 }"]
+                + ["let countries = decode Countries", "print(countries.map { $0 }); print(countries.map { $0.name.common + \"/\" + $0.cca2 })",
+                   "print(try wb.decode(Countries.self).map { $0 })"]
             let result = try await PipedRun.run(try Binaries.workbench, ["--no-sandbox"], input: lines.joined(separator: "\n") + "\n",
                                                 environment: isolatedEnvironment(home: home.url))
             #expect(result.status == 0, "\(result.output)")
