@@ -31,6 +31,6 @@ class JokeService {
 
 JokeService().fetchTen { jokes in
     print("got \(jokes.count) jokes")
-    print(jokes.map(\.type).sorted().first ?? "none")
+    print(jokes.allSatisfy { !$0.punchline.isEmpty })
 }
 print("asked for jokes")
