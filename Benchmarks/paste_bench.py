@@ -90,35 +90,27 @@ class Terminal:
 def paste(workbench, env, size, bracketed=True, timeout=300):
     """Seconds from the first byte of a pasted `json DOCUMENT` line (then Enter) to the next prompt,
     and the output that followed the paste."""
-    terminal = Terminal(workbench, env)
-    try:
-        terminal.wait_for_prompt(0, 20)
-        line = b"json " + document(size)
-        data = (PASTE_START + line + PASTE_END if bracketed else line) + b"\r"
-        mark = len(terminal.output)
-        started = time.perf_counter()
-        while data:
-            data = terminal.pump(data, 0.05)
-        seen = terminal.wait_for_prompt(mark, timeout, before=b"current body")
-        elapsed = time.perf_counter() - started
-        terminal.pump(b"quit\r")
-        return elapsed, seen
-    finally:
-        terminal.close()
+    line = b"json " + document(size)
+    return timed_input(workbench, env, (PASTE_START + line + PASTE_END if bracketed else line) + b"\r", b"current body", timeout)
 
 
 def long_line(workbench, env, line, timeout=300):
     """Seconds from the first byte of a pasted `line` (then Enter) that is not an input Workbench can
     run, such as a megabyte of letters, to the prompt after its one-line `error:`; and that output."""
+    return timed_input(workbench, env, PASTE_START + line + PASTE_END + b"\r", b"error:", timeout)
+
+
+def timed_input(workbench, env, data, before, timeout):
+    """Seconds from the first byte of `data` written at a new session's prompt to the prompt after
+    `before` shows, and the output since the first byte."""
     terminal = Terminal(workbench, env)
     try:
         terminal.wait_for_prompt(0, 20)
-        data = PASTE_START + line + PASTE_END + b"\r"
         mark = len(terminal.output)
         started = time.perf_counter()
         while data:
             data = terminal.pump(data, 0.05)
-        seen = terminal.wait_for_prompt(mark, timeout, before=b"error:")
+        seen = terminal.wait_for_prompt(mark, timeout, before=before)
         elapsed = time.perf_counter() - started
         terminal.pump(b"quit\r")
         return elapsed, seen
