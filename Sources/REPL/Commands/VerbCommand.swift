@@ -52,6 +52,10 @@ struct VerbCommand: StatementCommand {
         var words = try Arguments.split(arguments)
         let stream = words.contains("--stream")
         words.removeAll { $0 == "--stream" }
+        // A request item never starts with `--`: a mistyped option is named as one.
+        if let option = words.first(where: { $0.hasPrefix("--") }) {
+            throw UsageError(method == "HEAD" ? "head takes no options, got '\(option)'" : "\(name) takes one option, --stream, not '\(option)'")
+        }
         if stream && method == "HEAD" { throw UsageError("head has no body to stream: --stream is for get, post, put, patch and delete") }
         let items = try RequestShorthand.parse(words)
         if method == "HEAD" && !items.fields.isEmpty {
