@@ -23,10 +23,11 @@ let package = Package(
     name: "Workbench",
     products: [
         .library(name: "WorkbenchKit", targets: ["WorkbenchKit"]),
-        // What Swift typed at the prompt imports when it runs on the toolchain (immediate mode loads
-        // a shared library, not a static one).
+        // What Swift typed at the prompt imports when it runs in the Swift host (which loads each
+        // input as a shared library linking it, not a static one).
         .library(name: "WorkbenchKitDynamic", type: .dynamic, targets: ["WorkbenchKit"]),
-        // What a snippet replayed with `--results` imports: the functions the playground transform calls.
+        // What an input with the results column (`--results`, `set results on`) links: the functions
+        // the playground transform calls.
         .library(name: "ResultsLog", type: .dynamic, targets: ["ResultsLog"]),
         // Snippets can import only targets in a product: this lets them start the sandbox in-process.
         .library(name: "Sandbox", targets: ["Sandbox"]),

@@ -190,7 +190,7 @@ struct TranscriptSnippet {
         guard let expression = item.item.as(ExprSyntax.self) else { return text }
         if let shown {
             // The fast path labels a value with the expression as typed, the compiled path with its
-            // lines joined by spaces (`ProgramBuilder.summarySource`): compare both that way.
+            // lines joined by spaces (`SummarySource.of`): compare both that way.
             let label = Self.oneLine(expression.trimmedDescription)
             return shown.contains { Self.oneLine($0) == label } ? "print(\(expression.trimmedDescription))" : text
         }

@@ -4,10 +4,18 @@ import Glibc
 // it rewrites. They must live in a module compiled without the transform: inside a transformed
 // module, their own code would be logged and call them again.
 
-/// Called by the program first: opens the results file and catches what `print` writes.
-public func start() {
-    ResultsFile.shared.open()
+/// Called first by an input the Swift host runs with the results column: records go to `file`
+/// (emptied here; the REPL reads it after the input) and what `print` writes is caught.
+public func start(file path: String) {
+    ResultsFile.shared.start(path)
     _playgroundPrintHook = { text in ResultsFile.shared.pendingPrint += text }
+}
+
+/// Called when that input ends: the host's later inputs are not the column's, and work the input
+/// left running logs nothing.
+public func stop() {
+    _playgroundPrintHook = nil
+    ResultsFile.shared.stop()
 }
 
 /// A binding's or an expression's value; `name` is empty for an expression.
@@ -43,24 +51,39 @@ public func __builtin_postPrint(_ startLine: Int, _ endLine: Int, _ startColumn:
 /// What the logging calls return is handed back here; the records are already written.
 public func __builtin_send_data(_ object: AnyObject?) {}
 
-/// The file named by `WORKBENCH_RESULTS_FILE`, written one record at a time without buffering, so a
-/// program that traps leaves every result before the trap.
+/// The results file, written one record at a time without buffering, so an input that traps
+/// leaves every result before the trap. It stays open between inputs (work an input left running
+/// may still call in, and must never write to a descriptor reused since), and is emptied at each start.
 final class ResultsFile: @unchecked Sendable {
-    static let variable = "WORKBENCH_RESULTS_FILE"
-    // The transformed program runs on one thread (top-level code); the hook and the calls share it.
+    // The input runs on the host's main thread; the hook and the calls share it.
     static let shared = ResultsFile()
 
     private var descriptor: Int32 = -1
+    private var path = ""
+    private var active = false
     var pendingPrint = ""
 
-    func open() {
-        guard descriptor < 0, let path = getenv(Self.variable) else { return }
-        descriptor = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+    func start(_ newPath: String) {
+        if descriptor >= 0 && newPath != path {
+            close(descriptor)
+            descriptor = -1
+        }
+        if descriptor < 0 {
+            descriptor = Glibc.open(newPath, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            path = newPath
+        }
+        if descriptor >= 0 { _ = ftruncate(descriptor, 0) }
+        pendingPrint = ""
+        active = true
+    }
+
+    func stop() {
+        active = false
+        pendingPrint = ""
     }
 
     func write(_ record: ResultRecord) {
-        if descriptor < 0 { open() }
-        guard descriptor >= 0 else { return }
+        guard active, descriptor >= 0 else { return }
         var line = record.line
         line.withUTF8 { bytes in
             var offset = 0

@@ -63,7 +63,7 @@ import WorkbenchKit
             #expect(program.contains("(200..<300).contains(http.statusCode)"))
             #expect(program.contains("let posts = try decoder.decode([Post].self, from: data)\nprint(posts)\n"))
 
-            let run = try await CompiledProgram.run(
+            let run = try await LibrarySource.run(
                 try againstTheSandbox(program, real: "https://jsonplaceholder.typicode.com", prefix: "/jsonplaceholder", in: session))
             #expect(run.status == 0, "\(run.errorOutput)\n\(program)")
             #expect(run.output == decoded)
@@ -87,7 +87,7 @@ import WorkbenchKit
             #expect(program.contains(#"let url = URL(string: "https://httpbin.org/anything")!"#), "\(program)")
             #expect(!program.contains("127.0.0.1"), "\(program)")
 
-            let run = try await CompiledProgram.run(try againstTheSandbox(program, real: "https://httpbin.org", prefix: "/httpbin", in: session),
+            let run = try await LibrarySource.run(try againstTheSandbox(program, real: "https://httpbin.org", prefix: "/httpbin", in: session),
                                                     environment: ["AUTHORIZATION": "Bearer s3cr3t"])
             #expect(run.status == 0, "\(run.errorOutput)\n\(program)")
             #expect(run.output == decoded)
@@ -157,7 +157,7 @@ import WorkbenchKit
 }
 
 /// A one-file program compiled with `swiftc` (module `main`, as the prompt's types are) and run.
-enum CompiledProgram {
+enum LibrarySource {
     static func run(_ source: String, environment extra: [String: String] = [:]) async throws -> PipedRun {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }

@@ -93,10 +93,6 @@ import WorkbenchKit
     @Test(arguments: ["let a = 1\r\nlet b = 2", "let a = 1\rlet b = 2", "let a = 1\nlet b = 2"])
     func anEarlierInputIsQuotedUpToAnyLineBreak(_ source: String) {
         #expect(ProgramUnit(source).firstLine == "let a = 1")
-        let program = ProgramBuilder.program(steps: [source], input: "print(a)")
-        let failure = FailureLine(program: program, programPath: "/s/main.swift")
-        #expect(failure.line(events: [.step(1), .thrown("boom")], status: 0, errors: "", quietErrors: "", stop: nil)
-            == "error: earlier input `let a = 1` fails when run again: boom")
     }
 
     /// FuzzHost: standard error written with `\r\n` (by the input before it trapped, or a compiler)
@@ -104,9 +100,7 @@ import WorkbenchKit
     @Test func standardErrorIsReadLineByLineWhateverItsLineBreaks() {
         let errors = "partial\r\nSwift/Array.swift:12: Fatal error: Index out of range\r\nmore output\r\n"
         #expect(FailureLine.trapMessage(errors) == "Fatal error: Index out of range")
-        let failure = FailureLine(program: ProgramBuilder.program(steps: [], input: "x"), programPath: "/s/main.swift")
-        #expect(failure.line(events: [], status: 1 << 8, errors: "ld: cannot find -lfoo\r\nsecond\r\n", quietErrors: "", stop: nil)
-            == "error: the Swift compiler failed (exit status 1): ld: cannot find -lfoo")
+        #expect(FailureLine.lines("ld: cannot find -lfoo\r\nsecond\r\n") == ["ld: cannot find -lfoo", "second"])
     }
 
     /// FuzzHost: an error thrown at the top level whose description spans lines, and the host's own
@@ -117,8 +111,6 @@ import WorkbenchKit
         #expect(run.failureLine == "error: first⏎second⏎third")
         #expect(HostRun(ending: .load("cannot open\nlib.so")).failureLine == "error: the Swift host could not load the input: cannot open⏎lib.so")
         #expect(HostRun(ending: .setup("error: a\rb")).failureLine == "error: a⏎b")
-        let failure = FailureLine(program: ProgramBuilder.program(steps: [], input: "x"), programPath: "/s/main.swift")
-        #expect(failure.line(events: [.live, .thrown("a\nb")], status: 0, errors: "", quietErrors: "", stop: nil) == "error: a⏎b")
     }
 
     /// FuzzDeclarations: a type spelling with many unclosed `[` (what `decode` reads) went to

@@ -4,7 +4,7 @@ import Foundation
 /// finds the files of the bundle's and the page's `Resources/`; on Linux `Bundle.main` is the folder
 /// of the running executable (read once from `/proc/self/exe`), which for Workbench's host is the
 /// toolchain's or the build's folder. When `WORKBENCH_MAIN_BUNDLE` names a folder (the REPL sets it
-/// for a playground's host and results program), the process path CoreFoundation keeps is set to a
+/// for a playground's Swift host), the process path CoreFoundation keeps is set to a
 /// file in that folder before anything asks for `Bundle.main`, so its resources are that folder's.
 public enum MainBundle {
     public static let variable = "WORKBENCH_MAIN_BUNDLE"

@@ -68,6 +68,10 @@ extension PromptRuntime {
     }
 
     private static func beginHostInput(catchingUp: Bool) -> Bool {
+        // An input that trapped never reached `endHostInput` (the host jumped back past it): a quiet
+        // one left standard output silenced, and the next input's output was lost.
+        if let saved = liveOutput { QuietOutput.restore(saved) }
+        liveOutput = nil
         let files = PromptFiles.current
         let settings = files.settings
         let quiet = catchingUp || settings.rebuilding

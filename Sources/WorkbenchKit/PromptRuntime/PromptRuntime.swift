@@ -1,12 +1,8 @@
 import Foundation
 
-/// What a compiled input's program calls: the prompt's compiled path runs each new input as one
-/// program that first runs the session's earlier inputs again, quietly, with their requests
-/// answered from a recording, then the new input live.
-///
-/// The program reads (in order): `let wb = PromptRuntime.start()`, then for each earlier input
-/// `PromptRuntime.step(N)` and its code, then `PromptRuntime.live()`, the new input (expressions
-/// wrapped in `show`, throwing statements in `orExit`), and `PromptRuntime.finish()`.
+/// What a library the Swift host loads calls (PromptRuntime+Host.swift): each input first catches
+/// up, quietly, on the session's steps the host has not run, their requests answered from a
+/// recording (`step(N)` before each), then runs live; values are shown with `show`.
 @MainActor
 public enum PromptRuntime {
     static var relay: PromptRelay?
@@ -14,30 +10,6 @@ public enum PromptRuntime {
     static var liveOutput: (output: Int32, error: Int32)?
     /// Whether expressions show their values (at the prompt) or print only what they print (replay).
     static var showsResults = true
-
-    /// Awaited first by a compiled program: top-level code that awaits runs on the main actor, in
-    /// Swift 5 mode as in Swift 6.
-    public nonisolated static func enterTopLevel() async { MainBundle.redirectFromEnvironment() }
-
-    /// The session's `wb`, set up from the REPL's settings, with output silenced and the network
-    /// replaced by the recording until `live()`.
-    public static func start() -> Workbench {
-        endWhenOrphaned()
-        QuietOutput.lineBufferStandardOutput()
-        let files = PromptFiles.current
-        let settings = files.settings
-        let relay = PromptRelay(recording: files.recording, results: files.openResults())
-        Workbench.exchangeRelay = relay
-        self.relay = relay
-
-        let console = Console(fileDescriptor: STDOUT_FILENO, terminal: settings.terminal, colors: settings.colors)
-        let wb = Workbench(sandbox: settings.sandboxURL, console: console)
-        configure(wb, with: settings)
-        workbench = wb
-        showsResults = settings.showsResults
-        liveOutput = QuietOutput.silence(errorPath: files.quietErrorsPath)
-        return wb
-    }
 
     /// Gives `wb` the REPL's transport options, body lines, sandbox, offline routes and cookies.
     static func configure(_ wb: Workbench, with settings: PromptSettings) {
@@ -55,8 +27,8 @@ public enum PromptRuntime {
         }
     }
 
-    /// Ends the program once the process that started it is gone. The REPL kills a program it
-    /// stops; a REPL that is itself killed (SIGKILL) cannot, and a runaway loop would spin on.
+    /// Ends the host once the REPL that started it is gone. The REPL ends a host it stops; a REPL
+    /// that is itself killed (SIGKILL) cannot, and a runaway loop would spin on.
     static func endWhenOrphaned() {
         let parent = getppid()
         Thread.detachNewThread {
@@ -70,61 +42,5 @@ public enum PromptRuntime {
     /// main thread (PromptRuntime+Host.swift).
     public nonisolated static func step(_ number: Int) {
         MainActor.assumeIsolated { relay?.report(.step(number)) }
-    }
-
-    /// The new input begins: output reaches the REPL and requests are sent.
-    public static func live() {
-        workbench?.console.flush()
-        if let saved = liveOutput { QuietOutput.restore(saved) }
-        liveOutput = nil
-        relay?.isReplaying = false
-        relay?.report(.live)
-    }
-
-    /// The new input ran to its end: reports `wb`'s request for the REPL to continue from.
-    public static func finish() {
-        runWhilePageNeedsIt()
-        workbench?.console.flush()
-        fflush(nil)
-        if let workbench { relay?.report(.state(workbench.requestState)) }
-        relay?.report(.finished)
-    }
-
-    /// In replay (where values are not shown), a page with `needsIndefiniteExecution` keeps running
-    /// after its last line, as in Xcode, until `finishExecution()` (or 10 s: replay's wait for work
-    /// left running, SwiftRunner.replaySettleSeconds). At the prompt the program is made again for
-    /// each input, and the Swift host keeps the session running instead.
-    static func runWhilePageNeedsIt() {
-        guard !showsResults else { return }
-        let deadline = Date(timeIntervalSinceNow: 10)
-        while PlaygroundPage.current.needsIndefiniteExecution, Date() < deadline {
-            _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.01))
-        }
-    }
-
-    /// An error thrown at the top level of an input: reported as one line, and the program ends.
-    public static func exit(after error: any Error) -> Never {
-        workbench?.console.flush()
-        fflush(nil)
-        relay?.report(.thrown(String(describing: error)))
-        Foundation.exit(1)
-    }
-
-    /// The value of `body`, or the end of the program with its error reported (see `exit(after:)`).
-    public static func orExit<T>(_ body: () throws -> T) -> T {
-        do {
-            return try body()
-        } catch {
-            exit(after: error)
-        }
-    }
-
-    /// The value of `body`, or the end of the program with its error reported (see `exit(after:)`).
-    public static func orExit<T>(_ body: () async throws -> T) async -> T {
-        do {
-            return try await body()
-        } catch {
-            exit(after: error)
-        }
     }
 }

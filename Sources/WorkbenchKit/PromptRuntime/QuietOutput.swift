@@ -6,11 +6,6 @@ import Foundation
 /// Switches the process's standard output and error between the REPL (live) and nowhere (quiet,
 /// while earlier inputs run again, so their prints are not repeated).
 enum QuietOutput {
-    /// Line-buffers standard output: a trap must not lose what was printed before it.
-    static func lineBufferStandardOutput() {
-        setvbuf(stdout, nil, _IOLBF, 0)
-    }
-
     /// Points standard output at /dev/null and standard error at `errorPath` (a trap's message is
     /// wanted even from a quiet input); returns the live descriptors to restore.
     static func silence(errorPath: String?) -> (output: Int32, error: Int32)? {

@@ -6,6 +6,14 @@ import Foundation
 /// about the plan (a double quote or backslash in it, a shape other than those three jobs) leaves
 /// the driver in charge.
 struct HostCompileJobs {
+    /// What a plan depends on besides the toolchain.
+    struct Key: Hashable {
+        let languageMode: SwiftLanguageMode
+        let modules: [LinkedModule]
+        /// Compiled with the playground transform and ResultsLog (the results column).
+        let resultsColumn: Bool
+    }
+
     /// The module name the plan is made for, replaced by each input's.
     static let templateModule = "__wb_template"
     /// Each job's program and arguments, for `templateModule`.
@@ -16,12 +24,10 @@ struct HostCompileJobs {
     let scratch: URL
 
     /// Asks the driver for its plan; nil when it cannot be read.
-    static func plan(_ toolchain: HostToolchain, directory: URL, languageMode: SwiftLanguageMode, modules: [LinkedModule],
-                     environment: [String: String]) -> HostCompileJobs? {
+    static func plan(_ toolchain: HostToolchain, directory: URL, key: Key, environment: [String: String]) -> HostCompileJobs? {
         let module = templateModule
         let arguments = toolchain.arguments(source: directory.appendingPathComponent("\(module).swift"), module: module,
-                                            library: directory.appendingPathComponent("lib\(module).so"), directory: directory,
-                                            languageMode: languageMode, modules: modules)
+                                            library: directory.appendingPathComponent("lib\(module).so"), directory: directory, key: key)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: toolchain.compiler)
         process.arguments = ["-###"] + arguments

@@ -28,8 +28,10 @@ enum HostImports {
         let imported: Set<String>
     }
 
-    /// The import lines for a library mentioning `mentioned`, and the modules it imports whole.
-    static func lines(for libraries: [Library], mentioning mentioned: Set<String>) -> (lines: [String], modules: Set<String>) {
+    /// The import lines for a library mentioning `mentioned`, the modules it imports, and the module
+    /// of each mentioned name's latest declaration (what `let posts = posts.sorted()` reads).
+    static func lines(for libraries: [Library], mentioning mentioned: Set<String>)
+        -> (lines: [String], modules: Set<String>, declaring: [String: String]) {
         var latest: [String: (module: String, kind: String, whole: Bool)] = [:]
         var declaringModules: [String: Set<String>] = [:]
         for library in libraries {
@@ -53,8 +55,9 @@ enum HostImports {
             for imported in library.imported where libraryNamed[imported]?.declaresTypes == true { needed.insert(imported) }
         }
         let whole = libraries.filter { $0.whole && needed.contains($0.module) }.map { "@testable internal import \($0.module)" }
+        let declaring = mentioned.reduce(into: [String: String]()) { found, name in found[name] = latest[name]?.module }
         return (whole + scoped.map { "@testable internal import \($0.kind) \($0.module).\($0.name)" },
-                needed.union(scoped.map(\.module)))
+                needed.union(scoped.map(\.module)), declaring)
     }
 
     /// The identifiers `units` mention: the names a library may need from earlier ones.

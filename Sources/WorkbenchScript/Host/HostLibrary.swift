@@ -11,13 +11,15 @@ import WorkbenchKit
 struct HostLibrary {
     let number: Int
     /// The steps caught up on, then the input (when there is one): what diagnostics map back to.
-    let program: CompiledProgram
+    let program: LibrarySource
     /// How many of `program.units` are caught-up steps.
     let catchUpCount: Int
     /// The session step number of each caught-up step (1-based), for a failure naming it.
     let stepNumbers: [Int]
     let catchUpAwaits: Bool
     let liveAwaits: Bool
+    /// Whether the input is compiled with the playground transform, for the results column.
+    let resultsColumn: Bool
     /// What the library declares at the top level, for the imports of later libraries.
     let declared: [HostName]
     /// Whether it declares what cannot be imported by name (an extension, an operator, an actor):
@@ -33,15 +35,21 @@ struct HostLibrary {
 
     static let runtime = "WorkbenchKit.PromptRuntime"
     static let values = "WorkbenchKit.HostValues"
+    /// What a `wb.…` call's value goes through in the results column's input.
+    static let workbenchResult = "__wb_result"
 
     /// `catchUp` are earlier steps (with their session numbers) the host has not run, `input` the new
     /// input (nil for a library that only catches up); `imports` the lines that make earlier
     /// inputs' declarations visible. `models` are earlier models declared again over a model the
     /// steps redeclare (`HostModels`); `unbound` names a failed caught-up step left without a value,
-    /// with the error a use of one gets.
+    /// with the error a use of one gets. `earlier` is the module of each name's latest declaration
+    /// before this library. With `resultsFile`, the input is compiled for the results column: its
+    /// records go to that file, and its values are not shown.
     init(number: Int, catchUp: [(number: Int, unit: ProgramUnit)], input: ProgramUnit?, imports: [String], showsResults: Bool,
-         languageMode: SwiftLanguageMode, models: [HostModels.Model] = [], unbound: [(name: String, message: String)] = []) {
+         languageMode: SwiftLanguageMode, models: [HostModels.Model] = [], unbound: [(name: String, message: String)] = [],
+         earlier: [String: String] = [:], resultsFile: String? = nil) {
         self.number = number
+        resultsColumn = resultsFile != nil
         let units = catchUp.map(\.unit) + (input.map { [$0] } ?? [])
         catchUpCount = catchUp.count
         stepNumbers = catchUp.map(\.number)
@@ -58,6 +66,7 @@ struct HostLibrary {
 
             """)
         for line in imports { source.generated(line + "\n") }
+        if resultsFile != nil { source.generated("import ResultsLog\n") }
         for (index, unit) in units.enumerated() {
             for item in unit.items {
                 guard case .importDeclaration = item.kind else { continue }
@@ -69,7 +78,16 @@ struct HostLibrary {
         // when it does not await, outside the main actor (`@MainActor func f()` needs `await f()`).
         // `@preconcurrency` in Swift 5: read outside the main actor (an input that does not await) as
         // on it (a function that awaits `wb.get`, which hops there).
-        source.generated("\(languageMode == .swift6 ? "" : "@preconcurrency ")@MainActor private var wb: WorkbenchKit.Workbench { \(Self.runtime).hostWorkbench }\n")
+        let mainActor = "\(languageMode == .swift6 ? "" : "@preconcurrency ")@MainActor"
+        source.generated("\(mainActor) private var wb: WorkbenchKit.Workbench { \(Self.runtime).hostWorkbench }\n")
+        if resultsFile != nil {
+            // The column shows a request's status line (what `wb.get` prints), not the whole `Exchange`.
+            source.generated("""
+                \(mainActor) @discardableResult private func \(Self.workbenchResult)(_ exchange: WorkbenchKit.Exchange) -> String { wb.statusLine(exchange) }
+                @discardableResult private func \(Self.workbenchResult)<T>(_ value: T) -> T { value }
+
+                """)
+        }
 
         var declared: [HostName] = []
         // Generated, so a compile error in one is not placed in a step; unit -1: the catch-up's.
@@ -79,16 +97,19 @@ struct HostLibrary {
         }
         // Shadows any earlier value of the name, which would be stale (or never given).
         for name in unbound {
-            source.generated("@available(*, unavailable, message: \(ProgramBuilder.literal(name.message))) var \(name.name): Never { fatalError() }\n")
+            source.generated("@available(*, unavailable, message: \(SwiftLiteral.quoted(name.message))) var \(name.name): Never { fatalError() }\n")
         }
         var declaresUnnamed = false
         var bodies: [[StatementPiece]] = [[], []]
+        if let resultsFile {
+            bodies[1].append(.generated("ResultsLog.start(file: \(SwiftLiteral.quoted(resultsFile)))\ndefer { ResultsLog.stop() }\n"))
+        }
         for (index, unit) in units.enumerated() {
             let live = index >= catchUp.count
             if !live { bodies[0].append(.generated("\(Self.runtime).step(\(catchUp[index].number))\n")) }
             for item in unit.items {
-                let pieces = Self.translate(item, of: unit, unit: index, live: live, shows: showsResults, mode: languageMode,
-                                            source: &source)
+                let pieces = Self.translate(item, of: unit, unit: index, live: live, shows: showsResults && resultsFile == nil,
+                                            results: live && resultsFile != nil, mode: languageMode, earlier: earlier, source: &source)
                 bodies[live ? 1 : 0] += pieces.statements
                 declared += pieces.declared.map { HostName(kind: $0.kind, name: $0.name, unit: index) }
                 declaresUnnamed = declaresUnnamed || pieces.declaresUnnamed
@@ -110,7 +131,7 @@ struct HostLibrary {
             }
             source.generated(part.awaits ? "})\n}\n" : "}\n}\n")
         }
-        program = CompiledProgram(units: units, source: source)
+        program = LibrarySource(units: units, source: source)
     }
 
     /// A piece of an entry point's body: generated text, or user text (mapped for diagnostics).
@@ -125,11 +146,13 @@ struct HostLibrary {
         var declaresUnnamed = false
     }
 
-    /// Declarations go to the file (`source`), statements to the entry point's body.
+    /// Declarations go to the file (`source`), statements to the entry point's body. With `results`
+    /// (the results column's input) a binding is also a local of its own name, which the transform
+    /// reports as `name = value`, and a `wb.…` call goes through `workbenchResult`.
     private static func translate(_ item: TopLevelItem, of unit: ProgramUnit, unit index: Int, live: Bool, shows: Bool,
-                                  mode: SwiftLanguageMode, source: inout MappedSource) -> Translation {
+                                  results: Bool, mode: SwiftLanguageMode, earlier: [String: String], source: inout MappedSource) -> Translation {
         var result = Translation()
-        func statement(_ range: Range<Int>) { result.statements.append(.original(unit: index, range: range, edits: [])) }
+        func statement(_ range: Range<Int>, edits: [SourceEdit] = []) { result.statements.append(.original(unit: index, range: range, edits: edits)) }
         func generated(_ text: String) { result.statements.append(.generated(text)) }
         switch item.kind {
         case .importDeclaration:
@@ -159,42 +182,51 @@ struct HostLibrary {
                     continue
                 }
                 let pattern = binding.pattern.positionAfterSkippingLeadingTrivia.utf8Offset..<binding.pattern.endPositionBeforeTrailingTrivia.utf8Offset
+                // `let posts = posts.sorted()` reads the earlier `posts`: here the name is this global.
+                let reads = EarlierValueReads.edits(in: initializer, names: Set(names), modules: earlier)
                 // As at the top level of one program in Swift 6, a `var` is the main actor's; a `let` is
                 // readable anywhere (the program also allows it when its type is Sendable). In Swift 5
                 // a function or a completion handler may change a top-level `var` from anywhere.
                 let isolation = specifier == "var" && mode == .swift6 ? "@MainActor" : "nonisolated(unsafe)"
                 source.generated("\(isolation) \(specifier) ")
                 source.original(unit.bytes, unit: index, range: pattern)
-                if let annotation = binding.typeAnnotation {
-                    let type = annotation.type
+                let annotation = binding.typeAnnotation.map { $0.positionAfterSkippingLeadingTrivia.utf8Offset..<$0.endPositionBeforeTrailingTrivia.utf8Offset }
+                if let type = binding.typeAnnotation?.type {
                     source.generated(": ")
                     source.original(unit.bytes, unit: index, range: type.positionAfterSkippingLeadingTrivia.utf8Offset..<type.endPositionBeforeTrailingTrivia.utf8Offset)
                     source.generated(" = \(values).take()\n")
-                    generated("do { let __wb_value")
-                    result.statements.append(.original(unit: index, range: annotation.positionAfterSkippingLeadingTrivia.utf8Offset..<annotation.endPositionBeforeTrailingTrivia.utf8Offset, edits: []))
-                    generated(" = ")
-                    statement(value)
-                    generated("\n\(values).hand(__wb_value) }\n")
                 } else {
                     source.generated(" = \(values).take(\(values).type { ")
-                    source.original(unit.bytes, unit: index, range: value)
+                    source.original(unit.bytes, unit: index, range: value, edits: reads)
                     source.generated(" })\n")
+                }
+                // The value is computed into a local (named as the binding for the results column,
+                // whose transform reports `name = value` at the name) and handed to the global.
+                let local = results && binding.pattern.is(IdentifierPatternSyntax.self)
+                if local || annotation != nil {
+                    generated("do { let ")
+                    if local { statement(pattern) } else { generated("__wb_value") }
+                    if let annotation { statement(annotation) }
+                    generated(" = ")
+                    statement(value, edits: reads)
+                    generated("\n\(values).hand(\(local ? binding.pattern.trimmedDescription : "__wb_value")) }\n")
+                } else {
                     generated("\(values).hand(")
-                    statement(value)
+                    statement(value, edits: reads)
                     generated(")\n")
                 }
                 generated("_ = \(first)\n")
                 result.declared += names.map { (specifier, $0) }
             }
             if live, shows, let shownName {
-                generated("\(runtime).show(\(shownName), source: \(ProgramBuilder.literal(shownName)))\n")
+                generated("\(runtime).show(\(shownName), source: \(SwiftLiteral.quoted(shownName)))\n")
             }
         case .expression(let expression, let shown) where live && shown && shows:
             generated("do { let __wb_value = ")
             statement(item.range)
-            generated("\n\(runtime).show(__wb_value, source: \(ProgramBuilder.literal(ProgramBuilder.summarySource(expression)))) }\n")
+            generated("\n\(runtime).show(__wb_value, source: \(SwiftLiteral.quoted(SummarySource.of(expression)))) }\n")
         case .expression, .statement, .guardStatement:
-            statement(item.range)
+            statement(item.range, edits: results ? WorkbenchCallWrapper.edits(in: item) : [])
             generated("\n")
         }
         return result
@@ -231,5 +263,36 @@ extension PatternNames {
     /// The names a `let`/`var` declaration item binds.
     static func of(variable item: CodeBlockItemSyntax.Item) -> [String] {
         item.as(DeclSyntax.self)?.as(VariableDeclSyntax.self)?.bindings.flatMap { of($0.pattern) } ?? []
+    }
+}
+
+/// In a binding's value, the uses of a name the binding itself declares, qualified with the module
+/// of that name's earlier declaration. A member (`x.posts`) is not such a use.
+enum EarlierValueReads {
+    static func edits(in value: ExprSyntax, names: Set<String>, modules: [String: String]) -> [SourceEdit] {
+        let wanted = names.filter { modules[$0] != nil }
+        guard !wanted.isEmpty else { return [] }
+        let finder = Finder(names: wanted, viewMode: .sourceAccurate)
+        finder.walk(value)
+        return finder.found.map { token in
+            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
+            return SourceEdit(range: start..<start, text: "\(modules[token.text]!).")
+        }
+    }
+
+    private final class Finder: SyntaxVisitor {
+        let names: Set<String>
+        var found: [TokenSyntax] = []
+
+        init(names: Set<String>, viewMode: SyntaxTreeViewMode) {
+            self.names = names
+            super.init(viewMode: viewMode)
+        }
+
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            let isMember = node.parent?.as(MemberAccessExprSyntax.self)?.declName.id == node.id
+            if names.contains(node.baseName.text), !isMember { found.append(node.baseName) }
+            return .visitChildren
+        }
     }
 }

@@ -1,18 +1,15 @@
 import Foundation
 
 /// A module compiled apart from the inputs (a playground's `Sources/`): every input imports it and
-/// links it, in the host and in the results column's program, as a playground page imports its
+/// links it, in the host (the results column's inputs too), as a playground page imports its
 /// bundle's sources (README.md, "Playgrounds").
-public struct LinkedModule: Sendable, Equatable {
+public struct LinkedModule: Sendable, Hashable {
     public let name: String
     /// Holds `NAME.swiftmodule` and `libNAME.so`.
     public let directory: URL
 
-    /// Flags that find it and link it: enough for immediate mode, which loads the library itself.
-    var searchFlags: [String] { ["-I", directory.path, "-L", directory.path, "-l\(name)"] }
-
     /// `swiftc` flags that find and link it into a library the host loads (which finds it through its rpath).
-    var flags: [String] { searchFlags + ["-Xlinker", "-rpath", "-Xlinker", directory.path] }
+    var flags: [String] { ["-I", directory.path, "-L", directory.path, "-l\(name)", "-Xlinker", "-rpath", "-Xlinker", directory.path] }
 
     var importLine: String { "import \(name)" }
 
@@ -23,7 +20,7 @@ public struct LinkedModule: Sendable, Equatable {
     public static func compile(_ files: [URL], name: String, into directory: URL, relativeTo base: URL,
                                languageMode: SwiftLanguageMode,
                                environment: [String: String] = ProcessInfo.processInfo.environment) async throws(ModuleCompileError) -> LinkedModule {
-        guard let swift = Toolchain.swiftExecutable(environment: environment) else { throw ModuleCompileError("error: no Swift toolchain on PATH") }
+        guard let swift = HostToolchain.swiftExecutable(environment: environment) else { throw ModuleCompileError("error: no Swift toolchain on PATH") }
         let compiler = URL(fileURLWithPath: swift).deletingLastPathComponent().appendingPathComponent("swiftc").path
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

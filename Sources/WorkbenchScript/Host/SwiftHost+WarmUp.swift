@@ -15,7 +15,8 @@ extension SwiftHost {
                                 languageMode: configuration.languageMode)
         guard (try? Data(empty.program.source.text).write(to: source)) != nil else { return }
         let arguments = toolchain.arguments(source: source, module: module, library: directory.file("lib\(module).so"),
-                                            directory: directory.url, languageMode: configuration.languageMode)
+                                            directory: directory.url,
+                                            key: HostCompileJobs.Key(languageMode: configuration.languageMode, modules: [], resultsColumn: false))
         warming = try? ChildProcess(executable: toolchain.compiler, arguments: arguments, environment: configuration.environment)
     }
 

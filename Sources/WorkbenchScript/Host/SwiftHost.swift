@@ -9,16 +9,15 @@ import WorkbenchKit
 @MainActor
 public final class SwiftHost {
     public let console: Console
-    public var configuration: CompiledConfiguration
+    public var configuration: HostConfiguration
     var directory: SessionDirectory?
     var toolchain: HostToolchain?
     var process: ChildProcess?
     /// The compiler `warmUp()` started, until it is reaped.
     var warming: ChildProcess?
-    /// The driver's jobs, run directly (HostCompileJobs); nil until planned, or when they could not be.
-    private var compileJobs: HostCompileJobs?
-    /// The language mode and linked modules `compileJobs` was planned for (nil: not planned yet).
-    private var compileJobsPlan: (mode: SwiftLanguageMode, modules: [LinkedModule])?
+    /// The driver's jobs, run directly (HostCompileJobs), by what they were planned for; `.some(nil)`
+    /// when they could not be planned (the driver runs then).
+    private var compileJobs: [HostCompileJobs.Key: HostCompileJobs?] = [:]
     /// The libraries loaded, in order: what later inputs import, and what a rebuild runs again.
     var libraries: [LoadedLibrary] = []
     /// How many of the session's steps the host has run (or passed over).
@@ -63,7 +62,7 @@ public final class SwiftHost {
     /// Set when that work ended the host (SwiftHost+WorkLeftRunning.swift).
     let endedBetweenInputs = EndedFlag()
 
-    public init(console: Console, configuration: CompiledConfiguration = CompiledConfiguration()) {
+    public init(console: Console, configuration: HostConfiguration = HostConfiguration()) {
         self.console = console
         self.configuration = configuration
     }
@@ -75,8 +74,10 @@ public final class SwiftHost {
     /// those it has not run). Output streams to `output` (the console unless captured). When
     /// `isStep`, the caller records the input as the session's next step once it succeeded. With
     /// `liveAnswers` (`save`'s check) the input's sends are answered from them, quietly, as in a rebuild.
-    public func run(_ input: String, after steps: [CompiledStep], isStep: Bool = true, output: Console? = nil,
-                    liveAnswers: [Exchange]? = nil, interrupted: () -> Bool) async -> CompiledOutcome {
+    /// With `resultsColumn` the input is compiled with the playground transform: its values are not
+    /// shown but returned, line by line, in the outcome's `results` (also when it failed part-way).
+    public func run(_ input: String, after steps: [LoggedStep], isStep: Bool = true, output: Console? = nil,
+                    liveAnswers: [Exchange]? = nil, resultsColumn: Bool = false, interrupted: () -> Bool) async -> HostOutcome {
         if steps.count < syncedSteps {  // the session's steps were cleared
             stop()
             passedOver = [:]
@@ -84,9 +85,9 @@ public final class SwiftHost {
         }
         // A captured run's failure is captured too: its caller words it.
         let output = output ?? console
-        func failed(_ line: String) -> CompiledOutcome {
+        func failed(_ line: String) -> HostOutcome {
             show(line, on: output)
-            return CompiledOutcome(succeeded: false, exchanges: [], requestState: nil, failure: line, step: nil)
+            return HostOutcome(succeeded: false, exchanges: [], requestState: nil, failure: line, step: nil)
         }
         do {
             try prepare()
@@ -114,9 +115,11 @@ public final class SwiftHost {
                 let unbound = unboundNames.filter { mentioned.contains($0.key) && !declaredHere.contains($0.key) }
                     .sorted { $0.key < $1.key }.map { (name: $0.key, message: $0.value) }
                 let imports = self.imports(mentioning: mentioned.subtracting(unboundNames.keys))
+                let resultsFile = isLast && resultsColumn ? directory.map { $0.file(Self.resultsFileName) } : nil
                 let library = HostLibrary(number: nextNumber, catchUp: segment, input: isLast ? inputUnit : nil,
                                           imports: configuration.modules.map(\.importLine) + configuration.imports + imports.lines, showsResults: configuration.settings.showsResults,
-                                          languageMode: configuration.languageMode, models: again, unbound: unbound)
+                                          languageMode: configuration.languageMode, models: again, unbound: unbound,
+                                          earlier: imports.declaring, resultsFile: resultsFile?.path)
                 let caughtUp = Array(pendingSteps.prefix(segment.count))
                 pendingSteps = pendingSteps.dropFirst(segment.count)
                 let path: URL
@@ -157,22 +160,40 @@ public final class SwiftHost {
                 guard isLast else { continue }
                 syncedSteps = steps.count
                 let answers = liveAnswers?.map(PromptEvent.exchange)
+                // Emptied here too: a library that fails to load leaves no results of an earlier input.
+                if let resultsFile { _ = truncate(resultsFile.path, 0) }
                 let run = await call(library.liveSymbol, of: loaded, recording: answers ?? [], rebuilding: answers != nil,
                                      output: output, interrupted: interrupted)
+                let results = resultsFile.map { self.results(in: $0, of: library) } ?? []
                 loaded.liveRecording = answers ?? run.sends
                 loaded.liveSucceeded = run.succeeded
                 libraries[libraries.count - 1] = loaded
                 if run.succeeded {
                     if isStep { syncedSteps += 1 }
                     bound(library.declared)
-                    return CompiledOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
-                                           step: CompiledStep(source: input, recording: loaded.liveRecording))
+                    return HostOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
+                                           step: LoggedStep(source: input, recording: loaded.liveRecording), results: results)
                 }
                 let line = run.failureLine
                 show(line, on: output)
                 await recover(after: run)
-                return CompiledOutcome(succeeded: false, exchanges: run.exchanges, requestState: nil, failure: line, step: nil)
+                return HostOutcome(succeeded: false, exchanges: run.exchanges, requestState: nil, failure: line, step: nil,
+                                       results: results)
             }
+        }
+    }
+
+    /// Where ResultsLog writes the results column's records (HostLibrary's `resultsFile`).
+    static let resultsFileName = "results-column"
+
+    /// The records of the library's input, at the lines the user wrote, types named as the program
+    /// names them (`shopping.Item`, not the input's module).
+    private func results(in file: URL, of library: HostLibrary) -> [LineResult] {
+        let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return LineResult.results(in: text, program: library.program).map { result in
+            var named = result
+            named.text = ModuleNameFilter.rewrite(result.text, module: configuration.moduleName)
+            return named
         }
     }
 
@@ -213,16 +234,16 @@ public final class SwiftHost {
     }
 
     @discardableResult
-    func prepare() throws(CompiledSetupError) -> HostToolchain {
+    func prepare() throws(HostSetupError) -> HostToolchain {
         if directory == nil { directory = try SessionDirectory() }
         if let toolchain { return toolchain }
-        let found = try HostToolchain.discover(kitDirectory: configuration.kitDirectory ?? CompiledEngine.kitDirectory,
+        let found = try HostToolchain.discover(kitDirectory: configuration.kitDirectory ?? HostToolchain.defaultKitDirectory,
                                                environment: configuration.environment)
         toolchain = found
         return found
     }
 
-    private func imports(mentioning mentioned: Set<String>) -> (lines: [String], modules: Set<String>) {
+    private func imports(mentioning mentioned: Set<String>) -> (lines: [String], modules: Set<String>, declaring: [String: String]) {
         HostImports.lines(for: libraries.map { loaded in
             HostImports.Library(module: loaded.library.moduleName,
                                 declared: loaded.importable, declaresUnnamed: loaded.library.declaresUnnamed,
@@ -241,17 +262,17 @@ public final class SwiftHost {
         } catch {
             return .failure(HostFailure("error: cannot write compiled input: \(error.localizedDescription)"))
         }
-        let mode = configuration.languageMode
-        let modules = configuration.modules
-        if compileJobsPlan?.mode != mode || compileJobsPlan?.modules != modules {
-            compileJobsPlan = (mode, modules)
-            compileJobs = HostCompileJobs.plan(toolchain, directory: directory.url, languageMode: mode, modules: modules,
-                                               environment: configuration.environment)
+        let plan = HostCompileJobs.Key(languageMode: configuration.languageMode, modules: configuration.modules,
+                                       resultsColumn: library.resultsColumn)
+        if plan.resultsColumn, !toolchain.hasResultsLog { return .failure(HostFailure("error: \(HostSetupError.noResultsLog(toolchain.kitDirectory.path))")) }
+        if compileJobs[plan] == nil {
+            compileJobs[plan] = HostCompileJobs.plan(toolchain, directory: directory.url, key: plan, environment: configuration.environment)
+                .map { .some($0) } ?? .some(nil)
         }
-        let arguments = toolchain.arguments(source: source, module: library.moduleName, library: path, directory: directory.url,
-                                            languageMode: mode, modules: modules)
-        let jobs = compileJobs?.jobs(for: library.moduleName) ?? [[toolchain.compiler] + arguments]
-        defer { compileJobs?.clean(library.moduleName) }
+        let arguments = toolchain.arguments(source: source, module: library.moduleName, library: path, directory: directory.url, key: plan)
+        let planned = compileJobs[plan] ?? nil
+        let jobs = planned?.jobs(for: library.moduleName) ?? [[toolchain.compiler] + arguments]
+        defer { planned?.clean(library.moduleName) }
         var errors = ""
         var status: Int32? = 0
         for job in jobs where status == 0 {

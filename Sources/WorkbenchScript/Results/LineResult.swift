@@ -27,7 +27,7 @@ public struct LineResult: Equatable, Sendable {
 
     /// The results ResultsLog wrote for `program`, those of its live input (the last unit) only, at
     /// the lines and columns the user wrote; what the program generated around them is left out.
-    static func results(in text: String, program: CompiledProgram) -> [LineResult] {
+    static func results(in text: String, program: LibrarySource) -> [LineResult] {
         let live = program.units.count - 1
         return ResultRecord.all(in: text).compactMap { record in
             guard let origin = program.source.userOrigin(line: record.startLine, column: record.startColumn),

@@ -1,7 +1,7 @@
 import SwiftSyntax
 
-/// In the results column's program, each `wb.…` call made as a statement goes through
-/// `ProgramBuilder.workbenchResult`, so that a request's line shows its status line
+/// In the results column's input, each `wb.…` call made as a statement goes through
+/// `HostLibrary.workbenchResult`, so that a request's line shows its status line
 /// (`HTTP 200 OK · application/json · 1.2 KB · 87 ms`, what `wb.get` prints) rather than the whole
 /// `Exchange`. Calls in closures and functions are left alone: there a call can be the body's value.
 enum WorkbenchCallWrapper {
@@ -9,7 +9,7 @@ enum WorkbenchCallWrapper {
         let finder = StatementCallFinder(viewMode: .sourceAccurate)
         finder.walk(item.syntax)
         return finder.ranges.flatMap { range in
-            [SourceEdit(range: range.lowerBound..<range.lowerBound, text: "\(ProgramBuilder.workbenchResult)("),
+            [SourceEdit(range: range.lowerBound..<range.lowerBound, text: "\(HostLibrary.workbenchResult)("),
              SourceEdit(range: range.upperBound..<range.upperBound, text: ")")]
         }
     }

@@ -109,11 +109,11 @@ extension SwiftRunner {
 
     /// Runs `source` (statements in their program form) compiled with the playground transform after
     /// the steps so far. In replay its output is kept from the console: the column shows it.
-    public func runResultsProgram(_ source: String) async -> CompiledOutcome {
+    public func runResultsProgram(_ source: String) async -> HostOutcome {
         refreshSettings()
-        let engine = results
-        let outcome = await engine.run(source, after: settledLog(), interrupted: interrupted)
-        if promptWorkbench == nil { engine.console.clearCaptured() }
+        let output = promptWorkbench == nil ? captured : console
+        let outcome = await host.run(source, after: settledLog(), output: output, resultsColumn: true, interrupted: interrupted)
+        if promptWorkbench == nil { captured.clearCaptured() }
         take(outcome, of: source)
         return outcome
     }
@@ -146,7 +146,7 @@ extension SwiftRunner {
 
     /// What compiled code did, taken in: its requests join the history, `wb` continues from the
     /// request it left, and the step is logged.
-    func take(_ outcome: CompiledOutcome, of source: String) {
+    func take(_ outcome: HostOutcome, of source: String) {
         declarationAwaitingHost = nil  // the host compiled the log, or said what failed
         workbench?.join(outcome.exchanges)
         if let state = outcome.requestState { workbench?.restore(state) }

@@ -9,7 +9,7 @@ import WorkbenchKit
 /// - the interpreter, in this process, for what it says it can finish (`canFinish`: the item is
 ///   checked with its effects held back, so nothing has happened when it cannot);
 /// - the Swift host, a process of its own that keeps the values of what it ran, for everything else
-///   (and a playground-transformed program for the results column).
+///   (and for the results column's inputs, compiled with the playground transform).
 ///
 /// It keeps the step log both engines read: each step that ran, in its program form, with the
 /// requests it made, so the host catches up on what ran elsewhere, answered from the same
@@ -22,7 +22,7 @@ public final class SwiftRunner {
     /// The prompt's workbench; nil in replay, where the snippet makes its own (`let wb = Workbench(…)`).
     let promptWorkbench: Workbench?
     /// How compiled Swift is set up: the module name, `wb`'s settings, the secrets steps read.
-    public var configuration: CompiledConfiguration
+    public var configuration: HostConfiguration
     /// Everything but model declarations goes to the host (`WORKBENCH_ENGINE=compiled` at the prompt:
     /// the differential tests compare both engines).
     public var compiledOnly = false
@@ -41,7 +41,7 @@ public final class SwiftRunner {
     var namesLeftUnbound: [String: Int] = [:]
 
     /// The steps that ran, for the host to catch up on.
-    private(set) var log: [CompiledStep] = []
+    private(set) var log: [LoggedStep] = []
     /// Steps the interpreter ran since the host last ran, turned into program form only when the
     /// host needs them: a replay that never compiles never pays for it (4% of a replay of 1,000 GETs).
     private var unconverted: [(item: CodeBlockItemSyntax, exchanges: [Exchange])] = []
@@ -61,7 +61,6 @@ public final class SwiftRunner {
     /// The Apple-only modules imported so far (UIKit…), each noted once.
     var appleOnlyImports: [String] = []
     private(set) var hostInstance: SwiftHost?
-    private var resultsInstance: CompiledEngine?
     private var capturedInstance: Console?
 
     /// How long replay waits at its end for work the snippet left running.
@@ -70,14 +69,14 @@ public final class SwiftRunner {
     /// The prompt's runner: module `main`, the session's `Workbench` as `wb`, models from `workspace`.
     public static func prompt(workspace: ModelWorkspace, console: Console, workbench: Workbench) -> SwiftRunner {
         SwiftRunner(interpreter: .prompt(workspace: workspace, console: console, workbench: workbench), console: console,
-                    workbench: workbench, configuration: CompiledConfiguration())
+                    workbench: workbench, configuration: HostConfiguration())
     }
 
     /// A snippet's runner, for replay and for `save`'s check: values print with the snippet's module
     /// name, as `swift run NAME` prints them; `prepare` is applied to each `Workbench` it makes.
     public static func snippet(_ script: SnippetScript, console: Console, sandboxURL: URL?, offlineRoutes: [OfflineRoute],
                                prepare: @escaping (Workbench) -> Void) -> SwiftRunner {
-        var configuration = CompiledConfiguration()
+        var configuration = HostConfiguration()
         configuration.moduleName = script.moduleName
         configuration.languageMode = script.languageMode
         configuration.settings = PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
@@ -88,7 +87,7 @@ public final class SwiftRunner {
         return SwiftRunner(interpreter: interpreter, console: console, workbench: nil, configuration: configuration)
     }
 
-    private init(interpreter: SnippetInterpreter, console: Console, workbench: Workbench?, configuration: CompiledConfiguration) {
+    private init(interpreter: SnippetInterpreter, console: Console, workbench: Workbench?, configuration: HostConfiguration) {
         self.interpreter = interpreter
         self.console = console
         self.promptWorkbench = workbench
@@ -108,7 +107,7 @@ public final class SwiftRunner {
     public func record(_ source: String, exchanges: [Exchange], secrets: [String: String] = [:]) {
         configuration.secrets.merge(secrets) { $1 }
         settle()
-        log.append(CompiledStep(source: source, exchanges: exchanges))
+        log.append(LoggedStep(source: source, exchanges: exchanges))
     }
 
     /// Binds a value a command made (`let posts = decode [Post]`) for the inputs after it.
@@ -142,7 +141,6 @@ public final class SwiftRunner {
     /// Ends the host and removes the private directories (at the end of a session or a replay).
     public func close() {
         hostInstance?.close()
-        resultsInstance?.close()
     }
 
     // MARK: The engines, made on first use
@@ -155,17 +153,6 @@ public final class SwiftRunner {
         return made
     }
 
-    /// The playground-transformed program of the results column; its output is kept from the
-    /// console in replay, where the column shows what the statements printed.
-    var results: CompiledEngine {
-        if let resultsInstance { return resultsInstance }
-        var setup = configuration
-        setup.resultsColumn = true
-        let made = CompiledEngine(console: promptWorkbench == nil ? Console(capturingWithColors: false) : console, configuration: setup)
-        resultsInstance = made
-        return made
-    }
-
     /// Where a `\(…)` the host runs prints.
     var captured: Console {
         if let capturedInstance { return capturedInstance }
@@ -175,7 +162,7 @@ public final class SwiftRunner {
     }
 
     /// The log with every step in program form, for an engine about to run.
-    func settledLog() -> [CompiledStep] {
+    func settledLog() -> [LoggedStep] {
         settle()
         return log
     }
@@ -189,7 +176,7 @@ public final class SwiftRunner {
 
     private func settle() {
         guard !unconverted.isEmpty else { return }
-        log += unconverted.compactMap { ran in programForm(of: ran.item).map { CompiledStep(source: $0, exchanges: ran.exchanges) } }
+        log += unconverted.compactMap { ran in programForm(of: ran.item).map { LoggedStep(source: $0, exchanges: ran.exchanges) } }
         unconverted = []
     }
 
@@ -199,7 +186,7 @@ public final class SwiftRunner {
             // The host reads no OpenAPI documents (WorkbenchKit is all it links): it catches up on
             // what `spec` changed that it uses, the base, as it is now.
             settle()
-            if let base = workbench?.base?.string { log.append(CompiledStep(source: WorkbenchStatement.base(base).swiftSource())) }
+            if let base = workbench?.base?.string { log.append(LoggedStep(source: WorkbenchStatement.base(base).swiftSource())) }
             return
         }
         unconverted.append((item, exchanges))
@@ -218,8 +205,8 @@ public final class SwiftRunner {
         return tokens.count > 3 && tokens[0] == "wb" && tokens[1] == "." && tokens[2] == "spec" && tokens[3] == "("
     }
 
-    /// A step the host ran (or the results program), for the log.
-    func logCompiled(_ step: CompiledStep, changing source: ProgramUnit) {
+    /// A step the host ran, for the log.
+    func logCompiled(_ step: LoggedStep, changing source: ProgramUnit) {
         settle()
         log.append(step)
         if promptWorkbench != nil { swiftNames.formUnion(HostImports.mentionedNames(in: [source])) }
@@ -256,11 +243,6 @@ public final class SwiftRunner {
         hostInstance?.configuration.imports = configuration.imports
         hostInstance?.configuration.modules = configuration.modules
         hostInstance?.configuration.mainBundle = configuration.mainBundle
-        resultsInstance?.configuration.settings = configuration.settings
-        resultsInstance?.configuration.secrets = configuration.secrets
-        resultsInstance?.configuration.languageMode = configuration.languageMode
-        resultsInstance?.configuration.modules = configuration.modules
-        resultsInstance?.configuration.mainBundle = configuration.mainBundle
     }
 }
 

@@ -1,59 +1,12 @@
 import Foundation
 import WorkbenchKit
 
-/// Turns how a compiled input's program ended into the one line the user reads: the compiler's first
-/// error at the line and column they typed, a trap's message, an error thrown at the top level, or
-/// which earlier input no longer runs.
+/// The one line the user reads for what the compiler or the host wrote: the compiler's first error
+/// at the line and column they typed (or the earlier input it is in), a trap's message, a signal.
 struct FailureLine {
-    let program: CompiledProgram
-    /// The program's path, as diagnostics name it.
+    let program: LibrarySource
+    /// The library source's path, as diagnostics name it.
     let programPath: String
-
-    /// Why the program was stopped by the engine, if it was.
-    enum Stop {
-        case interrupted
-        case memory(limit: Int)
-    }
-
-    /// What the program reported, its exit status, and its standard error; nil when it succeeded.
-    func line(events: [PromptEvent], status: Int32?, errors: String, quietErrors: String, stop: Stop?) -> String? {
-        var liveSeen = false
-        var lastStep: Int?
-        var thrown: String?
-        var finished = false
-        for event in events {
-            switch event {
-            case .live: liveSeen = true
-            case .step(let number): lastStep = number
-            case .thrown(let text): thrown = text
-            case .finished: finished = true
-            default: break
-            }
-        }
-        let earlier = liveSeen ? nil : lastStep.map { program.units[$0 - 1] }
-        switch stop {
-        case .interrupted: return "error: interrupted — the input was stopped; the session keeps what it had"
-        case .memory(let limit): return "error: stopped — the input used more than \(ByteSize.text(limit)) of memory; the session keeps what it had"
-        case nil: break
-        }
-        if finished { return nil }
-        if let thrown {
-            // An error's description may span lines; the failure is one line (found by `make fuzz`).
-            let thrown = thrown.oneLine
-            return earlier.map { "error: earlier input `\($0.firstLine)` fails when run again: \(thrown)" } ?? "error: \(thrown)"
-        }
-        if !liveSeen && lastStep == nil {
-            let first = Self.lines(errors).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            return compileError(errors) ?? "error: the Swift compiler failed" + Self.exitText(status) + (first.map { ": \($0)" } ?? "")
-        }
-        let trap = Self.trapMessage(liveSeen ? errors : quietErrors) ?? Self.signalText(status)
-        guard let trap else {
-            if liveSeen, let status, status == 0 { return nil }  // the input called exit(0)
-            return earlier.map { "error: earlier input `\($0.firstLine)` ended the program when run again" }
-                ?? "error: the program ended early" + Self.exitText(status)
-        }
-        return earlier.map { "error: earlier input `\($0.firstLine)` traps when run again: \(trap)" } ?? trap
-    }
 
     /// The first `FILE:LINE:COL: error: MESSAGE` of the program, told where the user typed it.
     func compileError(_ errors: String) -> String? {
@@ -111,10 +64,5 @@ struct FailureLine {
         case SIGKILL: return "error: the program was killed (out of memory?)"
         default: return "error: the program was stopped by signal \(status & 0x7f)"
         }
-    }
-
-    static func exitText(_ status: Int32?) -> String {
-        guard let status, status & 0x7f == 0 else { return "" }
-        return " (exit status \((status >> 8) & 0xff))"
     }
 }

@@ -7,7 +7,7 @@ import Synchronization
 final class SessionDirectory: @unchecked Sendable {
     let url: URL
 
-    init(parent: URL = FileManager.default.temporaryDirectory) throws(CompiledSetupError) {
+    init(parent: URL = FileManager.default.temporaryDirectory) throws(HostSetupError) {
         var template = Array(parent.appendingPathComponent("workbench-prompt-XXXXXX").path.utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw .sessionDirectory("\(parent.path): \(String(cString: strerror(errno)))")

@@ -81,3 +81,9 @@ struct MappedSource {
         text.append(contentsOf: bytes)
     }
 }
+
+/// A replacement of source text: UTF-8 offsets in the input it belongs to.
+struct SourceEdit {
+    let range: Range<Int>
+    let text: String
+}

@@ -12,8 +12,8 @@ import WorkbenchKit
         defer { host.close() }
         try #require(host.isAvailable)
         var steps = ["struct Oops: Error {}", "let bad: Int = try { throw Oops() }()", "let broken: Int = \"text\"", "let good = 2"]
-            .map { CompiledStep(source: $0) }
-        func run(_ input: String) async -> (text: String, outcome: CompiledOutcome) {
+            .map { LoggedStep(source: $0) }
+        func run(_ input: String) async -> (text: String, outcome: HostOutcome) {
             console.clearCaptured()
             let outcome = await host.run(input, after: steps, interrupted: { false })
             if let step = outcome.step { steps.append(step) }

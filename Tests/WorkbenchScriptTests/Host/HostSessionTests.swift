@@ -4,12 +4,12 @@ import Testing
 import WorkbenchKit
 @testable import WorkbenchScript
 
-/// The compiled path for real: the installed toolchain runs each input as one program after the
-/// session's earlier inputs. Expected values are computed by this (compiled) test itself.
+/// The Swift host for real: the installed toolchain compiles each input into a library the host
+/// loads after the session's earlier inputs. Expected values are computed by this (compiled) test itself.
 @MainActor
-@Suite(.serialized) struct CompiledEngineTests {
+@Suite(.serialized) struct HostSessionTests {
     @Test func expressionsShowTheirTypeAndPrintedValue() async {
-        let session = CompiledSession()
+        let session = HostSession()
         #expect(await session.run("1 + 2").output == shown("1 + 2", 1 + 2, type: "Int"))
         let doubled = [1, 2, 3].map { $0 * 2 }
         #expect(await session.run("[1, 2, 3].map { $0 * 2 }").output == shown("[1, 2, 3].map { $0 * 2 }", doubled, type: "[Int]"))
@@ -21,7 +21,7 @@ import WorkbenchKit
     }
 
     @Test func bindingsLiveAcrossInputsAndEarlierPrintsAreNotRepeated() async {
-        let session = CompiledSession()
+        let session = HostSession()
         #expect(await session.run(#"print("once")"#).output == "once\n")
         #expect(await session.run("var total = 20").output == shown("total", 20, type: "Int"))
         #expect(await session.run("total += 1").output == "")
@@ -32,7 +32,7 @@ import WorkbenchKit
     }
 
     @Test func declarationsAndFunctionsAreKept() async {
-        let session = CompiledSession()
+        let session = HostSession()
         await session.run("""
             struct Point { var x: Int; var y: Int }
             extension Point { var sum: Int { x + y } }
@@ -42,10 +42,11 @@ import WorkbenchKit
     }
 
     @Test func aRedeclaredBindingTakesItsNewValueAndCanReadTheOld() async {
-        let session = CompiledSession()
+        let session = HostSession()
         await session.run("let posts = [3, 1, 2]")
         await session.run("let first = posts[0]")
-        #expect(await session.run("let posts = posts.sorted()").output == shown("posts", [1, 2, 3], type: "[Int]"))
+        let sorted = await session.run("let posts = posts.sorted()").output
+        #expect(sorted == shown("posts", [1, 2, 3], type: "[Int]"), "\(sorted)")
         #expect(await session.run("(first, posts)").output == shown("(first, posts)", (3, [1, 2, 3]), type: "(Int, [Int])"))
         await session.run("struct S { let a: Int }")
         await session.run("struct S { let b: String }")
@@ -53,7 +54,7 @@ import WorkbenchKit
     }
 
     @Test func anErrorThrownAtTheTopLevelIsOneLine() async {
-        let session = CompiledSession()
+        let session = HostSession()
         await session.run("struct Oops: Error, CustomStringConvertible { var description: String { \"it went wrong\" } }")
         let (output, outcome) = await session.run("print(\"before\")\nthrow Oops()")
         #expect(output == "before\nerror: it went wrong\n")
@@ -63,7 +64,7 @@ import WorkbenchKit
     }
 
     @Test func aTrapIsOneLineAndTheSessionKeepsItsValues() async {
-        let session = CompiledSession()
+        let session = HostSession()
         await session.run("let numbers = [1, 2, 3]")
         let (output, outcome) = await session.run("print(\"before\")\nnumbers[5]")
         #expect(output == "before\nFatal error: Index out of range\n")
@@ -75,12 +76,15 @@ import WorkbenchKit
                 == shown("none", none as Any, type: "Int?") + "Fatal error: Unexpectedly found nil while unwrapping an Optional value\n")
         #expect(await session.run("numbers[0] / (numbers.count - 3)").output == "Fatal error: Division by zero\n")
         let overflow = await session.run("func down(_ n: Int) -> Int { n + down(n + 1) }\ndown(0)").output
-        #expect(overflow.hasPrefix("error: the program crashed (segmentation fault)"))
-        #expect(overflow.split(separator: "\n").count == 1)
+        // The crash ended the host: one line for it, one saying the session was rebuilt.
+        let lines = overflow.split(separator: "\n")
+        #expect(lines.first?.hasPrefix("error: the program crashed (segmentation fault)") == true, "\(overflow)")
+        #expect(lines.count == 2 && lines.last?.hasPrefix("the Swift session was rebuilt: ") == true, "\(overflow)")
+        #expect(await session.run("numbers.count").output == shown("numbers.count", 3, type: "Int"))
     }
 
     @Test func aCompileErrorIsTheCompilersFirstAtWhatTheUserTyped() async {
-        let session = CompiledSession()
+        let session = HostSession()
         await session.run("let posts = [1, 2]")
         let (output, outcome) = await session.run("let a = 1\nlet b = posts.nope + a")
         #expect(output == "error: 2:15: value of type '[Int]' has no member 'nope'\n")
@@ -88,46 +92,77 @@ import WorkbenchKit
         #expect(await session.run("let c: String = 1").output == "error: 1:17: cannot convert value of type 'Int' to specified type 'String'\n")
     }
 
-    @Test func anErrorInAnEarlierInputNamesIt() async {
-        let session = CompiledSession()
+    @Test func aRedeclaredTypeLeavesEarlierValuesAsTheyWere() async {
+        let session = HostSession()
         await session.run("struct P { let a: Int }")
         await session.run("let p = P(a: 1)")
-        let output = await session.run("struct P { let b: Int }").output
-        #expect(output.hasPrefix("error: earlier input `let p = P(a: 1)` no longer compiles: "))
-        #expect(output.split(separator: "\n").count == 1)
+        #expect(await session.run("struct P { let b: Int }").output == "")
+        #expect(await session.run("p.a").output == shown("p.a", 1, type: "Int"))
+        #expect(await session.run("P(b: 2).b").output == shown("P(b: 2).b", 2, type: "Int"))
     }
 
     @Test func ctrlCStopsARunawayLoopAndTheSessionGoesOn() async {
-        let session = CompiledSession()
+        let session = HostSession()
         await session.run("let kept = 7")
         let started = ContinuousClock.now
         let (output, outcome) = await session.run("print(\"spinning\")\nwhile true {}") {
             ContinuousClock.now - started > .seconds(3)
         }
-        #expect(output.hasSuffix("error: interrupted — the input was stopped; the session keeps what it had\n"))
+        #expect(output.hasPrefix("spinning\nerror: interrupted — the input did not stop, so the Swift host was ended\nthe Swift session was rebuilt: 1 input run again"), "\(output)")
         #expect(!outcome.succeeded)
         #expect(await session.run("kept").output == shown("kept", 7, type: "Int"))
     }
 
     @Test func runawayMemoryIsStoppedWithOneLine() async {
-        let session = CompiledSession(configuration: CompiledConfiguration(memoryLimit: 300 << 20))
+        let session = HostSession(configuration: HostConfiguration(memoryLimit: 300 << 20))
         let (output, outcome) = await session.run("""
             var blocks: [[UInt8]] = []
             while true { blocks.append([UInt8](repeating: 1, count: 10_000_000)) }
             """)
-        #expect(output == shown("blocks", [[UInt8]](), type: "[[UInt8]]")
-                + "error: stopped — the input used more than 300 MB of memory; the session keeps what it had\n")
+        #expect(output.hasPrefix(shown("blocks", [[UInt8]](), type: "[[UInt8]]") + "error: stopped — the input used more than 300 MB of memory\n"), "\(output)")
         #expect(!outcome.succeeded)
     }
 
     @Test func noToolchainIsOneLineNamingWhatIsNeeded() async {
         var environment = ProcessInfo.processInfo.environment
         environment["WORKBENCH_SWIFT"] = "/nonexistent/swift"
-        let session = CompiledSession(configuration: CompiledConfiguration(environment: environment))
+        let session = HostSession(configuration: HostConfiguration(environment: environment))
         let (output, outcome) = await session.run("1 + 1")
-        #expect(output == "error: \(CompiledSetupError.noToolchain)\n")
+        #expect(output == "error: \(HostSetupError.noToolchain)\n")
         #expect(!outcome.succeeded)
-        let missingKit = CompiledSession(configuration: CompiledConfiguration(kitDirectory: URL(fileURLWithPath: "/nonexistent")))
-        #expect(await missingKit.run("1 + 1").output == "error: \(CompiledSetupError.noKit("/nonexistent"))\n")
+        let missingKit = HostSession(configuration: HostConfiguration(kitDirectory: URL(fileURLWithPath: "/nonexistent")))
+        #expect(await missingKit.run("1 + 1").output == "error: \(HostSetupError.noKit("/nonexistent"))\n")
+    }
+}
+
+/// The results column's inputs run in the host too: their values persist, as any input's do.
+@MainActor
+@Suite(.serialized) struct HostResultsColumnTests {
+    @Test func aResultsInputReportsItsLinesAndKeepsItsValues() async throws {
+        let session = HostSession()
+        let (output, outcome) = await session.run("let r = Int.random(in: 1...1000)\nvar total = 0\nfor n in 1...3 {\n    total += n\n}\nprint(r)",
+                                                  results: true)
+        #expect(outcome.succeeded, "\(output)")
+        let drawn = try #require(output.split(separator: "\n").first.flatMap { Int($0) }, "\(output)")
+        let column = ResultsColumn(outcome.results)
+        #expect(column.entries[1]?.description == "r = \(drawn)")
+        #expect(column.entries[2]?.description == "total = 0")
+        #expect(column.entries[4]?.description == "total = 6  (3 times)")
+        #expect(column.entries[6]?.description == "\(drawn)\n" || column.entries[6]?.description == "\(drawn)")
+        // Later inputs, with the column or without, read the same value.
+        #expect(await session.run("print(r)").output == "\(drawn)\n")
+        let again = await session.run("let twice = r * 2\nprint(twice)", results: true)
+        #expect(ResultsColumn(again.outcome.results).entries[1]?.description == "twice = \(drawn * 2)")
+        #expect(await session.run("total").output == shown("total", 6, type: "Int"))
+    }
+
+    @Test func aFailureKeepsTheLinesThatRan() async {
+        let session = HostSession()
+        await session.run("let numbers = [1, 2]")
+        let (output, outcome) = await session.run("let first = numbers[0]\nlet third = numbers[2]\nprint(third)", results: true)
+        #expect(!outcome.succeeded)
+        #expect(output.contains("Fatal error: Index out of range"), "\(output)")
+        #expect(outcome.results.map(\.line) == [1])
+        #expect(await session.run("numbers.count").output == shown("numbers.count", 2, type: "Int"))
     }
 }

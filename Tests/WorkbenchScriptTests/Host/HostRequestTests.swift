@@ -4,12 +4,12 @@ import Testing
 import WorkbenchKit
 @testable import WorkbenchScript
 
-/// Requests on the compiled path: made live they come back to the REPL (with `wb`'s request), made
+/// Requests in the host: made live they come back to the REPL (with `wb`'s request), made
 /// by an earlier input they are answered from the recording and never sent again.
 @MainActor
-@Suite(.serialized) struct CompiledRequestTests {
-    func session(server: CountingServer, secrets: [String: String] = [:]) -> CompiledSession {
-        CompiledSession(configuration: CompiledConfiguration(settings: PromptSettings(sandboxURL: server.baseURL), secrets: secrets))
+@Suite(.serialized) struct HostRequestTests {
+    func session(server: CountingServer, secrets: [String: String] = [:]) -> HostSession {
+        HostSession(configuration: HostConfiguration(settings: PromptSettings(sandboxURL: server.baseURL), secrets: secrets))
     }
 
     @Test func requestsInALoopComeBackAndAreNotSentAgain() async throws {

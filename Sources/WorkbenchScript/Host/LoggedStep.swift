@@ -1,0 +1,26 @@
+import Foundation
+import WorkbenchKit
+
+/// One step of the session's log, as the Swift host catches up on it: its Swift source (a command as
+/// its WorkbenchKit statement, with secrets as environment reads) and the requests it made.
+public struct LoggedStep: Sendable {
+    public let source: String
+    /// The input's sends in order, each an exchange or a failure: what answers them when it runs again.
+    let recording: [PromptEvent]
+
+    /// A step whose sends were these exchanges (a command's, or none).
+    public init(source: String, exchanges: [Exchange] = []) {
+        self.source = source
+        recording = exchanges.map(PromptEvent.exchange)
+    }
+
+    init(source: String, recording: [PromptEvent]) {
+        self.source = source
+        self.recording = recording
+    }
+
+    /// The exchanges the input made, in order.
+    public var exchanges: [Exchange] {
+        recording.compactMap { if case .exchange(let exchange) = $0 { exchange } else { nil } }
+    }
+}

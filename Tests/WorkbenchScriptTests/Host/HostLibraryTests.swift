@@ -1,0 +1,48 @@
+import Testing
+@testable import WorkbenchScript
+
+/// The library generated for an input, without running it: what goes where, what the results
+/// column's input does differently, and where a position in it came from.
+@Suite struct HostLibraryTests {
+    func library(catchUp: [String], input: String, resultsFile: String? = nil) -> HostLibrary {
+        HostLibrary(number: 3, catchUp: catchUp.enumerated().map { (number: $0.offset + 1, unit: ProgramUnit($0.element)) },
+                    input: ProgramUnit(input), imports: [], showsResults: true, languageMode: .swift5, resultsFile: resultsFile)
+    }
+
+    @Test func expressionsAreShownAndBindingsHandedToTheirGlobals() {
+        let text = library(catchUp: ["let posts = [1]"], input: "posts.map {\n  $0 + 1\n}\nlet n: Int = posts.count\nn + 1").program.text
+        #expect(text.contains("WorkbenchKit.PromptRuntime.step(1)\nWorkbenchKit.HostValues.hand([1])\n"))
+        #expect(text.contains("WorkbenchKit.PromptRuntime.show(__wb_value, source: \"posts.map { $0 + 1 }\")"))
+        #expect(text.contains("nonisolated(unsafe) let n: Int = WorkbenchKit.HostValues.take()\n"))
+        #expect(text.contains("do { let __wb_value: Int = posts.count\nWorkbenchKit.HostValues.hand(__wb_value) }"))
+        #expect(text.contains("WorkbenchKit.PromptRuntime.show(n, source: \"n\")"))
+        #expect(!text.contains("ResultsLog"))
+    }
+
+    /// The results column's input: the playground transform reports a binding where its name is, so
+    /// the binding is a local of that name first; `wb.…` calls show their status line; nothing is
+    /// shown the usual way. The caught-up step is not the column's.
+    @Test func theResultsColumnsInputNamesItsBindingsAndShowsNothing() {
+        let text = library(catchUp: ["let posts = [1]"], input: "let total = posts.count\ntry await wb.get(\"/x\")\nprint(total)",
+                           resultsFile: "/r/results").program.text
+        #expect(text.contains("import ResultsLog\n"))
+        #expect(text.contains("ResultsLog.start(file: \"/r/results\")\ndefer { ResultsLog.stop() }\n"))
+        #expect(text.contains("do { let total = posts.count\nWorkbenchKit.HostValues.hand(total) }"))
+        #expect(text.contains("\(HostLibrary.workbenchResult)(try await wb.get(\"/x\"))"))
+        #expect(!text.contains("PromptRuntime.show("))
+        #expect(text.contains("WorkbenchKit.HostValues.hand([1])\n"))
+    }
+
+    @Test func aPositionInTheLibraryMapsToWhereTheUserTypedIt() throws {
+        let program = library(catchUp: ["let posts = [1]"], input: "let a = 1; let b = posts.nope\nlet c = posts.map { $0 }.zz").program
+        let text = program.text.split(separator: "\n").map(String.init)
+        for (needle, expected) in [("posts.nope", (1, 20)), ("zz", (2, 26))] {
+            let row = try #require(text.lastIndex { $0.contains(needle) })
+            let column = try #require(text[row].range(of: needle)).lowerBound.utf16Offset(in: text[row]) + 1
+            let origin = try #require(program.source.origin(line: row + 1, column: column))
+            #expect(origin.unit == 1)
+            let location = program.units[1].location(of: origin.offset)
+            #expect(location.line == expected.0 && location.column == expected.1)
+        }
+    }
+}
