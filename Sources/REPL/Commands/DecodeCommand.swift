@@ -6,17 +6,14 @@ struct DecodeCommand: StatementCommand {
     let forms: [StatementForm] = [.decode]
     let name = "decode"
     let aliases: [String] = []
-    let synopsis = "decode TYPE [--keys snake] [--dates S] [--at PATH] [--all]"
+    let synopsis = "decode TYPE " + DecodeOption.synopsis(DecodeOption.all)
     let summary = "decode the current JSON body into a Swift type"
     let help = """
         Decodes the last response body (or the document given to `json`) into TYPE, any Swift type over
         the declared models: Post, [Post], [String: Post], Post?, [[Int]]. Prints the type (and count),
         then exactly what print(value) prints in compiled Swift; a failure prints the DecodingError as
         Swift prints it. Bind the result with `let NAME = decode TYPE`.
-          --keys snake     convertFromSnakeCase
-          --dates S        \(DecodeArguments.dateNames.joined(separator: ", ")), formatted "yyyy-MM-dd"
-          --at PATH        decode the value at PATH (data.items, [0].user)
-          --all            do not cut long values on a terminal
+        \(DecodeOption.helpLines(DecodeOption.all) { $0.help })
 
         Example:
           wb> decode [Post] --keys snake
@@ -30,12 +27,7 @@ struct DecodeCommand: StatementCommand {
             let names = session.models.registry.declarations.map(\.name)
             return (names + names.map { "[\($0)]" }).filter { $0.hasPrefix(prefix) }
         }
-        switch words.dropLast().last {
-        case "--keys": return ["snake", "default"].filter { $0.hasPrefix(prefix) }
-        case "--dates":
-            return (DecodeArguments.dateNames + ["formatted"]).filter { $0.hasPrefix(prefix) }
-        default: return ["--keys", "--dates", "--at", "--all"].filter { $0.hasPrefix(prefix) }
-        }
+        return DecodeOption.completions(DecodeOption.all, after: words)
     }
 
     func run(_ arguments: String, session: Session) async throws {
@@ -51,7 +43,7 @@ struct DecodeCommand: StatementCommand {
 struct InferCommand: Command {
     let name = "infer"
     let aliases: [String] = []
-    let synopsis = "infer NAME [--keys snake] [--at PATH]"
+    let synopsis = "infer NAME " + DecodeOption.synopsis(DecodeOption.infer)
     let summary = "generate Swift models from the current JSON body"
     let help = """
         Writes Codable declarations for the current body (an object or an array of objects): nested types
@@ -62,6 +54,7 @@ struct InferCommand: Command {
         NAME then decode with the inferred one. When one of them uses a type nested in the
         earlier NAME that the inferred one lacks (`NAME.Geo`), nothing is replaced: infer
         under another name, or declare that model again without it.
+        \(DecodeOption.helpLines(DecodeOption.infer) { $0.inferHelp })
         Swift: the declarations themselves, written into the snippet `save` makes
 
         Example:
@@ -71,23 +64,18 @@ struct InferCommand: Command {
     let group = CommandGroup.models
 
     func complete(_ words: [String], session: Session) -> [String] {
-        let prefix = words.last ?? ""
-        if words.dropLast().last == "--keys" { return ["snake"].filter { $0.hasPrefix(prefix) } }
-        return words.count > 1 ? ["--keys", "--at"].filter { $0.hasPrefix(prefix) } : []
+        words.count > 1 ? DecodeOption.completions(DecodeOption.infer, after: words) : []
     }
 
     func run(_ arguments: String, session: Session) async throws {
         var words = try Arguments.split(arguments)[...]
         guard let name = words.popFirst(), !name.hasPrefix("--") else { throw ModelCommandError("usage: \(synopsis)") }
-        var snake = false
-        var path: String?
-        while let word = words.popFirst() {
-            switch (word, words.first) {
-            case ("--keys", "snake"?): snake = true; words.removeFirst()
-            case ("--at", let value?): path = value; words.removeFirst()
-            default: throw ModelCommandError("unknown option '\(word)'; usage: \(synopsis)")
-            }
-        }
+        // infer's options are decode's (`DecodeOption.infer`), read the same way; the hint below is
+        // the decode they ask for.
+        var options = DecodeArguments(call: DecodeCall(type: name))
+        try DecodeOption.read(Array(words), of: DecodeOption.infer, into: &options, usage: synopsis)
+        let snake = options.call.options.keys == .convertFromSnakeCase
+        let path = options.call.path
         session.refreshModelBody()
         let result = try session.models.infer(name, snakeCase: snake, at: path)
         session.console.line(result.declaration.swiftSource())

@@ -4,11 +4,11 @@ import Sandbox
 import WorkbenchKit
 import WorkbenchScript
 
-/// `replay NAME|PATH … [--step] [--check] [--results] [--junit FILE] [--tap FILE]`: runs each
-/// snippet's statements here, printing each one. `ReplayRequest` reads the words.
+/// `replay NAME|PATH … [OPTIONS]`: runs each snippet's statements here, printing each one.
+/// `ReplayRequest` reads the words; the options are `ReplayOption.all`.
 struct ReplayCommand: Command {
     let name = "replay"
-    let synopsis = "replay NAME|PATH|PATH.playground … [--step] [--check] [--results] [--dir DIR] [--junit FILE] [--tap FILE]"
+    let synopsis = "replay NAME|PATH|PATH.playground … " + ReplayOption.synopsis
     let summary = "run a snippet statement by statement, showing each one and its result"
     let help = """
         Reads Snippets/NAME.swift (or the file at PATH), and runs its statements one by one as
@@ -16,9 +16,10 @@ struct ReplayCommand: Command {
         this session's sandbox where the snippet starts one. With --step it waits for Enter
         before each statement (type q to stop) — the classroom mode. With --check it stops at
         the first failing statement. Several snippets (`replay a b`, `replay Snippets/*.swift`)
-        replay one after the other. --junit FILE writes a JUnit XML report of the run and
-        --tap FILE a TAP report, as CI reads them: one test case per snippet, each failing
-        statement with its line and message. With --results the snippet is compiled as a playground
+        replay one after the other; with --dir DIR, a NAME is DIR/NAME.swift instead.
+        --junit FILE writes a JUnit XML report of the run and --tap FILE a TAP report, as CI
+        reads them: one test case per snippet, each failing statement with its line and message.
+        With --results the snippet is compiled as a playground
         and its source is shown with a results column on the right, as Xcode shows one: each
         line's last value (`total = 3`), `(N times)` for a line that ran more than once, and
         what a print wrote where it printed; with --step as well, Enter runs the next statement
@@ -39,7 +40,7 @@ struct ReplayCommand: Command {
 
     func complete(_ words: [String], session: Session) -> [String] {
         let names = SnippetsFolder.snippets(in: SnippetsFolder.directory(nil)).map { $0.deletingPathExtension().lastPathComponent }
-        return names + OpenCommand.playgrounds() + ["--step", "--check", "--results", "--junit", "--tap"]
+        return names + OpenCommand.playgrounds() + ReplayOption.all.map(\.name)
     }
 
     /// What a replay here takes from the session: offline mode's routes, and how each `Workbench`

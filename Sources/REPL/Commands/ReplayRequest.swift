@@ -1,9 +1,9 @@
 import Foundation
 import WorkbenchScript
 
-/// `NAME|PATH … [--step] [--check] [--results] [--dir DIR] [--junit FILE] [--tap FILE]`, shared by
-/// the `replay` command and `workbench replay`: what to replay and how. Its rules are checked in
-/// one place, `problem`, for both.
+/// `NAME|PATH …` and the options of `ReplayOption.all`, shared by the `replay` command and
+/// `workbench replay`: what to replay and how. Its rules are checked in one place, `problem`, for
+/// both.
 public struct ReplayRequest {
     /// The snippets, replayed one after the other (a playground replays alone).
     public var targets: [String]
@@ -30,30 +30,23 @@ public struct ReplayRequest {
     /// The words typed after `replay`. There is no shell at the prompt, so a word with `*`, `?` or
     /// `[` that names files is those files, as a shell expands it (`replay Snippets/*.swift`).
     init(words: [String]) throws {
-        var targets: [String] = []
-        var index = 0
-        var step = false, check = false, results = false
-        var directory, junit, tap: String?
-        func value(of option: String, _ what: String) throws -> String {
-            guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else { throw UsageError("\(option) needs \(what)") }
-            index += 1
-            return words[index]
-        }
-        while index < words.count {
-            switch words[index] {
-            case "--step": step = true
-            case "--check": check = true
-            case "--results": results = true
-            case "--dir": directory = try value(of: "--dir", "a directory")
-            case "--junit": junit = try value(of: "--junit", "a file, as in `--junit report.xml`")
-            case "--tap": tap = try value(of: "--tap", "a file, as in `--tap report.tap`")
-            case let word where word.hasPrefix("--"):
-                throw UsageError("unknown option '\(word)' (replay takes --step, --check, --results, --dir DIR, --junit FILE and --tap FILE)")
-            case let word: targets += Self.expanded(word)
+        self.init(targets: [])
+        var words = words[...]
+        while let word = words.popFirst() {
+            guard word.hasPrefix("--") else {
+                targets += Self.expanded(word)
+                continue
             }
-            index += 1
+            guard let option = ReplayOption.all.first(where: { $0.name == word }) else {
+                throw UsageError("unknown option '\(word)' (replay takes \(ReplayOption.list))")
+            }
+            switch option.target {
+            case .flag(let flag): self[keyPath: flag] = true
+            case .value(_, let needs, let value):
+                guard let given = words.first, !given.hasPrefix("--") else { throw UsageError("\(word) needs \(needs)") }
+                self[keyPath: value] = words.removeFirst()
+            }
         }
-        self.init(targets: targets, step: step, check: check, results: results, directory: directory, junit: junit, tap: tap)
         if let problem { throw UsageError(problem) }
     }
 
