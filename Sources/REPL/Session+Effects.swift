@@ -44,9 +44,7 @@ extension Session {
         transcript.record(step)
         switch step.kind {
         case .statement(.spec):
-            // The host reads no OpenAPI documents (WorkbenchKit is all it links): it catches up on
-            // what `spec` changed that it uses, the base.
-            if let base = workbench.base?.string { swift.record(WorkbenchStatement.base(base).swiftSource(), exchanges: []) }
+            swift.recordSpec()
         case .statement(let statement):
             swift.record(statement.swiftSource(secrets: .environmentReads), exchanges: step.exchanges,
                          secrets: statement.secretValues)

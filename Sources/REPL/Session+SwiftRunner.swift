@@ -1,6 +1,7 @@
 import Foundation
 import LineEditor
 import Sandbox
+import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
@@ -8,10 +9,11 @@ import WorkbenchScript
 struct AlreadyReported: Error {}
 
 extension Session {
-    /// The session's Swift runner: the prompt's `wb` and models, the session's settings read before
-    /// each compiled run, Ctrl-C, and each step that ran recorded in the transcript.
-    func makeSwiftRunner() -> SwiftRunner {
-        let runner = SwiftRunner.prompt(workspace: models, console: console, workbench: workbench)
+    /// The session's Swift runner: the prompt's `wb` and models, and Ctrl-C. An input goes one way
+    /// (docs/ARCHITECTURE.md, "The Swift runner"): `runSwift` hands it over with the session's
+    /// settings as they are now, and records the steps that ran in the transcript.
+    func makeSwiftRunner() -> PromptRunner {
+        let runner = PromptRunner(workspace: models, console: console, workbench: workbench)
         runner.compiledOnly = Self.compiledOnly
         runner.configuration.languageMode = languageMode
         // Made before the Swift host starts, which points `Bundle.main` there for `open` to fill.
@@ -19,18 +21,33 @@ extension Session {
         runner.configuration.mainBundle = OpenPlayground.mainBundleFolder
         runner.asynchronousOutput = asynchronousOutput
         runner.interrupted = { Interrupt.isPending }
-        runner.currentSettings = { [unowned self] in
-            PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offline ? OfflineRouting.routes : [], options: workbench.options,
-                           bodyLines: workbench.bodyLines, terminal: console.isTerminal, colors: console.colors)
+        return runner
+    }
+
+    /// The settings compiled Swift's `wb` starts from: `set`, the sandbox, offline routes.
+    var swiftSettings: PromptSettings {
+        PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offline ? OfflineRouting.routes : [], options: workbench.options,
+                       bodyLines: workbench.bodyLines, terminal: console.isTerminal, colors: console.colors)
+    }
+
+    /// Runs Swift items at the prompt (typed, or written by a command: a spec's models, a page's
+    /// statements) and records each step that ran to its end, also when a later one failed. A
+    /// failure has been printed (`AlreadyReported`) or is thrown for the caller to word.
+    func runSwift(_ items: [CodeBlockItemSyntax]) async throws {
+        defer { recordRanSteps() }
+        do {
+            try await swift.runInput(items, settings: swiftSettings)
+        } catch is PromptRunner.Reported {
+            throw AlreadyReported()
         }
-        // The runner shows an item's value (or the host hands its labels back with `wb`'s state)
-        // before it records the step.
-        runner.stepRecorded = { [unowned self] source, exchanges in
-            var step = SessionStep(.swift(source), exchanges: exchanges)
-            step.shownValues = takeShownValues()
+    }
+
+    private func recordRanSteps() {
+        for ran in swift.takeRanSteps() {
+            var step = SessionStep(.swift(ran.source), exchanges: ran.exchanges)
+            step.shownValues = ran.shownValues
             transcript.record(step)
         }
-        return runner
     }
 
     /// Whether Swift the interpreter does not take can run on the installed toolchain.
@@ -39,9 +56,10 @@ extension Session {
     /// Runs `source` compiled as a playground: its output shows as usual, then its lines with the
     /// results column (also when it failed part-way, for the lines that ran).
     func runWithResults(_ source: String) async throws {
+        defer { recordRanSteps() }
         do {
-            try await swift.runWithResults(source) { showResults($0, of: source) }
-        } catch is SwiftRunner.Reported {
+            try await swift.runWithResults(source, settings: swiftSettings) { showResults($0, of: source) }
+        } catch is PromptRunner.Reported {
             throw AlreadyReported()
         }
     }
@@ -64,12 +82,12 @@ extension Session {
     /// user typed it).
     func interpolationText(_ expression: String) async throws -> String {
         do {
-            return try await swift.interpolationText(expression)
-        } catch let failure as SwiftRunner.InterpolationFailure {
+            return try await swift.interpolationText(expression, settings: swiftSettings)
+        } catch let failure as PromptRunner.InterpolationFailure {
             var line = failure.line
             if let typed = currentInput.range(of: "\\(" + expression + ")") {
                 let column = currentInput.distance(from: currentInput.startIndex, to: typed.lowerBound) + 3
-                line = SwiftRunner.shiftingColumn(of: line, by: column - 1)
+                line = PromptRunner.shiftingColumn(of: line, by: column - 1)
             }
             console.failure(line)
             throw AlreadyReported()

@@ -39,13 +39,13 @@ public final class Session {
     public let models = ModelWorkspace()
     /// Where Swift typed at the prompt runs (the interpreter or the Swift host: the runner decides),
     /// with `wb` and the values bound so far. Made on first use, and the host on its first input.
-    var swift: SwiftRunner {
+    var swift: PromptRunner {
         if let swiftRunner { return swiftRunner }
         let made = makeSwiftRunner()
         swiftRunner = made
         return made
     }
-    private(set) var swiftRunner: SwiftRunner?
+    private(set) var swiftRunner: PromptRunner?
     /// Where output printed between inputs goes (a `Task` an input left running): above the prompt
     /// at a terminal (the line editor's), standard output otherwise. Set before Swift first runs.
     public var asynchronousOutput: (@Sendable ([UInt8]) -> Void)?

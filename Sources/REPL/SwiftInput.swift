@@ -28,14 +28,10 @@ extension Session {
         }
         workbench.cutsLongValues = !showAll
         defer { workbench.cutsLongValues = true }
-        do {
-            if resultsColumn, text.contains("\n"), compiledPathAvailable {
-                try await runWithResults(text)
-            } else {
-                try await swift.runInput(items)
-            }
-        } catch is SwiftRunner.Reported {
-            throw AlreadyReported()
+        if resultsColumn, text.contains("\n"), compiledPathAvailable {
+            try await runWithResults(text)
+        } else {
+            try await runSwift(items)
         }
         return true
     }

@@ -10,7 +10,7 @@ import Testing
 /// (its `contents.xcplayground` made only of what Xcode writes; its page compiled with
 /// `swiftc -swift-version 5` prints what the session's decode printed, and so does its replay
 /// here) and as a Markdown handout of each statement and its output.
-extension CompiledSwiftSuites {
+extension CompiledSwiftSessions {
     @Suite struct PlaygroundExportTests {
         /// The elements and attributes of `contents.xcplayground` as Xcode writes them (versions 5 to 7).
         static let xcodeElements: [String: Set<String>] = [

@@ -7,7 +7,7 @@ import Testing
 /// folder's README says what each covers) replayed with `--offline`: each page prints what the same
 /// page prints compiled with `swiftc -swift-version 5`, its `Sources/` a module of its own and its
 /// `Resources/` beside the program (Playgrounds/Expected/, written by Playgrounds/generate.py).
-extension CompiledSwiftSuites {
+extension CompiledSwiftSessions {
     @Suite struct PlaygroundTests {
         static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Playgrounds")
         static func bundle(_ name: String) -> String { folder.appendingPathComponent("Bundles/\(name).playground").path }

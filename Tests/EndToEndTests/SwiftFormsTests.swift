@@ -4,10 +4,14 @@ import Testing
 
 /// Swift at the prompt prints what the same code compiled with swiftc prints: every case of the forms
 /// table piped into the real `workbench`, compared with the output generate.py took from compiled programs.
-/// Serialized, with `SwiftStateTests` (one parent suite): each case starts the binary, the Swift host
-/// and the toolchain; run side by side they would starve the other suites' time-sensitive tests
-/// (Ctrl-C on a request, a server's 3 s timeout) on a 2-core machine.
+///
+/// The suites whose every case starts the binary, the Swift host and the toolchain run in two
+/// serialized chains, this table in one (`CompiledSwiftSuites`) and the tutorials, playgrounds and
+/// sessions in the other (`CompiledSwiftSessions`): all side by side they would starve the other
+/// suites' time-sensitive tests (Ctrl-C on a request, a server's timeout) on a 2-core machine, and
+/// as one chain they were the whole of `make test`'s last four minutes, on one core.
 @Suite(.serialized) enum CompiledSwiftSuites {}
+@Suite(.serialized) enum CompiledSwiftSessions {}
 
 extension CompiledSwiftSuites {
     @Suite struct SwiftFormsTests {

@@ -5,7 +5,7 @@ import Testing
 /// Tutorial code pasted as it is (README.md, "From a tutorial"): the real `workbench`, with Swift
 /// that runs in the Swift host. Swift 5 language mode by default, work left running between
 /// inputs, imports decided where they are typed.
-extension CompiledSwiftSuites {
+extension CompiledSwiftSessions {
     @Suite struct TutorialCodeTests {
         func run(_ script: String, arguments: [String] = ["--no-sandbox"]) async throws -> PipedRun {
             let home = try TemporaryDirectory()

@@ -8,7 +8,7 @@ import Testing
 /// `--offline` as it is: replayed as a snippet, and pasted at a terminal. Each prints what the same
 /// code prints compiled with `swiftc -swift-version 5` against the sandbox (NAME.expected, written
 /// by Tutorials/generate.py).
-extension CompiledSwiftSuites {
+extension CompiledSwiftSessions {
     @Suite struct TutorialTests {
         static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tutorials")
         static let names = ["singleton-helper", "generic-result", "resource-enum", "playground-page"]

@@ -61,7 +61,7 @@ func libraries(_ text: String, showsResults: Bool) {
     }
     // What a snippet's step runs as in the host.
     for unit in units {
-        for item in unit.items { _ = SwiftRunner.snippetForm(of: item.syntax) }
+        for item in unit.items { _ = SnippetRunner.snippetForm(of: item.syntax) }
     }
 }
 
@@ -158,7 +158,7 @@ func filtered(_ bytes: [UInt8], module: String?, seed: UInt8) {
 func expectOneLine(_ line: String?, _ what: String) {
     guard let line else { return }
     if line.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { fatalError("\(what) is more than one line: \(line.debugDescription)") }
-    for placed in [SwiftRunner.shiftingColumn(of: line, by: -"print(".count), SwiftRunner.placing(line, at: snippetStep, in: "s.swift")]
+    for placed in [PromptRunner.shiftingColumn(of: line, by: -"print(".count), SnippetRunner.placing(line, at: snippetStep, in: "s.swift")]
     where placed.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
         fatalError("\(what), placed, is more than one line: \(placed.debugDescription)")
     }

@@ -149,11 +149,7 @@ struct PageCommand: Command {
                 }
             }
             console.flush()
-            do {
-                try await session.swift.runInput([item])
-            } catch is SwiftRunner.Reported {
-                throw AlreadyReported()
-            }
+            try await session.runSwift([item])
         }
         markup.show(before: Int.max, on: console)
     }

@@ -90,11 +90,7 @@ enum SpecViews {
         for note in output.notes { console.line("note: " + note) }
         console.flush()
         let items = Array(Parser.parse(source: output.source).statements)
-        do {
-            try await session.swift.runInput(items)
-        } catch is SwiftRunner.Reported {
-            throw AlreadyReported()
-        }
+        try await session.runSwift(items)
         let count = output.typeNames.count
         console.line("declared \(count) model\(count == 1 ? "" : "s"): " + output.typeNames.prefix(12).joined(separator: ", ")
             + (count > 12 ? ", …" : "") + (output.usesDates ? " — Date properties: decode with `--dates iso8601`" : ""))

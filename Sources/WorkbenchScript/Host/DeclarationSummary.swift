@@ -1,20 +1,17 @@
-import SwiftParser
 import SwiftSyntax
 
 /// What the prompt prints for a declaration it ran on the compiled path, as for one on the fast
 /// path: `defined Post (3 properties)` for a Codable model, `defined square`, `extended Post`.
-public enum DeclarationSummary {
-    /// One line per top-level declaration of `source`, in order.
-    public static func lines(for source: String) -> [String] {
-        Parser.parse(source: source).statements.compactMap { item in
-            item.item.as(DeclSyntax.self).flatMap(line(for:))
-        }
+enum DeclarationSummary {
+    /// One line per top-level declaration of an input the host ran (parsed once, with it), in order.
+    static func lines(for step: LoggedStep?) -> [String] {
+        step?.unit.items.compactMap { $0.syntax.item.as(DeclSyntax.self).flatMap(line(for:)) } ?? []
     }
 
     static func line(for declaration: DeclSyntax) -> String? {
         if let node = declaration.as(ExtensionDeclSyntax.self) { return "extended \(node.extendedType.trimmedDescription)" }
         if let node = declaration.as(StructDeclSyntax.self) {
-            guard isCodable(node.inheritanceClause) else { return "defined \(node.name.text)" }
+            guard declaration.statesCodable else { return "defined \(node.name.text)" }
             let count = node.memberBlock.members.reduce(0) { total, member in
                 guard let variable = member.decl.as(VariableDeclSyntax.self),
                       !variable.modifiers.contains(where: { $0.name.text == "static" }) else { return total }
@@ -23,7 +20,7 @@ public enum DeclarationSummary {
             return "defined \(node.name.text) (\(count) \(count == 1 ? "property" : "properties"))"
         }
         if let node = declaration.as(EnumDeclSyntax.self) {
-            guard isCodable(node.inheritanceClause) else { return "defined \(node.name.text)" }
+            guard declaration.statesCodable else { return "defined \(node.name.text)" }
             let count = node.memberBlock.members.reduce(0) { total, member in
                 total + (member.decl.as(EnumCaseDeclSyntax.self)?.elements.count ?? 0)
             }
@@ -35,9 +32,5 @@ public enum DeclarationSummary {
         if let node = declaration.as(TypeAliasDeclSyntax.self) { return "defined \(node.name.text)" }
         if let node = declaration.as(FunctionDeclSyntax.self) { return "defined \(node.name.text)" }
         return nil
-    }
-
-    private static func isCodable(_ clause: InheritanceClauseSyntax?) -> Bool {
-        clause?.inheritedTypes.contains { ["Codable", "Decodable"].contains($0.type.trimmedDescription) } ?? false
     }
 }

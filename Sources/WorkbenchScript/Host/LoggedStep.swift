@@ -7,17 +7,25 @@ public struct LoggedStep: Sendable {
     public let source: String
     /// The input's sends in order, each an exchange or a failure: what answers them when it runs again.
     let recording: [PromptEvent]
+    /// The source parsed, when what logged it had parsed it already (an input the host ran).
+    private let parsed: ProgramUnit?
 
     /// A step whose sends were these exchanges (a command's, or none).
     public init(source: String, exchanges: [Exchange] = []) {
         self.source = source
         recording = exchanges.map(PromptEvent.exchange)
+        parsed = nil
     }
 
-    init(source: String, recording: [PromptEvent]) {
+    init(source: String, recording: [PromptEvent], parsed: ProgramUnit? = nil) {
         self.source = source
         self.recording = recording
+        self.parsed = parsed
     }
+
+    /// The source parsed into its top-level items: once for an input the host ran, else when the
+    /// host first needs it.
+    var unit: ProgramUnit { parsed ?? ProgramUnit(source) }
 
     /// The exchanges the input made, in order.
     public var exchanges: [Exchange] {

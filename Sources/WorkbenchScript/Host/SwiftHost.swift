@@ -102,7 +102,7 @@ public final class SwiftHost {
         passes: while true {
             let pending = steps.enumerated().dropFirst(syncedSteps).filter { !passedOver.keys.contains($0.offset + 1) }
                 .map { (number: $0.offset + 1, step: $0.element) }
-            let segments = HostSegments.split(pending.map { (number: $0.number, unit: ProgramUnit($0.step.source)) }, input: inputUnit)
+            let segments = HostSegments.split(pending.map { (number: $0.number, unit: $0.step.unit) }, input: inputUnit)
             var pendingSteps = pending[...]
             var models = HostModels(libraries: libraries)
             for (index, segment) in segments.enumerated() {
@@ -172,7 +172,7 @@ public final class SwiftHost {
                     if isStep { syncedSteps += 1 }
                     bound(library.declared)
                     return HostOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
-                                           step: LoggedStep(source: input, recording: loaded.liveRecording), results: results)
+                                           step: LoggedStep(source: input, recording: loaded.liveRecording, parsed: inputUnit), results: results)
                 }
                 let line = run.failureLine
                 show(line, on: output)

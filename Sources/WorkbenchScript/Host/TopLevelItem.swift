@@ -78,19 +78,19 @@ struct TopLevelItem {
             let initializer = variable.bindings.count == 1 ? variable.bindings.first?.initializer?.value : nil
             return .binding(names: names, shownName: nil, initializer: initializer)
         }
-        return .binding(names: names, shownName: isWorkbenchCall(value) ? nil : identifier.identifier.text, initializer: value)
+        return .binding(names: names, shownName: value.callsWorkbench ? nil : identifier.identifier.text, initializer: value)
     }
 
     /// Whether an expression statement's value is shown: not for assignments (their type is `Void`)
     /// nor for `wb.…` calls, which print their own results.
     /// An `if` or `switch` written as a statement is one, as in a compiled file: nothing to show.
     private static func isShown(_ expression: ExprSyntax) -> Bool {
-        !isAssignment(expression) && !isWorkbenchCall(expression) && !expression.is(IfExprSyntax.self)
+        !isAssignment(expression) && !expression.callsWorkbench && !expression.is(IfExprSyntax.self)
             && !expression.is(SwitchExprSyntax.self)
     }
 
     static func isAssignment(_ expression: ExprSyntax) -> Bool {
-        let inner = unwrapped(expression)
+        let inner = expression.withoutTryAndAwait
         if inner.is(AssignmentExprSyntax.self) { return true }
         guard let sequence = inner.as(SequenceExprSyntax.self) else { return false }
         return sequence.elements.contains { element in
@@ -98,22 +98,6 @@ struct TopLevelItem {
             guard let op = element.as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
             return op.hasSuffix("=") && !["==", "!=", "<=", ">=", "===", "!=="].contains(op)
         }
-    }
-
-    /// `wb.get(…)`, `try await wb.send()`: a WorkbenchKit statement on the session's `wb`.
-    static func isWorkbenchCall(_ expression: ExprSyntax) -> Bool {
-        guard let call = unwrapped(expression).as(FunctionCallExprSyntax.self),
-              let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-              let base = member.base?.as(DeclReferenceExprSyntax.self)
-        else { return false }
-        return base.baseName.text == "wb"
-    }
-
-    /// The expression inside any `try` and `await`.
-    private static func unwrapped(_ expression: ExprSyntax) -> ExprSyntax {
-        if let tryExpression = expression.as(TryExprSyntax.self) { return unwrapped(tryExpression.expression) }
-        if let awaitExpression = expression.as(AwaitExprSyntax.self) { return unwrapped(awaitExpression.expression) }
-        return expression
     }
 
     /// What a later declaration of the same thing replaces: `type Post`, `func f(_:x:)`, an

@@ -73,7 +73,7 @@ extension SnippetInterpreter {
                 return nil
             }
             let value = try await evaluate(initial)
-            let shown = Self.callsWorkbench(initial) || checking && value.isPending ? nil : try self.shown(value, label: name, at: initial)
+            let shown = initial.callsWorkbench || checking && value.isPending ? nil : try self.shown(value, label: name, at: initial)
             bind(name, value)
             return shown
         case .stmt(let statement):
@@ -104,7 +104,7 @@ extension SnippetInterpreter {
 
     private func show(_ expression: ExprSyntax) async throws -> Shown? {
         let value = try await evaluate(expression)
-        if Self.callsWorkbench(expression) || checking && value.isPending { return nil }
+        if expression.callsWorkbench || checking && value.isPending { return nil }
         return try shown(value, label: expression.trimmedDescription, at: expression)
     }
 
@@ -122,15 +122,5 @@ extension SnippetInterpreter {
         default: throw UnsupportedConstruct(node, "showing a value of type '\(value.kindName)'")
         }
         return Shown(label: label, report: report)
-    }
-
-    /// `wb.get(…)`, `try await wb.send()`: vocabulary calls print their own results.
-    static func callsWorkbench(_ expression: ExprSyntax) -> Bool {
-        var inner = expression
-        while true {
-            if let node = inner.as(TryExprSyntax.self) { inner = node.expression } else if let node = inner.as(AwaitExprSyntax.self) { inner = node.expression } else { break }
-        }
-        guard let call = inner.as(FunctionCallExprSyntax.self) else { return false }
-        return call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.as(DeclReferenceExprSyntax.self)?.baseName.text == "wb"
     }
 }

@@ -6,8 +6,8 @@ import WorkbenchKit
 /// it. At a terminal the lines are laid out at its width; elsewhere each result is one line,
 /// `12  total = 3`.
 extension SnippetReplay {
-    func runWithResults(_ compiled: SwiftRunner) async -> Outcome {
-        let steps = script.steps.filter { SwiftRunner.snippetForm(of: $0.item) != nil }
+    func runWithResults(_ compiled: SnippetRunner) async -> Outcome {
+        let steps = script.steps.filter { SnippetRunner.snippetForm(of: $0.item) != nil }
         guard let first = steps.first, let last = steps.last else { return Outcome() }
         let shown = first.line...Self.lastLine(of: last)
         let layout = ResultsLayout(source: script.text, width: terminalWidth, shownLines: shown)
@@ -17,7 +17,7 @@ extension SnippetReplay {
     }
 
     /// The whole snippet as one program: one compile, then the column for every line.
-    private func runWholeWithResults(_ steps: [SnippetScript.Step], layout: ResultsLayout, compiled: SwiftRunner) async -> Outcome {
+    private func runWholeWithResults(_ steps: [SnippetScript.Step], layout: ResultsLayout, compiled: SnippetRunner) async -> Outcome {
         var outcome = Outcome()
         outcome.stepsRun = steps.count
         let result = await compiled.runResultsProgram(Self.programText(of: steps))
@@ -31,7 +31,7 @@ extension SnippetReplay {
     }
 
     /// Enter runs the next statement and fills in its column (the lines above it stay as they were).
-    private func stepWithResults(_ steps: [SnippetScript.Step], layout: ResultsLayout, compiled: SwiftRunner) async -> Outcome {
+    private func stepWithResults(_ steps: [SnippetScript.Step], layout: ResultsLayout, compiled: SnippetRunner) async -> Outcome {
         var outcome = Outcome()
         var nextLine = layout.shownLines.lowerBound
         for step in steps {
@@ -90,7 +90,7 @@ extension SnippetReplay {
         var text = ""
         var line = 1
         for step in steps {
-            guard let form = SwiftRunner.snippetForm(of: step.item) else { continue }
+            guard let form = SnippetRunner.snippetForm(of: step.item) else { continue }
             if line < step.line {
                 text += String(repeating: "\n", count: step.line - line)
                 line = step.line

@@ -106,7 +106,7 @@ public struct SnippetReplay {
         return outcome
     }
 
-    private func runAsOneProgram(_ runner: SwiftRunner) async -> Outcome {
+    private func runAsOneProgram(_ runner: SnippetRunner) async -> Outcome {
         var outcome = Outcome()
         for step in script.steps where SessionImport(step.item) != .alreadyThere {
             beforeStep(step)
@@ -122,10 +122,10 @@ public struct SnippetReplay {
     }
 
     /// The runner the snippet's statements go through (SwiftRunner decides where each runs).
-    private func makeRunner() -> SwiftRunner {
+    private func makeRunner() -> SnippetRunner {
         let prepare = self.prepare
         let answers = self.answers
-        let runner = SwiftRunner.snippet(script, console: console, sandboxURL: sandboxURL, offlineRoutes: offlineRoutes) { workbench in
+        let runner = SnippetRunner(script, console: console, sandboxURL: sandboxURL, offlineRoutes: offlineRoutes) { workbench in
             prepare(workbench)
             if let answers { workbench.relay = answers }
         }

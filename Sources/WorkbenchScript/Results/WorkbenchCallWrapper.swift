@@ -18,7 +18,7 @@ enum WorkbenchCallWrapper {
         var ranges: [Range<Int>] = []
 
         override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
-            if let expression = node.item.as(ExprSyntax.self), TopLevelItem.isWorkbenchCall(expression),
+            if let expression = node.item.as(ExprSyntax.self), expression.callsWorkbench,
                !TopLevelItem.isAssignment(expression) {
                 ranges.append(node.item.positionAfterSkippingLeadingTrivia.utf8Offset..<node.item.endPositionBeforeTrailingTrivia.utf8Offset)
                 return .skipChildren

@@ -138,9 +138,7 @@ extension SnippetInterpreter {
             expression = inner
         case .expr(let inner): expression = inner
         }
-        while true {
-            if let node = expression.as(TryExprSyntax.self) { expression = node.expression } else if let node = expression.as(AwaitExprSyntax.self) { expression = node.expression } else { break }
-        }
+        expression = expression.withoutTryAndAwait
         if let sequence = expression.as(SequenceExprSyntax.self), sequence.elements.count == 3,
            let target = Array(sequence.elements)[0].as(MemberAccessExprSyntax.self) {
             let property = target.trimmedDescription.hasPrefix("wb.") ? String(target.trimmedDescription.dropFirst(3)) : target.trimmedDescription

@@ -2,9 +2,53 @@ import Foundation
 import SwiftSyntax
 import WorkbenchKit
 
-/// A snippet's statements, one at a time (replay, `--step`, `save`'s check), and its program with
-/// the results column.
-extension SwiftRunner {
+/// A snippet's runner, for replay (all, `--step`, `--results`) and for `save`'s check: its statements
+/// one at a time, its whole text as one program (SnippetRunner+Program.swift), or with the results
+/// column. Values print with the snippet's module name, as `swift run NAME` prints them.
+@MainActor
+public final class SnippetRunner: SwiftRunner {
+    /// In `save`'s check: what answers the sends of a statement the host runs (StepAnswers).
+    var liveAnswers: (() -> [Exchange])?
+    /// The names a failed statement should have bound, with its line: a statement reading one fails
+    /// at once.
+    private var namesLeftUnbound: [String: Int] = [:]
+    /// The first declaration logged for the host and not compiled yet.
+    private var declarationAwaitingHost: SnippetScript.Step?
+    /// The declarations the log holds, by their 1-based place in it, to place a compile error in
+    /// one of them in the snippet's file.
+    private var loggedDeclarations: [Int: SnippetScript.Step] = [:]
+
+    /// How long replay waits at its end for work the snippet left running.
+    nonisolated public static let replaySettleSeconds = 10.0
+
+    override func take(_ outcome: HostOutcome, of source: String) {
+        declarationAwaitingHost = nil  // the host compiled the log, or said what failed
+        super.take(outcome, of: source)
+    }
+
+    /// `prepare` is applied to each `Workbench` the snippet makes.
+    public init(_ script: SnippetScript, console: Console, sandboxURL: URL?, offlineRoutes: [OfflineRoute],
+                prepare: @escaping (Workbench) -> Void) {
+        var configuration = HostConfiguration()
+        configuration.moduleName = script.moduleName
+        configuration.languageMode = script.languageMode
+        configuration.settings = PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
+                                                terminal: console.isTerminal, colors: console.colors)
+        configuration.settings.showsResults = false
+        configuration.settings.recordsSessionRequests = false
+        let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: sandboxURL, prepare: prepare)
+        super.init(interpreter: interpreter, console: console, configuration: configuration)
+    }
+
+    /// Imports and `Sandbox.start()` are the program's own business and `let wb = Workbench(base:
+    /// B, …)` is the program's `wb` with that base.
+    override func programForm(of item: CodeBlockItemSyntax) -> String? {
+        Self.snippetForm(of: item)
+    }
+
+    /// The column shows what the statements printed.
+    override var resultsOutput: Console { captured }
+
     /// Runs one statement; a failure is printed as one line. Returns whether it succeeded.
     public func runStep(_ step: SnippetScript.Step) async -> Bool {
         let bound = PatternNames.of(variable: step.item.item)
@@ -76,7 +120,7 @@ extension SwiftRunner {
             // In the compiled snippet every top-level declaration sees every global, also one
             // declared below it (`func greet()` reading `var greeting`): a declaration waits in the
             // log and compiles with the next statement the host runs, or at the end (`finish`).
-            record(source, exchanges: [])
+            logStep(source, exchanges: [])
             loggedDeclarations[log.count] = step
             if declarationAwaitingHost == nil { declarationAwaitingHost = step }
             return true
@@ -107,17 +151,6 @@ extension SwiftRunner {
         return "error: \(file):\(step.line + error.line - 1):\(column):\(error.message)"
     }
 
-    /// Runs `source` (statements in their program form) compiled with the playground transform after
-    /// the steps so far. In replay its output is kept from the console: the column shows it.
-    public func runResultsProgram(_ source: String) async -> HostOutcome {
-        refreshSettings()
-        let output = promptWorkbench == nil ? captured : console
-        let outcome = await host.run(source, after: settledLog(), output: output, resultsColumn: true, interrupted: interrupted)
-        if promptWorkbench == nil { captured.clearCaptured() }
-        take(outcome, of: source)
-        return outcome
-    }
-
     /// Compiles the declarations still waiting for the host (a snippet ending in declarations);
     /// returns the first of them when that failed (its one line printed), nil otherwise.
     public func finish() async -> SnippetScript.Step? {
@@ -138,42 +171,13 @@ extension SwiftRunner {
         console.flush()
     }
 
-    /// A type, function, extension or operator: what the compiled snippet sees from anywhere in it.
-    nonisolated static func isDeclaration(_ item: CodeBlockItemSyntax) -> Bool {
-        guard let declaration = item.item.as(DeclSyntax.self) else { return false }
-        return !declaration.is(VariableDeclSyntax.self) && !declaration.is(ImportDeclSyntax.self)
-    }
-
-    /// What compiled code did, taken in: its requests join the history, `wb` continues from the
-    /// request it left, and the step is logged.
-    func take(_ outcome: HostOutcome, of source: String) {
-        declarationAwaitingHost = nil  // the host compiled the log, or said what failed
-        workbench?.join(outcome.exchanges)
-        if let state = outcome.requestState { workbench?.restore(state) }
-        let unit = ProgramUnit(source)
-        if let step = outcome.step {
-            logCompiled(step, changing: unit)
-            stepRecorded(source, outcome.exchanges)
-        } else {
-            forgetInterpreterValues(changedBy: unit)
-        }
-    }
-
-    func newExchanges(since count: Int) -> [Exchange] {
-        guard let exchanges = workbench?.exchanges else { return [] }
-        return Array(exchanges[min(count, exchanges.count)...])
-    }
-
     /// A snippet statement as the host runs it (nil: nothing to run).
     nonisolated public static func snippetForm(of item: CodeBlockItemSyntax) -> String? {
         if item.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) == true { return nil }
         guard let variable = item.item.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value
         else { return item.trimmedDescription }
-        var inner = initial
-        while true {
-            if let node = inner.as(TryExprSyntax.self) { inner = node.expression } else if let node = inner.as(AwaitExprSyntax.self) { inner = node.expression } else { break }
-        }
+        let inner = initial.withoutTryAndAwait
         let callee = inner.as(FunctionCallExprSyntax.self)?.calledExpression.trimmedDescription
         if callee == "Sandbox.start" { return nil }
         if name == "wb", callee == "Workbench", let call = inner.as(FunctionCallExprSyntax.self) {

@@ -3,8 +3,30 @@ import SwiftParser
 import SwiftSyntax
 import WorkbenchKit
 
-/// The prompt's ways to run Swift: an input, an input with the results column, a `\(…)`.
-extension SwiftRunner {
+/// The prompt's runner: an input, an input with the results column, a `\(…)` of a command, with the
+/// session's `Workbench` as `wb` and its models. An input travels one way: the session hands it
+/// over with the settings it runs with, and takes back the steps that ran (`takeRanSteps`) to
+/// record; the runner calls nothing of the session.
+@MainActor
+public final class PromptRunner: SwiftRunner {
+    private let promptWorkbench: Workbench
+    /// The steps that ran to their end since the session last took them, as typed, with the requests
+    /// they made and the values they showed.
+    private var ranSteps: [RanStep] = []
+    /// The names Swift steps mention: a lone name among them is Swift, not a mistyped command.
+    private var swiftNames: Set<String> = []
+    /// The names Swift steps declared (a `let`/`var`, a `func`, a type): such a name is Swift
+    /// before it is a command word (`status + 1` with `let status = 200`).
+    private var declaredNames: Set<String> = []
+
+    /// A step that ran at the prompt, for the session's transcript.
+    public struct RanStep {
+        public let source: String
+        public let exchanges: [Exchange]
+        /// The labels of the values it showed (`save` prints those expressions).
+        public let shownValues: [String]
+    }
+
     /// A failure that has been printed as one line (the host's, a compile error's).
     public struct Reported: Error {}
 
@@ -14,15 +36,85 @@ extension SwiftRunner {
         public let line: String
     }
 
+    /// Module `main`, the session's `Workbench` as `wb`, models from `workspace`.
+    public init(workspace: ModelWorkspace, console: Console, workbench: Workbench) {
+        promptWorkbench = workbench
+        super.init(interpreter: .prompt(workspace: workspace, console: console, workbench: workbench), console: console,
+                   configuration: HostConfiguration())
+    }
+
+    override var workbench: Workbench? { promptWorkbench }
+
+    /// The steps that ran since the last call, in order, for the session to record.
+    public func takeRanSteps() -> [RanStep] {
+        defer { ranSteps = [] }
+        return ranSteps
+    }
+
+    override func ran(_ source: String, exchanges: [Exchange]) {
+        // The runner showed the step's values (or the host handed their labels back with `wb`'s
+        // state) before the step ran to its end.
+        ranSteps.append(RanStep(source: source, exchanges: exchanges, shownValues: promptWorkbench.shownValues))
+        promptWorkbench.shownValues = []
+    }
+
+    override func noteLogged(_ item: CodeBlockItemSyntax) {
+        declaredNames.formUnion(PatternNames.of(variable: item.item))
+        if let declared = HostName.declaredName(item.item) { declaredNames.insert(declared.name) }
+        for token in item.tokens(viewMode: .sourceAccurate) { if case .identifier(let name) = token.tokenKind { swiftNames.insert(name) } }
+    }
+
+    /// Logs a step that ran elsewhere (a command, as its WorkbenchKit statement), with the
+    /// requests it made and the secret values its source reads from the environment.
+    public func record(_ source: String, exchanges: [Exchange], secrets: [String: String] = [:]) {
+        configuration.secrets.merge(secrets) { $1 }
+        logStep(source, exchanges: exchanges)
+    }
+
+    /// Logs what a `spec` command changed that the host uses (`logSpecBase`).
+    public func recordSpec() {
+        logSpecBase()
+    }
+
+    /// Logs a model declaration a command wrote (`decode --infer`, `json` with a type).
+    public func recordDeclaration(_ source: String) {
+        logStep(source, exchanges: [])
+        for item in ProgramUnit(source).items { noteLogged(item.syntax) }
+    }
+
+    /// Binds a value a command made (`let posts = decode [Post]`) for the inputs after it.
+    public func bind(_ name: String, _ value: TypedValue, isVariable: Bool) {
+        interpreter.bindValue(name, value)
+        if isVariable { interpreterVariables.insert(name) }
+    }
+
+    /// Whether `name` is bound by the interpreter or named by a Swift step that ran.
+    public func isBound(_ name: String) -> Bool {
+        interpreter.isBound(name) || swiftNames.contains(name)
+    }
+
+    /// Whether the user's Swift declared `name` (bound it, or declared a function or type of that
+    /// name), at the prompt or by a command (`let posts = decode [Post]`).
+    public func declares(_ name: String) -> Bool {
+        declaredNames.contains(name) || (name != "wb" && interpreter.isBound(name))
+    }
+
+    /// The names bound so far, for completion.
+    public var boundNames: [String] { interpreter.boundNames }
+
+    /// The members of the value `expression` names, for completion; nil when it is not known.
+    public func memberNames(of expression: String) -> [String]? { interpreter.memberNames(of: expression) }
+
     /// Runs a prompt input item by item: on the interpreter while it can finish them, and from the
     /// first it cannot, the rest of the input in the host as one (a loop and the `var` it changes
     /// stay together). The interpreter's failures are thrown, for the caller to word as any
     /// command's; the host's have been printed (`Reported`).
-    public func runInput(_ items: [CodeBlockItemSyntax]) async throws {
+    public func runInput(_ items: [CodeBlockItemSyntax], settings: PromptSettings) async throws {
+        configuration.settings = settings
         for (index, item) in items.enumerated() {
             if let kind = SessionImport(item) {
                 guard await runImport(kind, item) else { throw Reported() }
-                if case .module = kind { stepRecorded(item.trimmedDescription, []) }
+                if case .module = kind { ran(item.trimmedDescription, exchanges: []) }
                 continue
             }
             let before = workbench?.exchanges.count ?? 0
@@ -32,7 +124,7 @@ extension SwiftRunner {
             }
             let exchanges = newExchanges(since: before)
             logInterpreted(item, exchanges: exchanges)
-            stepRecorded(item.trimmedDescription, exchanges)
+            ran(item.trimmedDescription, exchanges: exchanges)
         }
     }
 
@@ -64,7 +156,7 @@ extension SwiftRunner {
 
     /// Runs `source` in the host after the steps so far; its requests join the history and `wb`
     /// continues from the request it left.
-    public func runInHost(_ source: String) async throws {
+    private func runInHost(_ source: String) async throws {
         refreshSettings()
         let outcome = await host.run(source, after: settledLog(), interrupted: interrupted)
         take(outcome, of: source)
@@ -73,7 +165,7 @@ extension SwiftRunner {
             explainMissingName(in: outcome.failure)
             throw Reported()
         }
-        for line in DeclarationSummary.lines(for: source) { console.line(line) }
+        for line in DeclarationSummary.lines(for: outcome.step) { console.line(line) }
     }
 
     /// The requests the session's own `URLSession`s made in the host (during an input or between
@@ -85,16 +177,18 @@ extension SwiftRunner {
 
     /// Runs `source` compiled as a playground after the steps so far; `show` gets the values its
     /// lines had (also when it failed part-way, for the lines that ran).
-    public func runWithResults(_ source: String, show: ([LineResult]) -> Void) async throws {
+    public func runWithResults(_ source: String, settings: PromptSettings, show: ([LineResult]) -> Void) async throws {
+        configuration.settings = settings
         let outcome = await runResultsProgram(source)
         show(outcome.results)
         guard outcome.succeeded else { throw Reported() }
-        for line in DeclarationSummary.lines(for: source) { console.line(line) }
+        for line in DeclarationSummary.lines(for: outcome.step) { console.line(line) }
     }
 
     /// The text `print` gives for a `\(expression)` of a command: from the interpreter when it can
     /// finish it, else printed by the host (the capture is not a step of the session).
-    public func interpolationText(_ expression: String) async throws -> String {
+    public func interpolationText(_ expression: String, settings: PromptSettings) async throws -> String {
+        configuration.settings = settings
         do {
             return try await interpreter.interpolationText(expression)
         } catch is SnippetInterpreter.NotCovered {}
@@ -116,15 +210,6 @@ extension SwiftRunner {
     nonisolated public static func shiftingColumn(of line: String, by offset: Int) -> String {
         guard let error = CompileErrorLine(line) else { return line }
         return "error: \(error.line):\(error.column + offset):\(error.message)"
-    }
-
-    /// A `Codable`/`Decodable` struct or enum: a model the interpreter declares and decodes into;
-    /// or a `typealias` of a type over models (`typealias Posts = [Post]`), which `decode` may name.
-    nonisolated public static func isModel(_ item: CodeBlockItemSyntax) -> Bool {
-        guard let declaration = item.item.as(DeclSyntax.self) else { return false }
-        if DeclarationParser.isModelAlias(declaration) { return true }
-        let clause = declaration.as(StructDeclSyntax.self)?.inheritanceClause ?? declaration.as(EnumDeclSyntax.self)?.inheritanceClause
-        return clause?.inheritedTypes.contains { ["Codable", "Decodable"].contains($0.type.trimmedDescription) } ?? false
     }
 }
 
