@@ -84,11 +84,6 @@ func compileErrors(in library: HostLibrary) {
             expectOneLine(failure.compileError(errors), "a compile error")
         }
     }
-    let steps = library.catchUpCount
-    for events in [[], [PromptEvent.step(steps)], [.step(steps), .thrown("boom")], [.live]] where steps > 0 || events.isEmpty {
-        let errors = "\(path):1:1: error: expected expression\n"
-        expectOneLine(failure.line(events: events, status: 1 << 8, errors: errors, quietErrors: "", stop: nil), "a failure")
-    }
 }
 
 /// Standard error as a compiler or a trapped input leaves it, read into the one failure line.
@@ -96,12 +91,7 @@ func failureLines(_ errors: String) {
     expectOneLine(FailureLine.trapMessage(errors), "a trap message")
     let failure = FailureLine(program: fixedLibrary.program, programPath: fixedPath)
     expectOneLine(failure.compileError(errors), "a compile error")
-    let eventSets: [[PromptEvent]] = [[], [.step(1)], [.step(1), .live], [.live], [.live, .finished]]
-    for events in eventSets {
-        for status: Int32? in [nil, 0, 1 << 8, SIGILL, SIGSEGV, SIGKILL] {
-            expectOneLine(failure.line(events: events, status: status, errors: errors, quietErrors: errors, stop: nil), "a failure")
-        }
-    }
+    for status: Int32? in [nil, 0, 1 << 8, SIGILL, SIGSEGV, SIGKILL] { expectOneLine(FailureLine.signalText(status), "a signal") }
     let endings: [HostRun.Ending] = [.returned(0), .returned(1), .trapped(signal: SIGILL, safe: true), .trapped(signal: SIGTRAP, safe: false),
                                      .died(nil), .died(SIGSEGV), .died(SIGKILL), .load(errors), .setup(errors)]
     for ending in endings {
