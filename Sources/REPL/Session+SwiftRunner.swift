@@ -85,9 +85,9 @@ extension Session {
             return try await swift.interpolationText(expression, settings: swiftSettings)
         } catch let failure as PromptRunner.InterpolationFailure {
             var line = failure.line
-            if let typed = currentInput.range(of: "\\(" + expression + ")") {
+            if let error = failure.compileError, let typed = currentInput.range(of: "\\(" + expression + ")") {
                 let column = currentInput.distance(from: currentInput.startIndex, to: typed.lowerBound) + 3
-                line = PromptRunner.shiftingColumn(of: line, by: column - 1)
+                line = error.shifted(by: column - 1).text
             }
             console.failure(line)
             throw AlreadyReported()

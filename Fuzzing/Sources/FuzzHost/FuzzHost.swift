@@ -11,7 +11,7 @@ import SwiftParser
 ///   `SwiftHost.run` makes them (`HostSegments`, `MentionedNames`, `HostImports`, `HostLibrary`),
 ///   with a compile error at every line of each library's source told where it was typed;
 /// - 1: what a compiler or a trapped input wrote to standard error, read into the failure line
-///   (`FailureLine`, `HostRun.failureLine`), which is read again as `CompileErrorLine`;
+///   (`FailureLine`, `HostRun.failureLine`), and the compile error in it placed as a `\(…)` and a snippet place it;
 /// - 2: the host's answer line, then a results file (`HostRun.Ending`, `PromptEvent.all`);
 /// - 3: the host's output through `ModuleNameFilter`, in pieces of every size.
 /// Nothing may trap, every failure is one line, and filtering in pieces gives what filtering whole does.
@@ -82,6 +82,7 @@ func compileErrors(in library: HostLibrary) {
             guard [1, (lines.count + 1) / 2, lines.count].contains(row), column == length / 2 + 1 else { continue }
             let errors = "\(path):\(row):\(column): error: cannot find 'x' in scope\n"
             expectOneLine(failure.compileError(errors), "a compile error")
+            expectOneLine(failure.firstCompileError(errors)?.error, "a compile error")
         }
     }
 }
@@ -91,6 +92,7 @@ func failureLines(_ errors: String) {
     expectOneLine(FailureLine.trapMessage(errors), "a trap message")
     let failure = FailureLine(program: fixedLibrary.program, programPath: fixedPath)
     expectOneLine(failure.compileError(errors), "a compile error")
+    expectOneLine(failure.firstCompileError(errors)?.error, "a compile error")
     for status: Int32? in [nil, 0, 1 << 8, SIGILL, SIGSEGV, SIGKILL] { expectOneLine(FailureLine.signalText(status), "a signal") }
     let endings: [HostRun.Ending] = [.returned(0), .returned(1), .trapped(signal: SIGILL, safe: true), .trapped(signal: SIGTRAP, safe: false),
                                      .died(nil), .died(SIGSEGV), .died(SIGKILL), .load(errors), .setup(errors)]
@@ -143,14 +145,18 @@ func filtered(_ bytes: [UInt8], module: String?, seed: UInt8) {
     }
 }
 
-/// A failure the REPL prints is one line: no line feed or carriage return in it. It is also read
-/// back as a compile error (`CompileErrorLine`) and moved to where a `\(…)` or a snippet's step began.
+/// A failure the REPL prints is one line: no line feed or carriage return in it.
 func expectOneLine(_ line: String?, _ what: String) {
     guard let line else { return }
     if line.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) { fatalError("\(what) is more than one line: \(line.debugDescription)") }
-    for placed in [PromptRunner.shiftingColumn(of: line, by: -"print(".count), SnippetRunner.placing(line, at: snippetStep, in: "s.swift")]
-    where placed.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D }) {
-        fatalError("\(what), placed, is more than one line: \(placed.debugDescription)")
+}
+
+/// A compile error read from the compiler's output, also as it is moved to where a `\(…)` or a
+/// snippet's step began, is one line.
+func expectOneLine(_ error: CompileError?, _ what: String) {
+    guard let error else { return }
+    for placed in [error, error.shifted(by: -"print(".count), SnippetRunner.placing(error, at: snippetStep, in: "s.swift")] {
+        expectOneLine(placed.text, what)
     }
 }
 

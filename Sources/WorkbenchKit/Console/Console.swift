@@ -119,17 +119,7 @@ public final class Console: @unchecked Sendable {
 
     private func drain() {
         guard let fileDescriptor, !buffer.isEmpty else { return }
-        buffer.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(fileDescriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    break  // a closed pipe: nothing more can be shown
-                }
-                offset += written
-            }
-        }
+        _ = buffer.withUnsafeBytes { writeAll(fileDescriptor, $0) }  // false: a closed pipe, nothing more to show
         buffer.removeAll(keepingCapacity: true)
     }
 }

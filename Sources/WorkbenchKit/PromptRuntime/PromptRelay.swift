@@ -47,16 +47,6 @@ public final class PromptRelay: ExchangeRelay {
     func report(_ event: PromptEvent) {
         guard results >= 0 else { return }
         let bytes = PromptEvent.bytes([event])
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Foundation.write(results, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        _ = bytes.withUnsafeBytes { writeAll(results, $0) }
     }
 }

@@ -8,19 +8,20 @@ struct FailureLine {
     /// The library source's path, as diagnostics name it.
     let programPath: String
 
-    /// The first `FILE:LINE:COL: error: MESSAGE` of the program, told where the user typed it.
+    /// The first `FILE:LINE:COL: error: MESSAGE` of the program as one line, told where the user
+    /// typed it.
     func compileError(_ errors: String) -> String? {
         guard let first = firstCompileError(errors) else { return nil }
-        guard let unit = first.unit else { return "error: " + first.message }
+        guard let unit = first.unit else { return "error: " + first.error.message }
         if unit < program.units.count - 1 {
-            return "error: earlier input `\(program.units[unit].firstLine)` no longer compiles: \(first.message)"
+            return "error: earlier input `\(program.units[unit].firstLine)` no longer compiles: \(first.error.message)"
         }
-        return "error: \(first.line):\(first.column): \(first.message)"
+        return first.error.text
     }
 
-    /// The compiler's first error: the unit it is in (nil when it is in generated code) and the
-    /// line and column within that unit.
-    func firstCompileError(_ errors: String) -> (unit: Int?, line: Int, column: Int, message: String)? {
+    /// The compiler's first error: the unit it is in (nil when it is in generated code, the error
+    /// then at line 0) and the error at its line and column within that unit.
+    func firstCompileError(_ errors: String) -> (unit: Int?, error: CompileError)? {
         for line in Self.lines(errors) {
             guard let marker = line.range(of: ": error: ") else { continue }
             let message = String(line[marker.upperBound...])
@@ -28,9 +29,9 @@ struct FailureLine {
             guard location.count >= 3, let column = Int(location[location.count - 1]), let row = Int(location[location.count - 2]),
                   location.dropLast(2).joined(separator: ":") == programPath,
                   let origin = program.source.origin(line: row, column: column)
-            else { return (nil, 0, 0, message) }
+            else { return (nil, CompileError(line: 0, column: 0, message: message)) }
             let position = program.units[origin.unit].location(of: origin.offset)
-            return (origin.unit, position.line, position.column, message)
+            return (origin.unit, CompileError(line: position.line, column: position.column, message: message))
         }
         return nil
     }

@@ -56,4 +56,7 @@ public struct HostOutcome: Sendable {
     /// With the results column: the values the input's lines had, in the order they were reported
     /// (also when it failed part-way).
     public var results: [LineResult] = []
+    /// A compile error in the input, as the value `failure` was printed from (placed as the
+    /// runner's `placeCompileError` placed it).
+    public var compileError: CompileError?
 }

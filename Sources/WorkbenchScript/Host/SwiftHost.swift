@@ -27,12 +27,12 @@ public final class SwiftHost {
     /// Names bound by a passed-over step and not since, with the error a use of one gets.
     var unboundNames: [String: String] = [:]
     private var nextNumber = 1
-    /// Turns a compile error's `error: LINE:COLUMN:` (counted in the input) into where the user
-    /// wrote it (replay: the snippet's file and line).
-    public var placeCompileError: (String) -> String = { $0 }
-    /// The line for a compile error in a caught-up step (its session step number, the line and
-    /// column within it, the message); nil leaves the usual "earlier input … no longer compiles".
-    public var placeCaughtUpError: (_ step: Int, _ line: Int, _ column: Int, _ message: String) -> String? = { _, _, _, _ in nil }
+    /// Places a compile error counted in the input where the user wrote it (replay: the snippet's
+    /// file and line).
+    public var placeCompileError: (CompileError) -> CompileError = { $0 }
+    /// Places a compile error in a caught-up step (its session step number; the error counted in
+    /// it); nil leaves the usual "earlier input … no longer compiles".
+    public var placeCaughtUpError: (_ step: Int, _ error: CompileError) -> CompileError? = { _, _ in nil }
 
     /// A library in the host, and what its two parts received (to answer them again in a rebuild).
     struct LoadedLibrary {
@@ -85,9 +85,11 @@ public final class SwiftHost {
         }
         // A captured run's failure is captured too: its caller words it.
         let output = output ?? console
-        func failed(_ line: String) -> HostOutcome {
+        func failed(_ line: String, compileError: CompileError? = nil) -> HostOutcome {
             show(line, on: output)
-            return HostOutcome(succeeded: false, exchanges: [], requestState: nil, failure: line, step: nil)
+            var outcome = HostOutcome(succeeded: false, exchanges: [], requestState: nil, failure: line, step: nil)
+            outcome.compileError = compileError
+            return outcome
         }
         do {
             try prepare()
@@ -126,7 +128,10 @@ public final class SwiftHost {
                 switch await compile(library) {
                 case .success(let compiled): path = compiled
                 case .failure(let failure):
-                    guard let step = failure.caughtUpStep else { return failed(placeCompileError(failure.line)) }
+                    guard let step = failure.caughtUpStep else {
+                        guard let error = failure.compileError.map(placeCompileError) else { return failed(failure.line) }
+                        return failed(error.text, compileError: error)
+                    }
                     show(failure.line, on: output)
                     passOver(step, of: library)
                     continue passes
@@ -284,17 +289,17 @@ public final class SwiftHost {
         }
         guard status != 0 else { return .success(path) }
         let failure = FailureLine(program: library.program, programPath: source.path)
-        if let first = failure.firstCompileError(errors), let unit = first.unit, unit < library.catchUpCount {
-            if let placed = placeCaughtUpError(library.stepNumbers[unit], first.line, first.column, first.message) {
-                return .failure(HostFailure(ModuleNameFilter.rewrite(placed, module: nil)))
-            }
+        if var first = failure.firstCompileError(errors), let unit = first.unit {
+            // A type of an earlier input is named as the one program names it: unqualified.
+            first.error.message = ModuleNameFilter.rewrite(first.error.message, module: nil)
+            guard unit < library.catchUpCount else { return .failure(HostFailure(first.error.text, compileError: first.error)) }
+            if let placed = placeCaughtUpError(library.stepNumbers[unit], first.error) { return .failure(HostFailure(placed.text)) }
             // At the prompt a step that ran on the fast path and no longer compiles is passed over.
-            let line = "error: earlier input `\(library.program.units[unit].firstLine)` no longer compiles: \(first.message)"
-            return .failure(HostFailure(ModuleNameFilter.rewrite(line, module: nil), caughtUpStep: library.stepNumbers[unit]))
+            let line = "error: earlier input `\(library.program.units[unit].firstLine)` no longer compiles: \(first.error.message)"
+            return .failure(HostFailure(line, caughtUpStep: library.stepNumbers[unit]))
         }
         let line = failure.compileError(errors)
             ?? "error: the Swift compiler failed: " + (FailureLine.lines(errors).first.map(String.init) ?? "exit status \(status ?? -1)")
-        // A type of an earlier input is named as the one program names it: unqualified.
         return .failure(HostFailure(ModuleNameFilter.rewrite(line, module: nil)))
     }
 
@@ -313,10 +318,13 @@ public final class SwiftHost {
 /// A one-line failure of the host's path.
 struct HostFailure: Error {
     let line: String
+    /// The compile error in the input, as a value, for its caller to place.
+    var compileError: CompileError?
     /// The caught-up step (its session number) the failure is in, when it is passed over.
     var caughtUpStep: Int?
-    init(_ line: String, caughtUpStep: Int? = nil) {
+    init(_ line: String, compileError: CompileError? = nil, caughtUpStep: Int? = nil) {
         self.line = line
+        self.compileError = compileError
         self.caughtUpStep = caughtUpStep
     }
 }

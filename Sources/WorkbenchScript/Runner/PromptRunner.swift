@@ -34,6 +34,8 @@ public final class PromptRunner: SwiftRunner {
     /// first character.
     public struct InterpolationFailure: Error {
         public let line: String
+        /// A compile error, its column counted from the expression's first character.
+        public let compileError: CompileError?
     }
 
     /// Module `main`, the session's `Workbench` as `wb`, models from `workspace`.
@@ -200,32 +202,9 @@ public final class PromptRunner: SwiftRunner {
                                      output: capture, interrupted: interrupted)
         let text = capture.capturedText
         guard outcome.succeeded else {
-            let line = outcome.failure ?? "error: cannot evaluate '\\(\(expression))'"
-            throw InterpolationFailure(line: Self.shiftingColumn(of: line, by: -wrapper.count))
+            throw InterpolationFailure(line: outcome.failure ?? "error: cannot evaluate '\\(\(expression))'",
+                                       compileError: outcome.compileError?.shifted(by: -wrapper.count))
         }
         return text
-    }
-
-    /// `error: 1:9: message` with its column moved by `offset` (a compile error on one line).
-    nonisolated public static func shiftingColumn(of line: String, by offset: Int) -> String {
-        guard let error = CompileErrorLine(line) else { return line }
-        return "error: \(error.line):\(error.column + offset):\(error.message)"
-    }
-}
-
-/// `error: LINE:COLUMN: message`, a compile error counted within one input, taken apart.
-struct CompileErrorLine {
-    let line: Int
-    let column: Int
-    /// The rest after the column, with its leading space.
-    let message: Substring
-
-    init?(_ text: String) {
-        let parts = text.split(separator: ":", maxSplits: 3)
-        guard parts.count == 4, parts[0] == "error", let line = Int(parts[1].trimmingCharacters(in: .whitespaces)),
-              let column = Int(parts[2]) else { return nil }
-        self.line = line
-        self.column = column
-        message = parts[3]
     }
 }

@@ -14,11 +14,12 @@ extension SnippetRunner {
             console.line(console.styled(note, .dim))
         }
         let file = script.fileName
-        host.placeCompileError = { line in
-            guard let error = CompileErrorLine(line) else { return line }
-            return "error: \(file):\(error.line):\(error.column):\(error.message)"
+        host.placeCompileError = { error in
+            var placed = error
+            placed.file = file
+            return placed
         }
-        host.placeCaughtUpError = { _, _, _, _ in nil }
+        host.placeCaughtUpError = { _, _ in nil }
         let outcome = await host.run(source, after: settledLog(), liveAnswers: liveAnswers?(), interrupted: interrupted)
         take(outcome, of: source)
         return outcome.succeeded

@@ -138,17 +138,16 @@ public final class SnippetRunner: SwiftRunner {
         let file = interpreter.script.fileName
         let declarations = loggedDeclarations
         host.placeCompileError = { Self.placing($0, at: step, in: file) }
-        host.placeCaughtUpError = { number, line, column, message in
-            declarations[number].map { Self.placing("error: \(line):\(column): \(message)", at: $0, in: file) }
-        }
+        host.placeCaughtUpError = { number, error in declarations[number].map { Self.placing(error, at: $0, in: file) } }
     }
 
-    /// `error: 2:14: message`, counted in the statement, as `error: FILE:LINE:COLUMN: message` in
-    /// the snippet, where the interpreter's own errors are placed too.
-    nonisolated static func placing(_ line: String, at step: SnippetScript.Step, in file: String) -> String {
-        guard let error = CompileErrorLine(line) else { return line }
-        let column = error.line == 1 ? error.column + step.column - 1 : error.column
-        return "error: \(file):\(step.line + error.line - 1):\(column):\(error.message)"
+    /// An error counted in the statement (`2:14`), placed in the snippet's file, where the
+    /// interpreter's own errors are placed too.
+    nonisolated static func placing(_ error: CompileError, at step: SnippetScript.Step, in file: String) -> CompileError {
+        var placed = error.shifted(by: step.column - 1)
+        placed.file = file
+        placed.line = step.line + error.line - 1
+        return placed
     }
 
     /// Compiles the declarations still waiting for the host (a snippet ending in declarations);
