@@ -15,8 +15,8 @@ public final class SwiftHost {
     var process: ChildProcess?
     /// The compiler `warmUp()` started, until it is reaped.
     var warming: ChildProcess?
-    /// The driver's jobs, run directly (HostCompileJobs), by what they were planned for; `.some(nil)`
-    /// when they could not be planned (the driver runs then).
+    /// The driver's jobs, run directly (HostCompileJobs), by what they were planned for; nil where
+    /// they could not be planned (the driver runs then).
     private var compileJobs: [HostCompileJobs.Key: HostCompileJobs?] = [:]
     /// The libraries loaded, in order: what later inputs import, and what a rebuild runs again.
     var libraries: [LoadedLibrary] = []
@@ -177,13 +177,12 @@ public final class SwiftHost {
                     if isStep { syncedSteps += 1 }
                     bound(library.declared)
                     return HostOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
-                                           step: LoggedStep(source: input, recording: loaded.liveRecording, parsed: inputUnit), results: results)
+                                       step: LoggedStep(source: input, recording: loaded.liveRecording, parsed: inputUnit), results: results)
                 }
                 let line = run.failureLine
                 show(line, on: output)
                 await recover(after: run)
-                return HostOutcome(succeeded: false, exchanges: run.exchanges, requestState: nil, failure: line, step: nil,
-                                       results: results)
+                return HostOutcome(succeeded: false, exchanges: run.exchanges, requestState: nil, failure: line, step: nil, results: results)
             }
         }
     }
@@ -269,10 +268,12 @@ public final class SwiftHost {
         }
         let plan = HostCompileJobs.Key(languageMode: configuration.languageMode, modules: configuration.modules,
                                        resultsColumn: library.resultsColumn)
-        if plan.resultsColumn, !toolchain.hasResultsLog { return .failure(HostFailure("error: \(HostSetupError.noResultsLog(toolchain.kitDirectory.path))")) }
-        if compileJobs[plan] == nil {
-            compileJobs[plan] = HostCompileJobs.plan(toolchain, directory: directory.url, key: plan, environment: configuration.environment)
-                .map { .some($0) } ?? .some(nil)
+        if plan.resultsColumn, !toolchain.hasResultsLog {
+            return .failure(HostFailure("error: \(HostSetupError.noResultsLog(toolchain.kitDirectory.path))"))
+        }
+        if compileJobs.index(forKey: plan) == nil {
+            compileJobs.updateValue(HostCompileJobs.plan(toolchain, directory: directory.url, key: plan, environment: configuration.environment),
+                                    forKey: plan)
         }
         let arguments = toolchain.arguments(source: source, module: library.moduleName, library: path, directory: directory.url, key: plan)
         let planned = compileJobs[plan] ?? nil
