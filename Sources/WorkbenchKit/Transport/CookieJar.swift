@@ -39,6 +39,8 @@ public final class CookieJar: @unchecked Sendable {
 
     /// The cookies a request to `url` sends, longer paths first (RFC 6265 section 5.4).
     public func cookies(for url: URL, now: Date = Date()) -> [StoredCookie] {
+        // Every request asks; an empty jar answers before Foundation takes the URL apart.
+        if lock.withLock({ stored.isEmpty }) { return [] }
         guard let host = url.host?.lowercased() else { return [] }
         let path = url.path.isEmpty ? "/" : url.path
         let secure = url.scheme?.lowercased() == "https"
