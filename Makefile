@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-session bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-peers forms-expected
+.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl; FoundationXML, which reads a
@@ -91,6 +91,11 @@ bench: build bench-peers
 
 bench-figures: build bench-peers
 	python3 Benchmarks/bench.py --only figures
+
+# Figure 2 alone (`workbench replay` of 1000 GETs against curl and the compiled URLSession loop, one
+# run of hyperfine): printed, not written.
+bench-replay: build bench-peers
+	python3 Benchmarks/bench.py --only replay
 
 # Figure 6's live-session rows alone (100 compiled inputs, a 20 MB session): printed, not written.
 bench-session: build bench-peers

@@ -466,12 +466,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
-    parser.add_argument("--only", choices=["figures", "micro", "session", "playground", "paste", "long-line", "first-steps", "spec",
-                                           "tutorial", "stream", "all"],
+    parser.add_argument("--only", choices=["figures", "micro", "replay", "session", "playground", "paste", "long-line", "first-steps",
+                                           "spec", "tutorial", "stream", "all"],
                         default="figures",
-                        help="session, playground, paste, long-line, first-steps, spec, tutorial, stream: only figure 6's live-session "
-                             "or playground rows, figure 7 (long-line: its long-line rows alone), figures 8-10, figure 11, 12 or 13 "
-                             "(printed, RESULTS.md left alone)")
+                        help="replay, session, playground, paste, long-line, first-steps, spec, tutorial, stream: only figure 2, "
+                             "figure 6's live-session or playground rows, figure 7 (long-line: its long-line rows alone), figures 8-10, "
+                             "figure 11, 12 or 13 (printed, RESULTS.md left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
     options = parser.parse_args()
     scale = 0.3 if options.quick else 1.0
@@ -492,10 +492,12 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
-    if options.only in ("paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream"):
+    if options.only in ("replay", "paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream"):
         bench = Bench(options.workbench, scale)
         try:
-            if options.only == "paste":
+            if options.only == "replay":
+                bench.attempt("2 replay", bench.replay)
+            elif options.only == "paste":
                 bench.attempt("7 paste", bench.paste)
                 bench.attempt("7 long line", bench.long_lines)
             elif options.only == "long-line":

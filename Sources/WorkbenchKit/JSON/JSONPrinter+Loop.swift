@@ -9,8 +9,8 @@ struct JSONPrettyOutput {
     private(set) var lines = 0
     private let lineLimit: Int
 
-    init(_ printer: JSONPrinter, flush: @escaping (UnsafeRawBufferPointer) -> Void) {
-        writer = JSONByteWriter(flush: flush)
+    init(_ printer: JSONPrinter, capacity: Int = 1 << 16, flush: @escaping (UnsafeRawBufferPointer) -> Void) {
+        writer = JSONByteWriter(capacity: capacity, flush: flush)
         switch printer.layout {
         case .pretty(let indent):
             pretty = true

@@ -72,7 +72,9 @@ public struct JSONPrinter: Sendable {
 
     func run(_ raw: UnsafeRawBufferPointer, _ flush: (UnsafeRawBufferPointer) -> Void) -> Result<JSONPrintSummary, JSONSyntaxError> {
         withoutActuallyEscaping(flush) { flush in
-            var output = JSONPrettyOutput(self, flush: flush)
+            // A small document gets a small buffer (it is flushed when full, so any size is right):
+            // a 64 KiB one for each printed response of 300 bytes cost more than the printing.
+            var output = JSONPrettyOutput(self, capacity: min(1 << 16, max(1 << 12, raw.count * 4)), flush: flush)
             defer { output.deallocate() }
             do throws(JSONSyntaxError) {
                 try JSONPrinter.print(raw, &output)

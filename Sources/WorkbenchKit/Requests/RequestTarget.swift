@@ -16,7 +16,7 @@ public enum RequestTarget {
 
     /// Whether `text` is a whole URL (with a scheme, `sandbox/…`, or a host first) rather than a path.
     public static func isURL(_ text: String) -> Bool {
-        text.contains("://") || SandboxAddress.isPortable(text) || schemeAdded(text) != nil
+        text.containsText("://") || SandboxAddress.isPortable(text) || schemeAdded(text) != nil
     }
 
     /// `text` as a URL with its scheme: `api.github.com/users` → `https://api.github.com/users`,
@@ -27,7 +27,7 @@ public enum RequestTarget {
 
     /// The URL `text` names when it starts with a host and has no scheme; nil otherwise.
     static func schemeAdded(_ text: String) -> String? {
-        guard !text.contains("://"), !SandboxAddress.isPortable(text) else { return nil }
+        guard !text.containsText("://"), !SandboxAddress.isPortable(text) else { return nil }
         let end = text.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? text.endIndex
         let first = text[..<end]
         var host = first

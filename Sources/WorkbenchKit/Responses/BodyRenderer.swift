@@ -10,8 +10,8 @@ public enum BodyRenderer {
     public static func kind(of body: Data, mimeType: String?, checkingJSON: Bool = true) -> Kind {
         if body.isEmpty { return .empty }
         let mime = mimeType ?? ""
-        if mime.contains("json") { return !checkingJSON || isJSON(body) ? .json : textOrBinary(body) }
-        if mime.hasPrefix("text/") || mime.contains("xml") || mime.contains("javascript")
+        if mime.containsText("json") { return !checkingJSON || isJSON(body) ? .json : textOrBinary(body) }
+        if mime.hasPrefix("text/") || mime.containsText("xml") || mime.containsText("javascript")
             || mime == "application/x-www-form-urlencoded" {
             return textOrBinary(body)
         }
@@ -23,7 +23,7 @@ public enum BodyRenderer {
 
     /// Types shown as hex even when their bytes happen to be text: images, audio, octet streams…
     private static func isBinaryType(_ mime: String) -> Bool {
-        !mime.isEmpty && !mime.hasPrefix("text/") && !(mime.hasPrefix("application/") && !mime.contains("octet"))
+        !mime.isEmpty && !mime.hasPrefix("text/") && !(mime.hasPrefix("application/") && !mime.containsText("octet"))
     }
 
     /// Writes the body to `console` (JSON streamed through `JSONPrinter`); returns the lines cut.

@@ -23,6 +23,24 @@ extension StringProtocol {
 }
 
 extension String {
+    /// Whether `needle` (not empty) occurs: compared as bytes when both are ASCII, where that is
+    /// Foundation's answer too, without its copy through UTF-16 (per response, `BodyRenderer.kind`
+    /// asks this of the content type); through Foundation's `contains(_:)` otherwise.
+    func containsText(_ needle: String) -> Bool {
+        let found: Bool?? = utf8.withContiguousStorageIfAvailable { haystack -> Bool? in
+            needle.utf8.withContiguousStorageIfAvailable { pattern -> Bool? in
+                guard let text = haystack.baseAddress, let wanted = pattern.baseAddress,
+                      !haystack.contains(where: { $0 >= 0x80 }), !pattern.contains(where: { $0 >= 0x80 }) else { return nil }
+                let count = pattern.count
+                guard count > 0, haystack.count >= count else { return nil }
+                for start in 0...(haystack.count - count) where memcmp(text + start, wanted, count) == 0 { return true }
+                return false
+            } ?? nil
+        }
+        if let found = found ?? nil { return found }
+        return contains(needle)
+    }
+
     /// Whether the UTF-8 byte `first` occurs, followed by `second` when one is given.
     func containsBytes(_ first: UInt8, followedBy second: UInt8? = nil) -> Bool {
         let found = utf8.withContiguousStorageIfAvailable { buffer -> Bool in

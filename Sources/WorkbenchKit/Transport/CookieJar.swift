@@ -39,6 +39,8 @@ public final class CookieJar: @unchecked Sendable {
 
     /// The cookies a request to `url` sends, longer paths first (RFC 6265 section 5.4).
     public func cookies(for url: URL, now: Date = Date()) -> [StoredCookie] {
+        // Every request asks; an empty jar answers before Foundation takes the URL apart.
+        if lock.withLock({ stored.isEmpty }) { return [] }
         guard let host = url.host?.lowercased() else { return [] }
         let path = url.path.isEmpty ? "/" : url.path
         let secure = url.scheme?.lowercased() == "https"
@@ -57,9 +59,18 @@ public final class CookieJar: @unchecked Sendable {
     /// Takes the `Set-Cookie` headers of `response`, which came from its URL.
     func store(from response: HTTPURLResponse) {
         guard let url = response.url,
-              let field = response.allHeaderFields.first(where: { "\($0.key)".lowercased() == "set-cookie" })?.value
+              let field = response.allHeaderFields.first(where: { Self.isSetCookie($0.key) })?.value
         else { return }
         for line in Self.splitCombined("\(field)") { store(line, from: url) }
+    }
+
+    /// Whether a header name is `Set-Cookie`, in any case; an ASCII name is compared as bytes
+    /// (every response is asked this, and describing each key first was most of the cost).
+    private static func isSetCookie(_ key: AnyHashable) -> Bool {
+        if let name = key.base as? String, name.utf8.allSatisfy({ $0 < 0x80 }) {
+            return HeaderList.sameName(name, "set-cookie")
+        }
+        return "\(key)".lowercased() == "set-cookie"
     }
 
     /// Takes one `Set-Cookie` value received from `url`; one it cannot take is dropped, as browsers do.

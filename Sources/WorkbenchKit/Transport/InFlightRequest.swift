@@ -67,8 +67,11 @@ public final class InFlightRequest: @unchecked Sendable {
     public var isFinished: Bool { lock.withLock { outcome != nil } }
 
     /// Waits for the delegate to report the end of the task (which `cancel` always brings).
-    public func finished() async -> Outcome {
-        await withCheckedContinuation { continuation in
+    ///
+    /// It runs on the caller's actor (`isolation`), so the delegate's resume goes straight back to
+    /// the caller: a `wb.get` on the main actor does not hop through a thread of the global pool.
+    public func finished(isolation: isolated (any Actor)? = #isolation) async -> Outcome {
+        await withCheckedContinuation(isolation: isolation) { continuation in
             let ready: Outcome? = lock.withLock {
                 if let outcome { return outcome }
                 waiters.append(continuation)

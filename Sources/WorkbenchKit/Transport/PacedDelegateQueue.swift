@@ -11,8 +11,14 @@ import Foundation
 /// Nothing run on this queue may wait for URLSession's own work queue (as `URLSessionTask.cancel()`
 /// does): that thread may be the one blocked here. Cancels go through `InFlightRequest.cancel`,
 /// which calls it from another thread.
+///
+/// The events run in order on a serial dispatch queue rather than as `Operation`s: URLSession
+/// hands its delegate queue closures only (`addOperation(_:)`), and Foundation's operation
+/// machinery (an `Operation` per event, its state changes and locks) cost more than the delegate's
+/// own work for a small response (README.md, "Performance", figure 2).
 final class PacedDelegateQueue: OperationQueue, @unchecked Sendable {
     private let slots: DispatchSemaphore
+    private let events = DispatchQueue(label: "Workbench transport events")
 
     init(limit: Int = 32) {
         slots = DispatchSemaphore(value: limit)
@@ -23,7 +29,7 @@ final class PacedDelegateQueue: OperationQueue, @unchecked Sendable {
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
         slots.wait()
-        super.addOperation { [slots] in
+        events.async { [slots] in
             block()
             slots.signal()
         }

@@ -20,7 +20,8 @@ extension Workbench {
         let (pathPart, queryPart) = Self.splitQuery(path)
         let current = request.components.path
         let resolved = PathResolution.resolve(pathPart, current: current, basePath: basePath)
-        request.components.path = resolved.removingPercentEncoding ?? resolved
+        // Without a `%` there is nothing to decode (and Foundation's decoding is a copy through CFString).
+        request.components.path = resolved.utf8.contains(UInt8(ascii: "%")) ? resolved.removingPercentEncoding ?? resolved : resolved
         if let queryPart { request.queryItems = Self.queryItems(queryPart) }
     }
 

@@ -172,40 +172,66 @@ extension Workbench {
     }
 
     /// Waits for the request, polling for Ctrl-C and the deadline, with a spinner after ~300 ms.
+    ///
+    /// The request is awaited here directly and watched by one poller for all of this workbench's
+    /// requests (`watchRequests`), not by a child task and a watcher task of its own: for a
+    /// request that takes a millisecond, the two tasks and the 20 ms timer each one armed were
+    /// much of a `wb.get`'s own cost in a replay (README.md, "Performance", figure 2).
     private func finished(_ inFlight: InFlightRequest, display: StreamDisplay?) async -> InFlightRequest.Outcome {
-        async let outcome = inFlight.finished()
-        let watcher = Task { @MainActor in await self.watch(inFlight, display: display) }
-        let result = await outcome
-        watcher.cancel()
-        await watcher.value
+        // Clamped so that a timeout of .infinity or NaN set from Swift cannot trap in the conversion.
+        let seconds = options.timeout.isNaN ? 30 : min(max(options.timeout, 0), 1e7)
+        var watched = WatchedRequest(inFlight: inFlight, display: display,
+                                     deadline: inFlight.started + .milliseconds(Int(seconds * 1000)))
+        // The first look is at once, as the request starts; the next ones are the poller's.
+        watch(&watched, now: .now)
+        watchedRequests.append(watched)
+        if requestPoller == nil { requestPoller = Task { @MainActor in await self.watchRequests() } }
+        let result = await inFlight.finished()
+        // Taken off the list (on the main actor, as the poller runs) before `finish`, so that no
+        // tick comes after it.
+        watchedRequests.removeAll { $0.inFlight === inFlight }
         display?.finish()
         return result
     }
 
-    /// Ctrl-C stops a body that is being shown as it arrives (keeping what came) and cancels any
-    /// other request; the deadline is the whole request's, except for a stream being shown, which
-    /// only URLSession's idle timeout ends.
-    private func watch(_ inFlight: InFlightRequest, display: StreamDisplay?) async {
-        // Clamped so that a timeout of .infinity or NaN set from Swift cannot trap in the conversion.
-        let seconds = options.timeout.isNaN ? 30 : min(max(options.timeout, 0), 1e7)
-        let deadline = inFlight.started + .milliseconds(Int(seconds * 1000))
-        let frames = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
-        var frame = 0
-        while !Task.isCancelled && !inFlight.isFinished {
+    /// Polls the requests being waited for, each every 20 ms (80 ms while its spinner shows), until
+    /// none is left.
+    private func watchRequests() async {
+        while !watchedRequests.isEmpty {
             let now = ContinuousClock.now
-            // Without a display it is a `wb.events` loop: a stream from the start.
-            let streaming = display?.isStreaming ?? true
-            if interruptRequested() {
-                if streaming { display?.stop() }
-                inFlight.cancel(streaming ? .stopped : .interrupted)
-            } else if now >= deadline && !streaming {
-                inFlight.cancel(.deadline)
+            for index in watchedRequests.indices where watchedRequests[index].nextLook <= now {
+                watch(&watchedRequests[index], now: now)
             }
-            let spins = showsSpinner && now - inFlight.started > .milliseconds(300)
-            display?.tick(spinner: spins ? "\(frames[frame % frames.count]) \(ByteSize.duration(now - inFlight.started))" : nil)
-            if spins { frame += 1 }
-            try? await Task.sleep(for: .milliseconds(spins ? 80 : 20))
+            guard let next = watchedRequests.lazy.map(\.nextLook).min() else { break }
+            // At most 20 ms: a request added while the poller sleeps is looked at as soon as before.
+            try? await Task.sleep(until: min(next, now + .milliseconds(20)), clock: .continuous)
         }
+        requestPoller = nil
+    }
+
+    /// One look at a request: Ctrl-C stops a body that is being shown as it arrives (keeping what
+    /// came) and cancels any other request; the deadline is the whole request's, except for a
+    /// stream being shown, which only URLSession's idle timeout ends.
+    private func watch(_ watched: inout WatchedRequest, now: ContinuousClock.Instant) {
+        let inFlight = watched.inFlight
+        guard !inFlight.isFinished else {
+            watched.nextLook = now + .milliseconds(20)
+            return
+        }
+        let display = watched.display
+        // Without a display it is a `wb.events` loop: a stream from the start.
+        let streaming = display?.isStreaming ?? true
+        if interruptRequested() {
+            if streaming { display?.stop() }
+            inFlight.cancel(streaming ? .stopped : .interrupted)
+        } else if now >= watched.deadline && !streaming {
+            inFlight.cancel(.deadline)
+        }
+        let spins = showsSpinner && now - inFlight.started > .milliseconds(300)
+        let frames = WatchedRequest.spinnerFrames
+        display?.tick(spinner: spins ? "\(frames[watched.frame % frames.count]) \(ByteSize.duration(now - inFlight.started))" : nil)
+        if spins { watched.frame += 1 }
+        watched.nextLook = now + .milliseconds(spins ? 80 : 20)
     }
 
     /// The response, or the error that says why there is none.

@@ -66,6 +66,10 @@ public final class Workbench {
     public let cookieJar = CookieJar()
     /// Made on the first send: creating a URLSession (and libcurl) costs milliseconds of start-up.
     lazy var transport = Transport()
+    /// The requests being waited for, and the task that polls them while there are any
+    /// (Workbench+Send.swift, `finished`).
+    var watchedRequests: [WatchedRequest] = []
+    var requestPoller: Task<Void, Never>?
     /// A document given with `json(_:)`, and how many exchanges there were then (a later send wins).
     var localDocument: (document: CurrentDocument, exchangeCount: Int)?
     /// The last response's body as the current document, for the exchange it came from.

@@ -137,8 +137,16 @@ public class SwiftRunner {
 
     /// Whether `item` is a `wb.spec(…)` call (`try await` before it or not).
     nonisolated public static func isSpecCall(_ item: CodeBlockItemSyntax) -> Bool {
-        let tokens = item.tokens(viewMode: .sourceAccurate).map(\.text).filter { $0 != "try" && $0 != "await" }
-        return tokens.count > 3 && tokens[0] == "wb" && tokens[1] == "." && tokens[2] == "spec" && tokens[3] == "("
+        // Only the first four tokens count: every statement of a replay is asked this.
+        var expected = ["wb", ".", "spec", "("][...]
+        for token in item.tokens(viewMode: .sourceAccurate) {
+            let text = token.text
+            if text == "try" || text == "await" { continue }
+            guard text == expected.first else { return false }
+            expected = expected.dropFirst()
+            if expected.isEmpty { return true }
+        }
+        return false
     }
 
     /// A step the host ran, for the log.
