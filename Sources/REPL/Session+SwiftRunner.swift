@@ -16,12 +16,20 @@ extension Session {
         let runner = PromptRunner(workspace: models, console: console, workbench: workbench)
         runner.compiledOnly = Self.compiledOnly
         runner.configuration.languageMode = languageMode
+        runner.configuration.packages = packageLibrary
         // Made before the Swift host starts, which points `Bundle.main` there for `open` to fill.
         try? FileManager.default.createDirectory(at: OpenPlayground.mainBundleFolder, withIntermediateDirectories: true)
         runner.configuration.mainBundle = OpenPlayground.mainBundleFolder
         runner.asynchronousOutput = asynchronousOutput
         runner.interrupted = { Interrupt.isPending }
         return runner
+    }
+
+    /// Makes `library` the packages later inputs link (nil: none); true when the Swift host
+    /// restarted for it (PackageCommand).
+    func usePackages(_ library: PackageLibrary?) -> Bool {
+        packageLibrary = library
+        return swift.usePackages(library)
     }
 
     /// The settings compiled Swift's `wb` starts from: `set`, the sandbox, offline routes.

@@ -31,6 +31,8 @@ public final class Session {
     }
     /// The request being built, the exchanges so far, and the settings of the request commands.
     public let workbench: Workbench
+    /// The packages `package add` built, which every compiled input may import (nil: none).
+    public internal(set) var packageLibrary: PackageLibrary?
     /// The playground `open` opened, whose pages `page NAME` runs.
     var openPlayground: OpenPlayground?
     /// The steps that succeeded, for `save` and the compiled path.

@@ -14,6 +14,9 @@ struct TranscriptSnippet {
     /// Whether the folder it is saved in is a package's Snippets/ (`SnippetsFolder.isInPackage`),
     /// where `swift run NAME` builds it; elsewhere the header says what that takes.
     var isInPackage = true
+    /// The session's packages (`package add`): header lines replay reads, and what Package.swift
+    /// needs for `swift run`.
+    var packages: [PackageRequirement] = []
     /// Declarations (latest form of each name), then statements, as Swift.
     private(set) var declarations: [String] = []
     private(set) var statements: [String] = []
@@ -136,6 +139,7 @@ struct TranscriptSnippet {
         if languageMode != .swift5 {
             lines.append("// \(SnippetScript.languageModeMarker) \(languageMode.version)")
         }
+        lines += Self.packageLines(packages, name: name)
         if !secretVariables.isEmpty {
             lines.append("// Secrets are not saved: set \(secretVariables.joined(separator: ", ")) in the environment before running it.")
         }
@@ -163,6 +167,15 @@ struct TranscriptSnippet {
             line += height(statement)
         }
         return (lines.joined(separator: "\n") + "\n", stepOfLine)
+    }
+
+    /// `// Package: …` for each package, which replay adds before the first statement, then what a
+    /// Package.swift needs for `swift run NAME`: a snippet imports only what its package's
+    /// products depend on.
+    static func packageLines(_ packages: [PackageRequirement], name: String) -> [String] {
+        guard !packages.isEmpty else { return [] }
+        return packages.map { "// \(SnippetScript.packageMarker) \($0.commandLine)" }
+            + PackageSet(packages).manifestNeeds(for: "`swift run \(name)`")
     }
 
     /// The name a declaration item declares (a type, a function, a type alias); nil for statements

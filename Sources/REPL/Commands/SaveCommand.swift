@@ -73,6 +73,7 @@ struct SaveCommand: Command {
                                         steps: steps, sandboxURL: session.sandboxURL, selected: selected)
         snippet.languageMode = session.languageMode
         snippet.isInPackage = SnippetsFolder.isInPackage(folder)
+        snippet.packages = session.packageLibrary?.packages.map(\.requirement) ?? []
         try await check(snippet, name: name, steps: steps, selected: selected, force: force, session: session)
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
 import Foundation
 import Sandbox
 import WorkbenchKit
+import WorkbenchScript
 
 /// `export swift` (its old name `swift` kept): the current request and the last decode as a
 /// program that uses Foundation alone — the step from exploring an API to app code (`AppCode`
@@ -40,11 +41,20 @@ struct SwiftExportCommand: Command {
         let sandbox = session.sandboxURL.map { root in
             AppCode.SandboxStandIn(root: root, realURL: { OfflineRouting.realURL(for: $0, sandbox: root) })
         }
-        return if let decode, let exchange = session.workbench.lastExchange {
+        let program = if let decode, let exchange = session.workbench.lastExchange {
             try AppCode.program(for: exchange, decode: decode, declarations: declarations, sandbox: sandbox)
         } else {
             try AppCode.program(request: session.workbench.request, defaultHeaders: session.workbench.defaultHeaders,
                                 decode: decode, declarations: declarations, sandbox: sandbox)
         }
+        return packageLines(session) + program
+    }
+
+    /// The session's packages, as the lines a Package.swift needs (none without packages).
+    @MainActor
+    private static func packageLines(_ session: Session) -> String {
+        let packages = session.packageLibrary?.packages.map(\.requirement) ?? []
+        guard !packages.isEmpty else { return "" }
+        return PackageSet(packages).manifestNeeds(for: "this code with the session's packages").joined(separator: "\n") + "\n"
     }
 }

@@ -10,6 +10,7 @@ struct HostCompileJobs {
     struct Key: Hashable {
         let languageMode: SwiftLanguageMode
         let modules: [LinkedModule]
+        let packages: PackageLibrary?
         /// Compiled with the playground transform and ResultsLog (the results column).
         let resultsColumn: Bool
     }

@@ -39,9 +39,14 @@ struct HostToolchain {
         if let chosen = environment["WORKBENCH_SWIFT"], !chosen.isEmpty {
             return files.isExecutableFile(atPath: chosen) ? chosen : nil
         }
+        return executable(named: "swift", environment: environment)
+    }
+
+    /// The program `name` on the environment's `PATH`.
+    static func executable(named name: String, environment: [String: String]) -> String? {
         for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(directory)/swift"
-            if files.isExecutableFile(atPath: candidate) { return candidate }
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
         return nil
     }
@@ -86,7 +91,7 @@ struct HostToolchain {
             "-module-name", module, "-I", directory.path, "-I", kitDirectory.appendingPathComponent("Modules").path,
             "-L", kit, "-l\(Self.kitLibrary)", "-Xlinker", "-rpath", "-Xlinker", kit,
             "-suppress-warnings", "-diagnostic-style", "llvm", "-o", library.path, source.path,
-        ] + results + key.modules.flatMap(\.flags)
+        ] + results + key.modules.flatMap(\.flags) + (key.packages?.flags ?? [])
     }
 }
 

@@ -16,7 +16,7 @@ extension SwiftHost {
         guard (try? Data(empty.program.source.text).write(to: source)) != nil else { return }
         let arguments = toolchain.arguments(source: source, module: module, library: directory.file("lib\(module).so"),
                                             directory: directory.url,
-                                            key: HostCompileJobs.Key(languageMode: configuration.languageMode, modules: [], resultsColumn: false))
+                                            key: HostCompileJobs.Key(languageMode: configuration.languageMode, modules: [], packages: nil, resultsColumn: false))
         warming = try? ChildProcess(executable: toolchain.compiler, arguments: arguments, environment: configuration.environment)
     }
 

@@ -20,6 +20,8 @@ public final class SwiftHost {
     private var compileJobs: [HostCompileJobs.Key: HostCompileJobs?] = [:]
     /// The libraries loaded, in order: what later inputs import, and what a rebuild runs again.
     var libraries: [LoadedLibrary] = []
+    /// The package build the loaded libraries link, if any (SwiftHost+Packages.swift).
+    var linkedPackages: PackageLibrary?
     /// How many of the session's steps the host has run (or passed over).
     var syncedSteps = 0
     /// Caught-up steps that failed in the host, reported once and left out since (their first lines).
@@ -154,12 +156,14 @@ public final class SwiftHost {
                         if run.hostUsable, process != nil, let unit = library.stepNumbers.firstIndex(of: step) {
                             loaded.failedUnit = unit
                             libraries.append(loaded)
+                            if configuration.packages != nil { linkedPackages = configuration.packages }
                             syncedSteps = step
                         }
                         continue passes
                     }
                 }
                 libraries.append(loaded)
+                if configuration.packages != nil { linkedPackages = configuration.packages }
                 bound(library.declaredByCatchUp)
                 syncedSteps = segment.last?.number ?? syncedSteps
                 guard isLast else { continue }
@@ -226,6 +230,7 @@ public final class SwiftHost {
         _ = process?.exitStatus(wait: true)
         process = nil
         libraries = []
+        linkedPackages = nil
         syncedSteps = 0
     }
 
@@ -267,7 +272,7 @@ public final class SwiftHost {
             return .failure(HostFailure("error: cannot write compiled input: \(error.localizedDescription)"))
         }
         let plan = HostCompileJobs.Key(languageMode: configuration.languageMode, modules: configuration.modules,
-                                       resultsColumn: library.resultsColumn)
+                                       packages: configuration.packages, resultsColumn: library.resultsColumn)
         if plan.resultsColumn, !toolchain.hasResultsLog {
             return .failure(HostFailure("error: \(HostSetupError.noResultsLog(toolchain.kitDirectory.path))"))
         }

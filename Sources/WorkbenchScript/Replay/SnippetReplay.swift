@@ -71,6 +71,7 @@ public struct SnippetReplay {
             runner.close()
             console.flush()
         }
+        if let ended = await linkPackages(into: runner) { return ended }
         if resultsColumn { return await runWithResults(runner) }
         if asOneProgram && !step { return await runAsOneProgram(runner) }
         var outcome = Outcome()

@@ -40,6 +40,9 @@ public struct SnippetScript {
     /// The language mode it replays in: Swift 5 unless its header says otherwise (`save` in a
     /// Swift 6 session writes `// Swift language mode: 6`).
     public let languageMode: SwiftLanguageMode
+    /// The packages it imports from, which replay adds before its first statement: its header's
+    /// `// Package: URL from VERSION products A` lines (`save` writes them).
+    public let packages: [PackageRequirement]
     let converter: SourceLocationConverter
 
     /// Parses `source`; a syntax error is reported at its `line:col`. Its module is named after the
@@ -58,6 +61,7 @@ public struct SnippetScript {
         self.moduleName = moduleName ?? Self.moduleName(forFile: fileName)
         self.summary = Self.summary(of: source)
         self.languageMode = Self.languageMode(of: source)
+        self.packages = Self.packages(of: source)
         self.converter = converter
         self.text = source
         self.steps = tree.statements.map { item in
@@ -113,6 +117,24 @@ public struct SnippetScript {
             }
         }
         return .swift5
+    }
+
+    /// The header line that names a package, followed by `package add`'s words for it.
+    public static let packageMarker = "Package:"
+
+    /// The packages the leading comment's `// Package: …` lines name (one that does not read as a
+    /// package is left out: replay then fails where its import does, with that line).
+    static func packages(of source: String) -> [PackageRequirement] {
+        var found: [PackageRequirement] = []
+        for line in leadingLines(of: source) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("//") else { break }
+            let text = trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces)
+            guard text.hasPrefix(packageMarker) else { continue }
+            let words = text.dropFirst(packageMarker.count).split(separator: " ").map(String.init)
+            if let requirement = try? PackageRequirement(words: words, currentDirectory: "/") { found.append(requirement) }
+        }
+        return found
     }
 
     /// The lines of `source`, as `split(separator: "\n", omittingEmptySubsequences: false)` gives

@@ -16,12 +16,15 @@ extension SwiftRunner {
                 console.flush()
             }
             return true
-        case .module:
+        case .module(let module):
             let line = item.trimmedDescription
             guard !configuration.imports.contains(line) else { return true }
             refreshSettings()
             let outcome = await host.run(line, after: settledLog(), isStep: false, interrupted: interrupted)
-            guard outcome.succeeded else { return false }
+            guard outcome.succeeded else {
+                if outcome.failure?.contains("no such module") == true { suggestPackage(forMissing: module) }
+                return false
+            }
             configuration.imports.append(line)
             return true
         }

@@ -179,6 +179,7 @@ public class SwiftRunner {
         hostInstance?.configuration.languageMode = configuration.languageMode
         hostInstance?.configuration.imports = configuration.imports
         hostInstance?.configuration.modules = configuration.modules
+        hostInstance?.configuration.packages = configuration.packages
         hostInstance?.configuration.mainBundle = configuration.mainBundle
     }
 
