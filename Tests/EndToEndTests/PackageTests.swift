@@ -40,10 +40,29 @@ import Testing
         return (add, lines.dropFirst().joined(separator: "\n"))
     }
 
-    /// What the code printed: Workbench's own lines about the package (`added …`, `built in …`)
-    /// left out.
-    static func printed(_ output: String) -> [String] {
-        output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("added ") && !$0.hasPrefix("built in ") }
+    /// What the code printed: Workbench's own lines left out (`added …`, `built in …`, and the
+    /// prompt's `name: Type` and value lines after a `let` or `var` of `code`).
+    static func printed(_ output: String, code: String) -> [String] {
+        let bound = Set(code.split(separator: "\n").compactMap { line -> String? in
+            let words = line.split(separator: " ")
+            guard words.count > 1, words[0] == "let" || words[0] == "var" else { return nil }
+            return String(words[1])
+        })
+        var lines: [String] = []
+        var skipNext = false
+        for line in output.split(separator: "\n").map(String.init) {
+            if skipNext {
+                skipNext = false
+                continue
+            }
+            if let colon = line.firstIndex(of: ":"), bound.contains(String(line[..<colon])) {
+                skipNext = true
+                continue
+            }
+            if line.hasPrefix("added ") || line.hasPrefix("built in ") { continue }
+            lines.append(line)
+        }
+        return lines
     }
 
     func run(_ input: String, home: TemporaryDirectory, arguments: [String] = []) async throws -> PipedRun {
@@ -59,7 +78,7 @@ import Testing
         let result = try await run(session.add + "\n" + session.code + "\n", home: home)
         let expected = try String(contentsOf: Self.folder.appendingPathComponent("Expected/\(name).txt"), encoding: .utf8)
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
-        #expect(Self.printed(result.output) == expected.split(separator: "\n").map(String.init), "\(result.output)\(result.errorOutput)")
+        #expect(Self.printed(result.output, code: session.code) == expected.split(separator: "\n").map(String.init), "\(result.output)\(result.errorOutput)")
     }
 
     @Test func aSavedSnippetCarriesItsPackagesAndReplaysWithThem() async throws {

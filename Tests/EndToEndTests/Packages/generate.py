@@ -56,7 +56,7 @@ def main():
             lines = open(path, encoding="utf-8").read().split("\n")
             words = lines[0].removeprefix("// package add ").replace("GREETING", greeting).split()
             package, products = dependency(words)
-            folder = os.path.join(work, name)
+            folder = os.path.join(work, "case-" + name)
             os.makedirs(os.path.join(folder, "Sources", "Case"))
             open(os.path.join(folder, "Package.swift"), "w").write(
                 "// swift-tools-version:5.9\nimport PackageDescription\n"
