@@ -103,6 +103,14 @@ import Testing
         let printed: [String] = replayed.output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("» ") }
         let compiled: [String] = expected.split(separator: "\n").map(String.init)
         #expect(printed == compiled, "\(replayed.output)")
+
+        // With the results column: the whole snippet compiled with the playground transform, the
+        // package's module imported as the statements import it.
+        let column = try await PipedRun.run(try Binaries.workbench, ["replay", file.path, "--results"], input: "",
+                                            environment: isolatedEnvironment(home: home.url))
+        #expect(column.status == 0, "\(column.output)\(column.errorOutput)")
+        #expect(column.output.contains("  Hi, Ada!\n"), "\(column.output)")
+        #expect(column.output.contains("  names = [\"Hi, Grace!\", \"Hi, Linus!\"]\n"), "\(column.output)")
     }
 
     @Test func aSecondSessionUsesTheCachedBuildWithoutBuilding() async throws {

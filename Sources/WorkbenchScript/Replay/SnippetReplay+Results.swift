@@ -9,6 +9,12 @@ extension SnippetReplay {
     func runWithResults(_ compiled: SnippetRunner) async -> Outcome {
         let steps = script.steps.filter { SnippetRunner.snippetForm(of: $0.item) != nil }
         guard let first = steps.first, let last = steps.last else { return Outcome() }
+        // The program leaves its imports out (`snippetForm`): a module's is the session's, decided
+        // once, as in a replay without the column (`import Algorithms` of a package, say).
+        for step in script.steps {
+            guard let kind = SessionImport(step.item), case .module = kind else { continue }
+            guard await compiled.runImport(kind, step.item) else { return Outcome(stepsRun: 0, failures: 1) }
+        }
         let shown = first.line...Self.lastLine(of: last)
         let layout = ResultsLayout(source: script.text, width: terminalWidth, shownLines: shown)
         return step
