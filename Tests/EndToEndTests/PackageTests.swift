@@ -81,6 +81,24 @@ import Testing
         #expect(Self.printed(result.output, code: session.code) == expected.split(separator: "\n").map(String.init), "\(result.output)\(result.errorOutput)")
     }
 
+    /// A Combine tutorial's publisher chain over `URLSession`, with OpenCombine: replayed as a
+    /// snippet with `--offline`, the request answered by the sandbox, its completion awaited.
+    @Test func aPublisherOverURLSessionPrintsWhatItPrintsCompiled() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let session = try Self.session("opencombine-network")
+        let file = home.url.appendingPathComponent("publisher.swift")
+        let header = "// \(session.add.replacingOccurrences(of: "package add ", with: "Package: "))\n"
+        try Data((header + session.code).utf8).write(to: file)
+        let result = try await PipedRun.run(try Binaries.workbench, ["replay", file.path, "--offline"], input: "",
+                                            environment: isolatedEnvironment(home: home.url))
+        let expected = try String(contentsOf: Self.folder.appendingPathComponent("Expected/opencombine-network.txt"), encoding: .utf8)
+        #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
+        let printed: [String] = result.output.split(separator: "\n").map(String.init)
+            .filter { !$0.hasPrefix("» ") && !$0.hasPrefix("building ") }
+        #expect(printed == expected.split(separator: "\n").map(String.init), "\(result.output)")
+    }
+
     @Test func aSavedSnippetCarriesItsPackagesAndReplaysWithThem() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }

@@ -1,4 +1,4 @@
-// package add https://github.com/OpenCombine/OpenCombine from 0.14.0 products OpenCombine
+// package add https://github.com/OpenCombine/OpenCombine from 0.14.0 products OpenCombine OpenCombineFoundation
 import OpenCombine
 var cancellables = Set<AnyCancellable>()
 Just(21).map { $0 * 2 }.sink { print("got", $0) }.store(in: &cancellables)
