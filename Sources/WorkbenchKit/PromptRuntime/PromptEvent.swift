@@ -19,6 +19,9 @@ public enum PromptEvent: Sendable {
     case state(Workbench.RequestState)
     /// The input ran to its end.
     case finished
+    /// A `json(file:)` of an earlier input: the copy its bytes were read through, which answers it
+    /// when it runs again.
+    case document(DocumentRead)
 
     public func write(to writer: inout BinaryWriter) {
         switch self {
@@ -41,6 +44,10 @@ public enum PromptEvent: Sendable {
             state.write(to: &writer)
         case .finished:
             writer.int(6)
+        case .document(let read):
+            writer.int(7)
+            writer.string(read.path)
+            writer.optional(read.copy) { $0.string($1) }
         }
     }
 
@@ -53,6 +60,7 @@ public enum PromptEvent: Sendable {
         case 4: self = .thrown(try reader.string())
         case 5: self = .state(try Workbench.RequestState(from: &reader))
         case 6: self = .finished
+        case 7: self = .document(DocumentRead(path: try reader.string(), copy: try reader.optional { reader throws(BinaryArchiveError) in try reader.string() }))
         default: throw BinaryArchiveError()
         }
     }

@@ -13,11 +13,14 @@ import Foundation
 /// held once (a 20 MB `json @FILE` is 20 MB, not 40: docs/ARCHITECTURE.md, "JSON documents").
 public final class CurrentDocument {
     public let data: Data
+    /// Whether `data` maps a copy another process holds too (`DocumentCopy.mapShared`).
+    let isSharedCopy: Bool
     private var strictParse: Result<JSONDocument, JSONSyntaxError>?
     private var decoderParse: JSONDocument??
 
     /// `strict`: the bytes already parsed with `.foundationCompatible`, if they have been.
     public init(_ data: Data, strict: JSONDocument? = nil) {
+        isSharedCopy = false
         if let strict {
             self.data = strict.sharedBytes
             strictParse = .success(strict)
@@ -37,7 +40,20 @@ public final class CurrentDocument {
 
     private init(_ data: Data, syntaxError: JSONSyntaxError) {
         self.data = data
+        isSharedCopy = false
         strictParse = .failure(syntaxError)
+    }
+
+    /// The copy at `path` that another process read a document through (`copying(file:into:)`),
+    /// mapped shared and not parsed until something needs it; nil when it cannot be mapped.
+    static func mappingShared(copy path: String) -> CurrentDocument? {
+        guard let data = DocumentCopy.mapShared(path) else { return nil }
+        return CurrentDocument(sharedCopy: data)
+    }
+
+    private init(sharedCopy data: Data) {
+        self.data = data
+        isSharedCopy = true
     }
 
     /// The file at `path`, read straight into memory its strict parse then owns (no second copy
@@ -52,6 +68,20 @@ public final class CurrentDocument {
             let data = Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count,
                             deallocator: .custom { pointer, _ in pointer.deallocate() })
             return CurrentDocument(data, syntaxError: error)
+        }
+    }
+
+    /// The file at `path` copied into `folder` and mapped (`DocumentCopy`), its strict parse taking
+    /// the mapping over; nil when it cannot be copied (the caller reads it another way).
+    public static func copying(file path: String, into folder: URL) -> (document: CurrentDocument, copy: String)? {
+        guard let (bytes, copy) = DocumentCopy.map(path, into: folder) else { return nil }
+        do {
+            let tape = try JSONDocument.adopting(bytes, .foundationCompatible, mapped: true)
+            return (CurrentDocument(Data(), strict: JSONDocument(tape: tape)), copy)
+        } catch {
+            let data = Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count,
+                            deallocator: .custom { pointer, count in DocumentCopy.unmap(pointer, count: count) })
+            return (CurrentDocument(data, syntaxError: error), copy)
         }
     }
 

@@ -8,10 +8,11 @@ public struct LoggedStep: Sendable {
     /// The input's sends in order, each an exchange or a failure: what answers them when it runs again.
     let recording: [PromptEvent]
 
-    /// A step whose sends were these exchanges (a command's, or none).
-    public init(source: String, exchanges: [Exchange] = []) {
+    /// A step whose sends were these exchanges (a command's, or none), and whose `json(file:)`s read
+    /// `documents` (the host maps the copies they were read through).
+    public init(source: String, exchanges: [Exchange] = [], documents: [DocumentRead] = []) {
         self.source = source
-        recording = exchanges.map(PromptEvent.exchange)
+        recording = exchanges.map(PromptEvent.exchange) + documents.map(PromptEvent.document)
     }
 
     init(source: String, recording: [PromptEvent]) {

@@ -26,12 +26,13 @@ extension SwiftRunner {
                 continue
             }
             let before = workbench?.exchanges.count ?? 0
+            let readBefore = workbench?.documentReads.count ?? 0
             guard try await runOnInterpreter(item) else {
                 let rest = items[index...].map(\.description).joined().trimmingCharacters(in: .whitespacesAndNewlines)
                 return try await runInHost(rest)
             }
             let exchanges = newExchanges(since: before)
-            logInterpreted(item, exchanges: exchanges)
+            logInterpreted(item, exchanges: exchanges, documents: newDocumentReads(since: readBefore))
             stepRecorded(item.trimmedDescription, exchanges)
         }
     }

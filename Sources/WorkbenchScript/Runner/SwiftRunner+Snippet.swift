@@ -59,9 +59,10 @@ extension SwiftRunner {
         if !model, !compiledOnly { interpreted = await interpreter.canFinish(item) }
         if interpreted {
             let before = workbench?.exchanges.count ?? 0
+            let readBefore = workbench?.documentReads.count ?? 0
             do {
                 try await interpreter.run(step)
-                logInterpreted(item, exchanges: newExchanges(since: before))
+                logInterpreted(item, exchanges: newExchanges(since: before), documents: newDocumentReads(since: readBefore))
                 return true
             } catch where !(model && compilerAvailable) {
                 console.line(console.styled("error:", .red) + " \(error)")
@@ -162,6 +163,11 @@ extension SwiftRunner {
     func newExchanges(since count: Int) -> [Exchange] {
         guard let exchanges = workbench?.exchanges else { return [] }
         return Array(exchanges[min(count, exchanges.count)...])
+    }
+
+    func newDocumentReads(since count: Int) -> [DocumentRead] {
+        guard let reads = workbench?.documentReads else { return [] }
+        return Array(reads[min(count, reads.count)...])
     }
 
     /// A snippet statement as the host runs it (nil: nothing to run).

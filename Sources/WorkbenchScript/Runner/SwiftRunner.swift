@@ -44,7 +44,7 @@ public final class SwiftRunner {
     private(set) var log: [LoggedStep] = []
     /// Steps the interpreter ran since the host last ran, turned into program form only when the
     /// host needs them: a replay that never compiles never pays for it (4% of a replay of 1,000 GETs).
-    private var unconverted: [(item: CodeBlockItemSyntax, exchanges: [Exchange])] = []
+    private var unconverted: [(item: CodeBlockItemSyntax, exchanges: [Exchange], documents: [DocumentRead])] = []
     /// Names bound with `var` on the interpreter: compiled code may change them.
     private var interpreterVariables: Set<String> = []
     /// The names Swift steps mention: a lone name among them is Swift, not a mistyped command.
@@ -98,16 +98,21 @@ public final class SwiftRunner {
     /// library and the host program are there (looked for on first use, or by `warmUp()`).
     public var compilerAvailable: Bool { host.isAvailable }
 
+    /// The host's private directory (made now if need be), where `json @FILE` copies the files it
+    /// reads (`Workbench.documentFolder`) for the host to map them when it catches up.
+    public var documentFolder: URL? { host.documentFolder }
+
     /// Readies the Swift host in the background, so the first compiled input costs what later ones
     /// do (an interactive session calls it once the banner is shown).
     public func warmUp() { host.warmUp() }
 
     /// Records a step that ran elsewhere (a command, as its WorkbenchKit statement), with the
-    /// requests it made and the secret values its source reads from the environment.
-    public func record(_ source: String, exchanges: [Exchange], secrets: [String: String] = [:]) {
+    /// requests it made, the files its `json` read and the secret values its source reads from the
+    /// environment.
+    public func record(_ source: String, exchanges: [Exchange], documents: [DocumentRead] = [], secrets: [String: String] = [:]) {
         configuration.secrets.merge(secrets) { $1 }
         settle()
-        log.append(LoggedStep(source: source, exchanges: exchanges))
+        log.append(LoggedStep(source: source, exchanges: exchanges, documents: documents))
     }
 
     /// Binds a value a command made (`let posts = decode [Post]`) for the inputs after it.
@@ -176,12 +181,14 @@ public final class SwiftRunner {
 
     private func settle() {
         guard !unconverted.isEmpty else { return }
-        log += unconverted.compactMap { ran in programForm(of: ran.item).map { LoggedStep(source: $0, exchanges: ran.exchanges) } }
+        log += unconverted.compactMap { ran in
+            programForm(of: ran.item).map { LoggedStep(source: $0, exchanges: ran.exchanges, documents: ran.documents) }
+        }
         unconverted = []
     }
 
     /// An item the interpreter ran, for the log.
-    func logInterpreted(_ item: CodeBlockItemSyntax, exchanges: [Exchange]) {
+    func logInterpreted(_ item: CodeBlockItemSyntax, exchanges: [Exchange], documents: [DocumentRead]) {
         if Self.isSpecCall(item) {
             // The host reads no OpenAPI documents (WorkbenchKit is all it links): it catches up on
             // what `spec` changed that it uses, the base, as it is now.
@@ -189,7 +196,7 @@ public final class SwiftRunner {
             if let base = workbench?.base?.string { log.append(LoggedStep(source: WorkbenchStatement.base(base).swiftSource())) }
             return
         }
-        unconverted.append((item, exchanges))
+        unconverted.append((item, exchanges, documents))
         noteDeclarations(of: item)
         if promptWorkbench != nil {
             for token in item.tokens(viewMode: .sourceAccurate) { if case .identifier(let name) = token.tokenKind { swiftNames.insert(name) } }
