@@ -13,7 +13,8 @@ import Foundation
 /// held once (a 20 MB `json @FILE` is 20 MB, not 40: docs/ARCHITECTURE.md, "JSON documents").
 public final class CurrentDocument {
     public let data: Data
-    /// Whether `data` maps a copy another process holds too (`DocumentCopy.mapShared`).
+    /// Whether `data` maps a copy another process holds too (`DocumentCopy.mapShared`): pages read
+    /// once may be let go (`DocumentCopy.releasePages`).
     let isSharedCopy: Bool
     private var strictParse: Result<JSONDocument, JSONSyntaxError>?
     private var decoderParse: JSONDocument??

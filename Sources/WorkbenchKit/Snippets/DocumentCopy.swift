@@ -68,6 +68,20 @@ enum DocumentCopy {
         return Data(bytesNoCopy: base, count: Int(status.st_size), deallocator: .custom { pointer, count in munmap(pointer, count) })
     }
 
+    /// Lets go of the resident pages of a `mapShared` mapping that lie wholly before `end` (from the
+    /// page holding `start`, which the caller is done with too): they stay in the page cache, where
+    /// the REPL's mapping of the same copy holds them, and a later read maps them again from there.
+    /// A process decoding the copy from start to end then never holds it all at once as well as
+    /// the values it makes.
+    static func releasePages(of bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard let base = bytes.baseAddress, page > 0 else { return }
+        let first = (Int(bitPattern: base) + start) / page * page
+        let last = (Int(bitPattern: base) + end) / page * page
+        guard last > first else { return }
+        madvise(UnsafeMutableRawPointer(bitPattern: first), last - first, Int32(MADV_DONTNEED))
+    }
+
     /// Copies until the end of `source` or `limit` bytes; the count copied, or nil on an error.
     private static func copyAll(from source: Int32, to target: Int32, upTo limit: Int) -> Int? {
         var copied = 0
