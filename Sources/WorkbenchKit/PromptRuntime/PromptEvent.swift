@@ -65,9 +65,10 @@ public enum PromptEvent: Sendable {
         }
     }
 
-    /// Every whole record in `data`; a record cut short by a killed program is dropped.
-    public static func all(in data: Data) -> [PromptEvent] {
-        var reader = BinaryReader(data)
+    /// Every whole record in `data` (bytes spilled to files mapped from `folder`); a record cut
+    /// short by a killed program is dropped.
+    public static func all(in data: Data, folder: URL? = nil) -> [PromptEvent] {
+        var reader = BinaryReader(data, folder: folder)
         var events: [PromptEvent] = []
         while !reader.isAtEnd {
             guard let event = try? PromptEvent(from: &reader) else { break }
@@ -81,6 +82,14 @@ public enum PromptEvent: Sendable {
         var writer = BinaryWriter()
         for event in events { event.write(to: &writer) }
         return writer.bytes
+    }
+
+    /// The records as bytes, in order, with data of `BinaryWriter.spillBytes` or more written to
+    /// files of their own in `folder` (their names are returned too).
+    public static func bytes(_ events: [PromptEvent], spillingTo folder: URL?) -> (bytes: [UInt8], files: [String]) {
+        var writer = BinaryWriter(spillingTo: folder)
+        for event in events { event.write(to: &writer) }
+        return (writer.bytes, writer.spilledFiles)
     }
 }
 

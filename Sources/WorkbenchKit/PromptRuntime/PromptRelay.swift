@@ -11,9 +11,13 @@ public final class PromptRelay: ExchangeRelay {
     private let documents: [DocumentRead]
     private var documentPosition = 0
     private var results: Int32
+    /// Where a reported body of `BinaryWriter.spillBytes` or more is written, for the REPL to map.
+    private let spillFolder: URL?
 
-    /// `results` is the file descriptor the records are appended to (-1 reports nothing).
-    init(recording: [PromptEvent], results: Int32) {
+    /// `results` is the file descriptor the records are appended to (-1 reports nothing); large
+    /// bodies go to files in `spillFolder` (the session directory).
+    init(recording: [PromptEvent], results: Int32, spillFolder: URL? = nil) {
+        self.spillFolder = spillFolder
         // Sends and documents are answered in order each, apart: a step's recording lists its
         // exchanges before its documents, whatever order they were made in.
         self.recording = recording.filter { if case .document = $0 { false } else { true } }
@@ -58,7 +62,7 @@ public final class PromptRelay: ExchangeRelay {
     /// Appends one record in a single write, so a program killed later leaves it whole.
     func report(_ event: PromptEvent) {
         guard results >= 0 else { return }
-        let bytes = PromptEvent.bytes([event])
+        let bytes = PromptEvent.bytes([event], spillingTo: spillFolder).bytes
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
