@@ -126,7 +126,7 @@ public struct BinaryReader {
         let name = try string()
         let count = try int()
         guard let folder, !name.isEmpty, !name.contains("/"), name != "..",
-              let mapped = try? Data(contentsOf: folder.appendingPathComponent(name), options: .alwaysMapped), mapped.count == count
+              let mapped = DocumentCopy.mapShared(folder.appendingPathComponent(name).path), mapped.count == count
         else { throw BinaryArchiveError() }
         return mapped
     }

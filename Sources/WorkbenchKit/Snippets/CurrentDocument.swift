@@ -13,15 +13,11 @@ import Foundation
 /// held once (a 20 MB `json @FILE` is 20 MB, not 40: docs/ARCHITECTURE.md, "JSON documents").
 public final class CurrentDocument {
     public let data: Data
-    /// Whether `data` maps a copy another process holds too (`DocumentCopy.mapShared`): pages read
-    /// once may be let go (`DocumentCopy.releasePages`).
-    let isSharedCopy: Bool
     private var strictParse: Result<JSONDocument, JSONSyntaxError>?
     private var decoderParse: JSONDocument??
 
     /// `strict`: the bytes already parsed with `.foundationCompatible`, if they have been.
     public init(_ data: Data, strict: JSONDocument? = nil) {
-        isSharedCopy = false
         if let strict {
             self.data = strict.sharedBytes
             strictParse = .success(strict)
@@ -41,21 +37,18 @@ public final class CurrentDocument {
 
     private init(_ data: Data, syntaxError: JSONSyntaxError) {
         self.data = data
-        isSharedCopy = false
         strictParse = .failure(syntaxError)
     }
 
     /// The copy at `path` that another process read a document through (`copying(file:into:)`),
     /// mapped shared and not parsed until something needs it; nil when it cannot be mapped.
     static func mappingShared(copy path: String) -> CurrentDocument? {
-        guard let data = DocumentCopy.mapShared(path) else { return nil }
-        return CurrentDocument(sharedCopy: data)
+        DocumentCopy.mapShared(path).map { CurrentDocument($0) }
     }
 
-    private init(sharedCopy data: Data) {
-        self.data = data
-        isSharedCopy = true
-    }
+    /// Whether `data` maps a file another process holds too (`DocumentCopy.mapShared`: a copy the
+    /// REPL read, a body it wrote): pages read once may be let go (`DocumentCopy.releasePages`).
+    var isSharedCopy: Bool { DocumentCopy.isSharedMapping(data) }
 
     /// The file at `path`, read straight into memory its strict parse then owns (no second copy
     /// while parsing either); nil when it cannot be read that way (the caller's own read then

@@ -55,8 +55,8 @@ enum DocumentCopy {
         munmap(base, count)
     }
 
-    /// A copy made by `map(_:into:)`, mapped shared and read-only by another process (the Swift
-    /// host): nil when it cannot be.
+    /// A file the other process wrote and never writes again (a copy made by `map(_:into:)`, a
+    /// body `BinaryWriter` wrote), mapped shared and read-only: nil when it cannot be.
     static func mapShared(_ path: String) -> Data? {
         let file = open(path, O_RDONLY | O_CLOEXEC)
         guard file >= 0 else { return nil }
@@ -65,7 +65,25 @@ enum DocumentCopy {
         guard fstat(file, &status) == 0, status.st_size > 0,
               let base = mmap(nil, Int(status.st_size), PROT_READ, MAP_SHARED, file, 0), base != UnsafeMutableRawPointer(bitPattern: -1)
         else { return nil }
-        return Data(bytesNoCopy: base, count: Int(status.st_size), deallocator: .custom { pointer, count in munmap(pointer, count) })
+        lock.withLock { sharedMappings[Int(bitPattern: base)] = Int(status.st_size) }
+        return Data(bytesNoCopy: base, count: Int(status.st_size), deallocator: .custom { pointer, count in
+            // Forgotten before it is unmapped: a new mapping may take the address at once.
+            lock.withLock { sharedMappings[Int(bitPattern: pointer)] = nil }
+            munmap(pointer, count)
+        })
+    }
+
+    /// The mappings `mapShared` made, by address, with their sizes: a `Data` over the whole of one
+    /// may let its pages go (`releasePages`), whoever holds it (a document, a response body).
+    nonisolated(unsafe) private static var sharedMappings: [Int: Int] = [:]
+    private static let lock = NSLock()
+
+    /// Whether `data` is the whole of a `mapShared` mapping.
+    static func isSharedMapping(_ data: Data) -> Bool {
+        data.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress else { return false }
+            return lock.withLock { sharedMappings[Int(bitPattern: base)] == raw.count }
+        }
     }
 
     /// Lets go of the resident pages of a `mapShared` mapping that lie wholly before `end` (from the

@@ -16,7 +16,8 @@ extension Workbench {
 
     /// `data` decoded as `T` a run at a time when `T` is an array and `data` one; nil otherwise.
     /// `releasingPages`: `data` is a `DocumentCopy.mapShared` mapping, whose pages are let go once
-    /// their runs are decoded, so the document is not resident here as well as in the REPL.
+    /// their runs are decoded, so the document is not resident here as well as in the REPL (or,
+    /// for a body the REPL wrote, in the page cache).
     static func decodeInRuns<T: Decodable>(_ type: T.Type, from data: Data, with decoder: JSONDecoder,
                                            releasingPages: Bool = false) throws -> T? {
         guard let arrayType = T.self as? any DecodableInRuns.Type else { return nil }
