@@ -32,7 +32,14 @@ struct JSONArrayChunks {
         var runStart = index
         var depth = 0
         var inElement = false  // a byte of an element since the last comma at depth 0
+        let plain = Self.isPlain
         while index < end {
+            // Inside an element only its strings and brackets matter: the bytes between are skipped
+            // with a table look-up each.
+            if depth > 0 {
+                while index < end, plain[Int(byte[index])] { index += 1 }
+                guard index < end else { return nil }
+            }
             let current = byte[index]
             switch current {
             case UInt8(ascii: "\""):
@@ -78,6 +85,13 @@ struct JSONArrayChunks {
             index += 1
         }
         return nil
+    }
+
+    /// The bytes an element's structure passes over: neither a quote, a bracket, a brace nor a
+    /// comma, nor a control byte other than whitespace (never JSON outside a string).
+    private static let isPlain: [Bool] = (0...255).map { byte in
+        if byte < 0x20 { return byte == 0x0A || byte == 0x0D || byte == 0x09 }
+        return !"\"[]{},".utf8.contains(UInt8(byte))
     }
 
     private static func isSpace(_ byte: UInt8) -> Bool {

@@ -3,10 +3,9 @@ import Foundation
 /// `decode [T]` of an earlier input run again in the Swift host, a run of elements at a time.
 ///
 /// JSONDecoder scans the whole document into a map before it decodes anything; for an array of
-/// records the map is larger than the document (measured on the photo document of README.md's
-/// figure 6: 80 MB took the host's peak from 200 MB more than its values to what the values take).
-/// Decoding runs of about `runBytes` of the same array, each its own small document, keeps that
-/// map small. The same JSONDecoder decodes every element in an array as in the whole document, so
+/// records the map is larger than the document (for README.md's figure 6 photos at 80 MB it was
+/// about 95 MiB of the host's 368 MiB peak, measured before this). Decoding runs of about
+/// `runBytes` of the same array, each its own small document, keeps that map small. The same JSONDecoder decodes every element in an array as in the whole document, so
 /// the value is the same; what differs is only the index in `codingPath` (counted within the run),
 /// which a synthesized `init(from:)` reads only to word an error. So this is used only while an
 /// earlier input runs again (it succeeded when it first ran), with no `.custom` strategy (those
