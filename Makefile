@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-peers forms-expected
+.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl; FoundationXML, which reads a
@@ -100,6 +100,11 @@ bench-replay: build bench-peers
 # Figure 6's live-session rows alone (100 compiled inputs, a 20 MB session): printed, not written.
 bench-session: build bench-peers
 	python3 Benchmarks/bench.py --only session
+
+# Figure 6's sessions after a 20 MB and an 80 MB `decode [Photo]` alone: times and the peak memory of
+# the REPL and the Swift host (issue 34). Printed, not written.
+bench-memory: build
+	python3 Benchmarks/bench.py --only memory
 
 # Figure 7 alone (a 5 MB line pasted at a pseudo-terminal, back to the prompt; 1 MB and 256 KB lines of
 # letters and of `[` pasted, until their one-line error): printed, not written. `bench-long-line`: the

@@ -10,10 +10,13 @@ struct SessionEffects {
     var step: SessionStep?
     /// Values to bind on the fast path (`let posts = decode [Post]`); a `var` may change later.
     var bindings: [(name: String, value: TypedValue, isVariable: Bool)] = []
+    /// The files its `json` read, with the copies read (the Swift host maps them to catch up).
+    var documents: [DocumentRead] = []
 
-    /// A statement that ran, with what it gave back and the exchanges it made.
-    init(statement: WorkbenchStatement, result: StatementResult, exchanges: [Exchange]) {
+    /// A statement that ran, with what it gave back, the exchanges it made and the files it read.
+    init(statement: WorkbenchStatement, result: StatementResult, exchanges: [Exchange], documents: [DocumentRead] = []) {
         step = SessionStep(.statement(statement), exchanges: exchanges)
+        self.documents = documents
         if case .decode(let call) = statement, let binding = call.binding, case .decoded(let decoded) = result,
            let value = decoded.value as? TypedValue {
             bindings = [(binding.name, value, binding.isVariable)]
@@ -27,7 +30,7 @@ extension Session {
         for binding in effects.bindings { swift.bind(binding.name, binding.value, isVariable: binding.isVariable) }
         if var step = effects.step {
             step.shownValues = takeShownValues()
-            record(step)
+            record(step, documents: effects.documents)
         }
     }
 
@@ -40,13 +43,13 @@ extension Session {
 
     /// Records a step that did not run as Swift typed at the prompt (a command, a declaration a
     /// command wrote): in the transcript, and in the Swift runner's log, for the host to catch up on.
-    func record(_ step: SessionStep) {
+    func record(_ step: SessionStep, documents: [DocumentRead] = []) {
         transcript.record(step)
         switch step.kind {
         case .statement(.spec):
             swift.recordSpec()
         case .statement(let statement):
-            swift.record(statement.swiftSource(secrets: .environmentReads), exchanges: step.exchanges,
+            swift.record(statement.swiftSource(secrets: .environmentReads), exchanges: step.exchanges, documents: documents,
                          secrets: statement.secretValues)
         case .swift(let source):
             swift.recordDeclaration(source)

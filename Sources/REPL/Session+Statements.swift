@@ -9,8 +9,10 @@ extension Session {
         for statement in statements {
             let resolved = try await resolvingInterpolations(statement)
             let before = workbench.exchanges.count
+            let readBefore = workbench.documentReads.count
             let result = try await resolved.run(on: workbench)
-            apply(SessionEffects(statement: statement, result: result, exchanges: Array(workbench.exchanges[before...])))
+            apply(SessionEffects(statement: statement, result: result, exchanges: Array(workbench.exchanges[before...]),
+                                 documents: Array(workbench.documentReads[readBefore...])))
         }
     }
 

@@ -73,6 +73,9 @@ public final class Session {
         // whether it came from a command, a `wb.…` statement, or replay at the prompt.
         workbench.interruptRequested = { Interrupt.isPending }
         workbench.declaredModels = models
+        // `json @FILE` reads through a copy in the Swift host's directory, which the host maps when
+        // it catches up on the step (docs/ARCHITECTURE.md, "The Swift host").
+        workbench.documentFolder = { [unowned self] in swift.documentFolder }
         Workbench.makeAPIDescriptionReader = { OpenAPIReader() }
         // Where a command's `\(…)` ends is Swift's lexer's to say, which WorkbenchKit does not have.
         Interpolation.ends = InterpolationLexer()

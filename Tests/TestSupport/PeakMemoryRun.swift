@@ -35,6 +35,9 @@ public final class PeakMemoryRun: @unchecked Sendable {
         }
     }
 
+    /// The program's process id (its children, such as the Swift host, are found from it).
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// The most memory the program has had resident so far.
     public func peakResidentBytes() throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)

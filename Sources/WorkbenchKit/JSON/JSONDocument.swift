@@ -29,13 +29,14 @@ public struct JSONDocument: Sendable {
         }
     }
 
-    /// A tape over `bytes` (from `JSONTape.copy`, or a file `CurrentDocument.reading(file:)` read),
-    /// which it takes over only when the parse succeeds: on an error they are still the caller's.
+    /// A tape over `bytes` (from `JSONTape.copy`, a file `CurrentDocument.reading(file:)` read, or
+    /// a `DocumentCopy` mapping when `mapped`), which it takes over only when the parse succeeds: on
+    /// an error they are still the caller's.
     static func adopting(
-        _ bytes: UnsafeMutableBufferPointer<UInt8>, _ options: JSONParsingOptions
+        _ bytes: UnsafeMutableBufferPointer<UInt8>, _ options: JSONParsingOptions, mapped: Bool = false
     ) throws(JSONSyntaxError) -> JSONTape {
         let (entries, count) = try JSONParser.parse(UnsafeRawBufferPointer(bytes), options: options)
-        return JSONTape(entries: entries, count: count, bytes: bytes)
+        return JSONTape(entries: entries, count: count, bytes: bytes, mapped: mapped)
     }
 
     init(tape: JSONTape) {

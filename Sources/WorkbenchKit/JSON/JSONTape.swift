@@ -52,17 +52,26 @@ final class JSONTape: @unchecked Sendable {
     let base: UnsafePointer<UInt8>
     let byteCount: Int
 
-    /// Takes ownership of `entries` and of `bytes` (from `JSONTape.copy`); frees both on deinit.
-    init(entries: UnsafeMutablePointer<JSONTapeEntry>, count: Int, bytes: UnsafeMutableBufferPointer<UInt8>) {
+    /// Whether `base` is a read-only file mapping (`DocumentCopy`), unmapped rather than freed.
+    let isMapped: Bool
+
+    /// Takes ownership of `entries` and of `bytes` (from `JSONTape.copy`, or mapped when `mapped`);
+    /// frees both on deinit.
+    init(entries: UnsafeMutablePointer<JSONTapeEntry>, count: Int, bytes: UnsafeMutableBufferPointer<UInt8>, mapped: Bool = false) {
         self.entries = entries
         self.count = count
         self.base = UnsafePointer(bytes.baseAddress!)
         self.byteCount = bytes.count
+        isMapped = mapped
     }
 
     deinit {
         free(entries)
-        UnsafeMutablePointer(mutating: base).deallocate()
+        if isMapped {
+            DocumentCopy.unmap(UnsafeMutableRawPointer(mutating: base), count: byteCount)
+        } else {
+            UnsafeMutablePointer(mutating: base).deallocate()
+        }
     }
 
     /// A copy of `raw` in memory a tape can own (never empty, so the base address exists).

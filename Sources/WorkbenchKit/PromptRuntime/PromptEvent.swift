@@ -19,6 +19,9 @@ public enum PromptEvent: Sendable {
     case state(Workbench.RequestState)
     /// The input ran to its end.
     case finished
+    /// A `json(file:)` of an earlier input: the copy its bytes were read through, which answers it
+    /// when it runs again.
+    case document(DocumentRead)
 
     public func write(to writer: inout BinaryWriter) {
         switch self {
@@ -41,6 +44,10 @@ public enum PromptEvent: Sendable {
             state.write(to: &writer)
         case .finished:
             writer.int(6)
+        case .document(let read):
+            writer.int(7)
+            writer.string(read.path)
+            writer.optional(read.copy) { $0.string($1) }
         }
     }
 
@@ -53,13 +60,15 @@ public enum PromptEvent: Sendable {
         case 4: self = .thrown(try reader.string())
         case 5: self = .state(try Workbench.RequestState(from: &reader))
         case 6: self = .finished
+        case 7: self = .document(DocumentRead(path: try reader.string(), copy: try reader.optional { reader throws(BinaryArchiveError) in try reader.string() }))
         default: throw BinaryArchiveError()
         }
     }
 
-    /// Every whole record in `data`; a record cut short by a killed program is dropped.
-    public static func all(in data: Data) -> [PromptEvent] {
-        var reader = BinaryReader(data)
+    /// Every whole record in `data` (bytes spilled to files mapped from `folder`); a record cut
+    /// short by a killed program is dropped.
+    public static func all(in data: Data, folder: URL? = nil) -> [PromptEvent] {
+        var reader = BinaryReader(data, folder: folder)
         var events: [PromptEvent] = []
         while !reader.isAtEnd {
             guard let event = try? PromptEvent(from: &reader) else { break }
@@ -73,6 +82,14 @@ public enum PromptEvent: Sendable {
         var writer = BinaryWriter()
         for event in events { event.write(to: &writer) }
         return writer.bytes
+    }
+
+    /// The records as bytes, in order, with data of `BinaryWriter.spillBytes` or more written to
+    /// files of their own in `folder` (their names are returned too).
+    public static func bytes(_ events: [PromptEvent], spillingTo folder: URL?) -> (bytes: [UInt8], files: [String]) {
+        var writer = BinaryWriter(spillingTo: folder)
+        for event in events { event.write(to: &writer) }
+        return (writer.bytes, writer.spilledFiles)
     }
 }
 

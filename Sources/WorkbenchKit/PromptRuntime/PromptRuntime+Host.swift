@@ -75,7 +75,7 @@ extension PromptRuntime {
         let files = PromptFiles.current
         let settings = files.settings
         let quiet = catchingUp || settings.rebuilding
-        let relay = PromptRelay(recording: files.recording, results: files.openResults())
+        let relay = PromptRelay(recording: files.recording, results: files.openResults(), spillFolder: files.url)
         relay.isReplaying = quiet
         Workbench.exchangeRelay = relay
         self.relay = relay

@@ -127,8 +127,10 @@ struct PromptDirectory {
             .flatMap { try? JSONDecoder().decode(PromptSettings.self, from: $0) } ?? PromptSettings()
     }
 
+    /// The recording, its bodies mapped from the files the REPL wrote them to.
     var recording: [PromptEvent] {
-        url.flatMap { try? Data(contentsOf: $0.appendingPathComponent(PromptFiles.recording)) }.map(PromptEvent.all(in:)) ?? []
+        guard let url, let data = try? Data(contentsOf: url.appendingPathComponent(PromptFiles.recording)) else { return [] }
+        return PromptEvent.all(in: data, folder: url)
     }
 
     /// The results file opened for appending (-1 without a directory).

@@ -40,6 +40,16 @@ public final class CurrentDocument {
         strictParse = .failure(syntaxError)
     }
 
+    /// The copy at `path` that another process read a document through (`copying(file:into:)`),
+    /// mapped shared and not parsed until something needs it; nil when it cannot be mapped.
+    static func mappingShared(copy path: String) -> CurrentDocument? {
+        DocumentCopy.mapShared(path).map { CurrentDocument($0) }
+    }
+
+    /// Whether `data` maps a file another process holds too (`DocumentCopy.mapShared`: a copy the
+    /// REPL read, a body it wrote): pages read once may be let go (`DocumentCopy.releasePages`).
+    var isSharedCopy: Bool { DocumentCopy.isSharedMapping(data) }
+
     /// The file at `path`, read straight into memory its strict parse then owns (no second copy
     /// while parsing either); nil when it cannot be read that way (the caller's own read then
     /// says why).
@@ -52,6 +62,20 @@ public final class CurrentDocument {
             let data = Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count,
                             deallocator: .custom { pointer, _ in pointer.deallocate() })
             return CurrentDocument(data, syntaxError: error)
+        }
+    }
+
+    /// The file at `path` copied into `folder` and mapped (`DocumentCopy`), its strict parse taking
+    /// the mapping over; nil when it cannot be copied (the caller reads it another way).
+    public static func copying(file path: String, into folder: URL) -> (document: CurrentDocument, copy: String)? {
+        guard let (bytes, copy) = DocumentCopy.map(path, into: folder) else { return nil }
+        do {
+            let tape = try JSONDocument.adopting(bytes, .foundationCompatible, mapped: true)
+            return (CurrentDocument(Data(), strict: JSONDocument(tape: tape)), copy)
+        } catch {
+            let data = Data(bytesNoCopy: bytes.baseAddress!, count: bytes.count,
+                            deallocator: .custom { pointer, count in DocumentCopy.unmap(pointer, count: count) })
+            return (CurrentDocument(data, syntaxError: error), copy)
         }
     }
 

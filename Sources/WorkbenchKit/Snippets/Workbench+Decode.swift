@@ -19,9 +19,15 @@ extension Workbench {
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = keys
         decoder.dateDecodingStrategy = dates
+        // An earlier input run again shows nothing: describing thousands of values is not free. It
+        // decodes an array a run of elements at a time (Workbench+DecodeInRuns.swift); an error
+        // there decodes the whole document, for JSONDecoder's own error.
+        if activeRelay?.isReplaying == true {
+            let releasing = document.isSharedCopy && (path ?? "").isEmpty
+            if let value = try? Self.decodeInRuns(T.self, from: data, with: decoder, releasingPages: releasing) { return value }
+            return try decoder.decode(T.self, from: data)
+        }
         let value = try decoder.decode(T.self, from: data)
-        // An earlier input run again shows nothing: describing thousands of values is not free.
-        if activeRelay?.isReplaying == true { return value }
         let module = String(file.prefix { $0 != "/" })
         let typeName = SwiftTypeName.readable(String(reflecting: T.self), dropping: module)
         let described = DecodedValueReport.Counted(value)

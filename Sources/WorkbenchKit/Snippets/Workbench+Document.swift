@@ -10,14 +10,29 @@ extension Workbench {
     }
 
     /// `json @FILE`: makes the file's bytes the current document and says what it holds (a file that
-    /// is not valid JSON is kept too, with a warning). The file is read into memory its parse takes
-    /// over, so a large document is held once; where that read fails, Foundation's says why.
+    /// is not valid JSON is kept too, with a warning). With a `documentFolder` the file is copied
+    /// there and mapped (`DocumentCopy`), else read into memory; either way its parse takes the
+    /// bytes over, so a large document is held once. Where that read fails, Foundation's says why.
+    ///
+    /// An earlier input run again in the Swift host maps the copy the REPL read (`ExchangeRelay.
+    /// recordedDocument`) and says nothing: its parse, made only to describe it, is left to `decode`.
     public func json(file path: String) throws(WorkbenchError) {
+        if let relay = activeRelay, relay.isReplaying, let copy = relay.recordedDocument(path: path),
+           let document = CurrentDocument.mappingShared(copy: copy) {
+            localDocument = (document, exchanges.count)
+            return
+        }
         let expanded = try checkedFilePath(path)
-        if let document = CurrentDocument.reading(file: expanded) {
+        if let folder = documentFolder?(), let (document, copy) = CurrentDocument.copying(file: expanded, into: folder) {
+            documentReads.append(DocumentRead(path: path, copy: copy))
+            useDocument(document)
+        } else if let document = CurrentDocument.reading(file: expanded) {
+            documentReads.append(DocumentRead(path: path, copy: nil))
             useDocument(document)
         } else {
-            useDocument(CurrentDocument(parsing: try readFile(path)))
+            let document = CurrentDocument(parsing: try readFile(path))
+            documentReads.append(DocumentRead(path: path, copy: nil))
+            useDocument(document)
         }
     }
 

@@ -12,10 +12,14 @@ public protocol ExchangeRelay: AnyObject {
     /// Whether recorded answers are shown as a send's are (`export markdown` shows what each
     /// statement printed); false by default: a replay is quiet.
     var showsAnswers: Bool { get }
+    /// While replaying, the private copy (`DocumentRead.copy`) the first run of the next
+    /// `json(file: path)` read the file through, if it was recorded; nil reads the file.
+    func recordedDocument(path: String) -> String?
 }
 
 extension ExchangeRelay {
     public var showsAnswers: Bool { false }
+    public func recordedDocument(path: String) -> String? { nil }
 }
 
 import Foundation

@@ -72,6 +72,12 @@ public final class Workbench {
     var requestPoller: Task<Void, Never>?
     /// A document given with `json(_:)`, and how many exchanges there were then (a later send wins).
     var localDocument: (document: CurrentDocument, exchangeCount: Int)?
+    /// A private folder for the copies of the files `json(file:)` reads, made on first use (the
+    /// REPL's: its Swift host's session directory, which the host maps them from); nil reads them
+    /// into memory.
+    public var documentFolder: (@MainActor () -> URL?)?
+    /// Every `json(file:)` so far, in order, with the copy it read (the REPL records a step's with it).
+    public internal(set) var documentReads: [DocumentRead] = []
     /// The last response's body as the current document, for the exchange it came from.
     var responseDocument: (exchangeNumber: Int, count: Int, document: CurrentDocument)?
 

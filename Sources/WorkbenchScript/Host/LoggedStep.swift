@@ -10,10 +10,11 @@ public struct LoggedStep: Sendable {
     /// The source parsed, when what logged it had parsed it already (an input the host ran).
     private let parsed: ProgramUnit?
 
-    /// A step whose sends were these exchanges (a command's, or none).
-    public init(source: String, exchanges: [Exchange] = []) {
+    /// A step whose sends were these exchanges (a command's, or none), and whose `json(file:)`s read
+    /// `documents` (the host maps the copies they were read through).
+    public init(source: String, exchanges: [Exchange] = [], documents: [DocumentRead] = []) {
         self.source = source
-        recording = exchanges.map(PromptEvent.exchange)
+        recording = exchanges.map(PromptEvent.exchange) + documents.map(PromptEvent.document)
         parsed = nil
     }
 

@@ -19,6 +19,13 @@ final class SessionDirectory: @unchecked Sendable {
 
     func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
+    /// Removes the files bodies were spilled to (`BinaryWriter`'s `bytes-…`), once both sides have
+    /// mapped what they read of them.
+    func removeSpilledFiles() {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
+        for name in names where name.hasPrefix("bytes-") { unlink(file(name).path) }
+    }
+
     func remove() {
         try? FileManager.default.removeItem(at: url)
         Self.registered.withLock { _ = $0.remove(url.path) }

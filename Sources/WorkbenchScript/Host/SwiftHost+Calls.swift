@@ -13,7 +13,9 @@ extension SwiftHost {
         settings.rebuilding = rebuilding
         do {
             try JSONEncoder().encode(settings).write(to: directory.file(PromptFiles.settings))
-            try Data(PromptEvent.bytes(recording)).write(to: directory.file(PromptFiles.recording))
+            // Bodies of 64 KB or more are written once, a file each, which the host maps: not copied
+            // into the recording and out of it (BinaryArchive.swift).
+            try Data(PromptEvent.bytes(recording, spillingTo: directory.url).bytes).write(to: directory.file(PromptFiles.recording))
             for name in [PromptFiles.results, PromptFiles.quietErrors] { try? FileManager.default.removeItem(at: directory.file(name)) }
         } catch {
             return HostRun(ending: .setup("cannot write the host's files: \(error.localizedDescription)"))
@@ -37,7 +39,9 @@ extension SwiftHost {
         }
         let errors = reply.errors
         var run = HostRun(ending: ending)
-        run.events = PromptEvent.all(in: (try? Data(contentsOf: directory.file(PromptFiles.results))) ?? Data())
+        run.events = PromptEvent.all(in: (try? Data(contentsOf: directory.file(PromptFiles.results))) ?? Data(), folder: directory.url)
+        // Each side has mapped the bodies the other wrote for this call; a mapping outlives its name.
+        directory.removeSpilledFiles()
         run.errors = ModuleNameFilter.rewrite(String(decoding: errors, as: UTF8.self), module: configuration.moduleName)
         run.quietErrors = (try? String(contentsOf: directory.file(PromptFiles.quietErrors), encoding: .utf8)) ?? ""
         if run.succeeded, !run.errors.isEmpty {

@@ -72,6 +72,13 @@ public final class SwiftHost {
     /// Whether the toolchain, WorkbenchKit's shared library and the host program are there.
     public var isAvailable: Bool { (try? prepare()) != nil }
 
+    /// The session's private directory, made on first use: `json(file:)` copies files there
+    /// (`Workbench.documentFolder`), and the host maps the copies when it catches up.
+    public var documentFolder: URL? {
+        if directory == nil { directory = try? SessionDirectory() }
+        return directory?.url
+    }
+
     /// Runs `input` after catching up on `steps` (all the session's steps so far; the host runs only
     /// those it has not run). Output streams to `output` (the console unless captured). When
     /// `isStep`, the caller records the input as the session's next step once it succeeded. With

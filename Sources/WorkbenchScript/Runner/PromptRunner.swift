@@ -67,10 +67,11 @@ public final class PromptRunner: SwiftRunner {
     }
 
     /// Logs a step that ran elsewhere (a command, as its WorkbenchKit statement), with the
-    /// requests it made and the secret values its source reads from the environment.
-    public func record(_ source: String, exchanges: [Exchange], secrets: [String: String] = [:]) {
+    /// requests it made, the files its `json` read and the secret values its source reads from the
+    /// environment.
+    public func record(_ source: String, exchanges: [Exchange], documents: [DocumentRead] = [], secrets: [String: String] = [:]) {
         configuration.secrets.merge(secrets) { $1 }
-        logStep(source, exchanges: exchanges)
+        logStep(source, exchanges: exchanges, documents: documents)
     }
 
     /// Logs what a `spec` command changed that the host uses (`logSpecBase`).
@@ -120,12 +121,13 @@ public final class PromptRunner: SwiftRunner {
                 continue
             }
             let before = workbench?.exchanges.count ?? 0
+            let readBefore = workbench?.documentReads.count ?? 0
             guard try await runOnInterpreter(item) else {
                 let rest = items[index...].map(\.description).joined().trimmingCharacters(in: .whitespacesAndNewlines)
                 return try await runInHost(rest)
             }
             let exchanges = newExchanges(since: before)
-            logInterpreted(item, exchanges: exchanges)
+            logInterpreted(item, exchanges: exchanges, documents: newDocumentReads(since: readBefore))
             ran(item.trimmedDescription, exchanges: exchanges)
         }
     }

@@ -103,9 +103,10 @@ public final class SnippetRunner: SwiftRunner {
         if !model, !compiledOnly { interpreted = await interpreter.canFinish(item) }
         if interpreted {
             let before = workbench?.exchanges.count ?? 0
+            let readBefore = workbench?.documentReads.count ?? 0
             do {
                 try await interpreter.run(step)
-                logInterpreted(item, exchanges: newExchanges(since: before))
+                logInterpreted(item, exchanges: newExchanges(since: before), documents: newDocumentReads(since: readBefore))
                 return true
             } catch where !(model && compilerAvailable) {
                 console.line(console.styled("error:", .red) + " \(error)")

@@ -35,7 +35,7 @@ public class SwiftRunner {
     private(set) var log: [LoggedStep] = []
     /// Steps the interpreter ran since the host last ran, turned into program form only when the
     /// host needs them: a replay that never compiles never pays for it (4% of a replay of 1,000 GETs).
-    private var unconverted: [(item: CodeBlockItemSyntax, exchanges: [Exchange])] = []
+    private var unconverted: [(item: CodeBlockItemSyntax, exchanges: [Exchange], documents: [DocumentRead])] = []
     /// Names bound with `var` on the interpreter: compiled code may change them.
     var interpreterVariables: Set<String> = []
     /// The Apple-only modules imported so far (UIKit…), each noted once.
@@ -53,15 +53,19 @@ public class SwiftRunner {
     /// library and the host program are there (looked for on first use, or by `warmUp()`).
     public var compilerAvailable: Bool { host.isAvailable }
 
+    /// The host's private directory (made now if need be), where `json @FILE` copies the files it
+    /// reads (`Workbench.documentFolder`) for the host to map them when it catches up.
+    public var documentFolder: URL? { host.documentFolder }
+
     /// Readies the Swift host in the background, so the first compiled input costs what later ones
     /// do (an interactive session calls it once the banner is shown).
     public func warmUp() { host.warmUp() }
 
     /// Logs a step that ran elsewhere (a command, as its WorkbenchKit statement; a declaration a
     /// snippet holds for the host), with the requests it made.
-    func logStep(_ source: String, exchanges: [Exchange]) {
+    func logStep(_ source: String, exchanges: [Exchange], documents: [DocumentRead] = []) {
         settle()
-        log.append(LoggedStep(source: source, exchanges: exchanges))
+        log.append(LoggedStep(source: source, exchanges: exchanges, documents: documents))
     }
 
     /// Ends the host and removes the private directories (at the end of a session or a replay).
@@ -111,17 +115,19 @@ public class SwiftRunner {
 
     private func settle() {
         guard !unconverted.isEmpty else { return }
-        log += unconverted.compactMap { ran in programForm(of: ran.item).map { LoggedStep(source: $0, exchanges: ran.exchanges) } }
+        log += unconverted.compactMap { ran in
+            programForm(of: ran.item).map { LoggedStep(source: $0, exchanges: ran.exchanges, documents: ran.documents) }
+        }
         unconverted = []
     }
 
     /// An item the interpreter ran, for the log.
-    func logInterpreted(_ item: CodeBlockItemSyntax, exchanges: [Exchange]) {
+    func logInterpreted(_ item: CodeBlockItemSyntax, exchanges: [Exchange], documents: [DocumentRead]) {
         if Self.isSpecCall(item) {
             logSpecBase()
             return
         }
-        unconverted.append((item, exchanges))
+        unconverted.append((item, exchanges, documents))
         noteLogged(item)
         if let variable = item.item.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.var) {
             interpreterVariables.formUnion(PatternNames.of(variable: item.item))
@@ -223,5 +229,11 @@ public class SwiftRunner {
     func newExchanges(since count: Int) -> [Exchange] {
         guard let exchanges = workbench?.exchanges else { return [] }
         return Array(exchanges[min(count, exchanges.count)...])
+    }
+
+    /// The files `json(file:)` read since there were `count`, with the copies they were read through.
+    func newDocumentReads(since count: Int) -> [DocumentRead] {
+        guard let reads = workbench?.documentReads else { return [] }
+        return Array(reads[min(count, reads.count)...])
     }
 }

@@ -94,6 +94,31 @@ import Testing
         #expect(cut.count == 1)
     }
 
+    /// A body of 64 KB or more crosses as a file of its own that the reader maps: the archive
+    /// holds its name, not its bytes (docs/ARCHITECTURE.md, "The Swift host").
+    @Test func aLargeBodyIsWrittenToAFileTheReaderMaps() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("spill-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let large = Self.exchange(body: Data((0..<300_000).map { UInt8($0 % 251) }))
+        let read = DocumentRead(path: "~/photos.json", copy: "/tmp/document-abc")
+        let (bytes, files) = PromptEvent.bytes([.exchange(Self.exchange()), .exchange(large), .document(read)], spillingTo: folder)
+        #expect(files.count == 1 && bytes.count < 2_000)
+        #expect(try Data(contentsOf: folder.appendingPathComponent(files[0])) == large.response.body)
+        let events = PromptEvent.all(in: Data(bytes), folder: folder)
+        guard events.count == 3, case .exchange(let small) = events[0], case .exchange(let back) = events[1],
+              case .document(let document) = events[2] else {
+            Issue.record("read back as \(events)")
+            return
+        }
+        expectSame(small, Self.exchange())
+        expectSame(back, large)
+        #expect(DocumentCopy.isSharedMapping(back.response.body) && !DocumentCopy.isSharedMapping(small.response.body))
+        #expect(document == read)
+        // Without the folder the name leads nowhere: the record is dropped, not misread.
+        #expect(PromptEvent.all(in: Data(bytes)).count == 1)
+    }
+
     @Test func joinedExchangesAreNumberedOnAndBecomeTheCurrentResponse() throws {
         let wb = Workbench(console: Console(capturingWithColors: false))
         wb.join([Self.exchange(number: 7), Self.exchange(number: 8, body: Data("[]".utf8))])

@@ -18,6 +18,18 @@ import Testing
         #expect(throws: WorkbenchError.self) { try relay.nextRecorded(for: url) }
     }
 
+    @Test func documentsAnswerTheirOwnReadsInOrderApartFromSends() throws {
+        let relay = PromptRelay(recording: [.document(DocumentRead(path: "a.json", copy: "/c/1")), .exchange(PromptArchiveTests.exchange(number: 2)),
+                                            .document(DocumentRead(path: "b.json", copy: nil)), .document(DocumentRead(path: "a.json", copy: "/c/2"))],
+                                results: -1)
+        #expect(try relay.nextRecorded(for: URL(string: "http://127.0.0.1:1/x")!).number == 2)
+        #expect(relay.recordedDocument(path: "b.json") == nil)  // not next: nothing is taken
+        #expect(relay.recordedDocument(path: "a.json") == "/c/1")
+        #expect(relay.recordedDocument(path: "b.json") == nil)  // next, read into memory the first time
+        #expect(relay.recordedDocument(path: "a.json") == "/c/2")
+        #expect(relay.recordedDocument(path: "a.json") == nil)
+    }
+
     @Test func liveSendsAreAppendedToTheResultsFile() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString).bin").path
         defer { try? FileManager.default.removeItem(atPath: path) }
