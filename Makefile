@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-peers forms-expected
+.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl; FoundationXML, which reads a
@@ -134,6 +134,11 @@ bench-playground: build bench-peers
 
 bench-stream: build bench-peers
 	python3 Benchmarks/bench.py --only stream
+
+# Figure 14 alone (packages: the first build of swift-algorithms by `package add` beside `swift build`,
+# a session using the built package, a compiled input importing it): printed, not written.
+bench-packages: build
+	python3 Benchmarks/bench.py --only packages
 
 bench-micro: deps bench-peers
 	python3 Benchmarks/bench.py --only micro

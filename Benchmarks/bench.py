@@ -3,8 +3,9 @@
 
 Figures 1-4 and 6 time whole commands with hyperfine; figure 5 runs the package-benchmark suite;
 figure 7 drives the REPL through a pseudo-terminal (Benchmarks/paste_bench.py: a 5 MB paste, and long
-lines that fail), figure 12 times tutorial code (Benchmarks/tutorial_bench.py) and figure 13 a
-server-sent event's way to the terminal (Benchmarks/stream_bench.py).
+lines that fail), figure 12 times tutorial code (Benchmarks/tutorial_bench.py), figure 13 a
+server-sent event's way to the terminal (Benchmarks/stream_bench.py) and figure 14 packages
+(Benchmarks/package_bench.py).
 Everything large (the 20 MB document, compiled peers) lives in a temporary folder.
 Benchmarks report; they never fail the build: a figure that cannot be measured says why.
 """
@@ -21,6 +22,7 @@ import tempfile
 
 from bench_report import log, machine, max_rss, micro, ms, replace_section, run, serve, table, verdict, versions
 import first_steps_bench
+import package_bench
 import paste_bench
 import playground_bench
 import session_bench
@@ -477,11 +479,11 @@ def main():
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
     parser.add_argument("--only", choices=["figures", "micro", "replay", "session", "memory", "playground", "paste", "long-line",
-                                           "first-steps", "spec", "tutorial", "stream", "all"],
+                                           "first-steps", "spec", "tutorial", "stream", "packages", "all"],
                         default="figures",
                         help="replay, session, memory, playground, paste, long-line, first-steps, spec, tutorial, stream: only figure 2, "
                              "figure 6's live-session rows (memory: the sessions after a 20 MB and an 80 MB decode alone) or playground rows, "
-                             "figure 7 (long-line: its long-line rows alone), figures 8-10, figure 11, 12 or 13 (printed, RESULTS.md left alone)")
+                             "figure 7 (long-line: its long-line rows alone), figures 8-10, figure 11, 12, 13 or 14 (printed, RESULTS.md left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
     options = parser.parse_args()
     scale = 0.3 if options.quick else 1.0
@@ -514,7 +516,7 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
-    if options.only in ("replay", "paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream"):
+    if options.only in ("replay", "paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream", "packages"):
         bench = Bench(options.workbench, scale)
         try:
             if options.only == "replay":
@@ -532,6 +534,8 @@ def main():
                 bench.attempt("6 playground", bench.playground)
             elif options.only == "stream":
                 bench.attempt("13 stream", bench.stream)
+            elif options.only == "packages":
+                bench.attempt("14 packages", lambda: package_bench.measure(bench))
             else:
                 bench.attempt("8-10 first steps", bench.first_steps)
             print(table(bench.rows))
@@ -558,9 +562,10 @@ def main():
             bench.attempt("11 spec", bench.spec)
             bench.attempt("12 tutorial code", bench.tutorial)
             bench.attempt("13 stream", bench.stream)
+            bench.attempt("14 packages", lambda: package_bench.measure(bench))
             end_load = " ".join(open("/proc/loadavg").read().split()[:3])
             body = "\n".join([
-                f"## Figures 1–4 and 6–13 ({started})", "",
+                f"## Figures 1–4 and 6–14 ({started})", "",
                 f"- Machine: {machine(load)}; at the end {end_load}.",
                 f"- Tools: {versions()}.",
                 f"- Document: {os.path.getsize(document):,} bytes, photo-like array, sha256 {digest}… "
