@@ -20,8 +20,8 @@ struct PackageCommand: Command {
         with the same packages starts without building; two sessions share a build. Ctrl-C
         stops a build and leaves the session as it was. `package` lists the packages with the
         version each resolved to and the modules to import; `package remove NAME` takes one out.
-        Adding or removing a package once compiled inputs have used another package restarts
-        the Swift host, which runs the session's steps again. `save` writes the packages in the
+        Changing the packages after compiled inputs ran with other packages linked restarts the
+        Swift host, which runs the session's steps again. `save` writes the packages in the
         snippet's header (replay adds them before the first statement) with the lines a
         Package.swift needs for `swift run NAME`.
         Swift: none (a Package.swift's `dependencies:`; `save` writes the line)
