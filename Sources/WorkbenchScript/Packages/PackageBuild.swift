@@ -62,7 +62,7 @@ public struct PackageBuild {
             return .built(library, cached: true)
         }
         let logURL = folder.appendingPathComponent("build.log")
-        FileManager.default.createFile(atPath: logURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         let log = try? FileHandle(forWritingTo: logURL)
         defer { try? log?.close() }
         var steps = BuildSteps(swift: swift, folder: folder, environment: environment, log: log, logPath: logURL.path,

@@ -3,8 +3,9 @@ import Testing
 import WorkbenchKit
 @testable import WorkbenchScript
 
-/// A package build stopped by Ctrl-C leaves nothing behind that a later build takes for done; a
-/// finished one is imported by the host's inputs; a new set restarts a host that used another.
+/// A package build stopped by Ctrl-C leaves nothing behind that a later build takes for done; two
+/// asking at once build once; a finished one is imported by the host's inputs; a new set restarts
+/// a host that used another.
 /// (The Greeting fixture of EndToEndTests/Packages, built as a folder, in a cache of its own.)
 @MainActor
 @Suite(.serialized) struct PackageBuildTests {
@@ -31,13 +32,22 @@ import WorkbenchKit
         #expect(!FileManager.default.fileExists(atPath: PackageBuild.cacheRoot(environment: environment)
             .appendingPathComponent("\(folders[0])/library.json").path))
 
+        // Two sessions asking at once: one builds, the other waits for it and takes its build.
         var build = PackageBuild(environment: environment)
         var progress: [String] = []
         build.progress = { progress.append($0) }
-        guard case .built(let library, cached: false) = await build.build(set) else {
-            Issue.record("the build did not finish: \(progress.suffix(5))")
+        var other = PackageBuild(environment: environment)
+        var waited: [String] = []
+        other.progress = { waited.append($0) }
+        async let first = build.build(set)
+        async let second = other.build(set)
+        let outcomes = await [first, second]
+        guard case .built(let library, cached: false) = outcomes[0], case .built(let shared, cached: true) = outcomes[1] else {
+            Issue.record("not one build and one wait: \(outcomes), \(progress.suffix(5)), \(waited)")
             return
         }
+        #expect(shared == library)
+        #expect(waited == ["Waiting for another session building the same packages"])
         #expect(library.modules == ["Greeting"])
         #expect(library.packages.map(\.requirement.products) == [["Greeting"]])
         #expect(progress.contains { $0.hasPrefix("[") && $0.contains("Compiling") }, "\(progress)")
