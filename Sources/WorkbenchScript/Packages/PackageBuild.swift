@@ -19,7 +19,7 @@ public struct PackageBuild {
     /// Polled while SwiftPM runs: true stops it (Ctrl-C), leaving the session as it was.
     public var interrupted: () -> Bool = { false }
 
-    public enum Outcome {
+    public enum Outcome: Sendable {
         case built(PackageLibrary, cached: Bool)
         case failed(PackageError)
         case interrupted

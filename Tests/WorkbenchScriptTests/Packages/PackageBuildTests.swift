@@ -32,25 +32,30 @@ import WorkbenchKit
         #expect(!FileManager.default.fileExists(atPath: PackageBuild.cacheRoot(environment: environment)
             .appendingPathComponent("\(folders[0])/library.json").path))
 
-        // Two sessions asking at once: one builds, the other waits for it and takes its build.
-        var build = PackageBuild(environment: environment)
-        var progress: [String] = []
-        build.progress = { progress.append($0) }
-        var other = PackageBuild(environment: environment)
-        var waited: [String] = []
-        other.progress = { waited.append($0) }
-        async let first = build.build(set)
-        async let second = other.build(set)
+        // Two sessions asking at once: one builds, the other waits for it and takes its build
+        // (which one gets the lock first is the scheduler's to say).
+        var one = PackageBuild(environment: environment)
+        var two = PackageBuild(environment: environment)
+        var progress: [[String]] = [[], []]
+        one.progress = { progress[0].append($0) }
+        two.progress = { progress[1].append($0) }
+        async let first = one.build(set)
+        async let second = two.build(set)
         let outcomes = await [first, second]
-        guard case .built(let library, cached: false) = outcomes[0], case .built(let shared, cached: true) = outcomes[1] else {
-            Issue.record("not one build and one wait: \(outcomes), \(progress.suffix(5)), \(waited)")
+        var built: [(library: PackageLibrary, cached: Bool, progress: [String])] = []
+        for (outcome, lines) in zip(outcomes, progress) {
+            if case .built(let library, let cached) = outcome { built.append((library, cached, lines)) }
+        }
+        guard built.count == 2, let builder = built.first(where: { !$0.cached }), let waiter = built.first(where: { $0.cached }) else {
+            Issue.record("not one build and one wait: \(outcomes), \(progress)")
             return
         }
-        #expect(shared == library)
-        #expect(waited == ["Waiting for another session building the same packages"])
+        let library = builder.library
+        #expect(waiter.library == library)
+        #expect(waiter.progress == ["Waiting for another session building the same packages"])
+        #expect(builder.progress.contains { $0.hasPrefix("[") && $0.contains("Compiling") }, "\(builder.progress)")
         #expect(library.modules == ["Greeting"])
         #expect(library.packages.map(\.requirement.products) == [["Greeting"]])
-        #expect(progress.contains { $0.hasPrefix("[") && $0.contains("Compiling") }, "\(progress)")
         // Asked again: from the cache, without a line of progress.
         var again = PackageBuild(environment: environment)
         again.progress = { Issue.record("built again: \($0)") }
