@@ -49,7 +49,13 @@ extension CompiledSwiftSuites {
             let session = try await FormsSession.run(form, arguments: ["--swift", "6"])
             #expect(session.checkedOutput == expected, "\(session.report)")
         }
+    }
+}
 
+/// The forms table's sessions run twice (the compiled path forced) and its replays: in the other
+/// chain, whose suites end sooner, so that the two chains end together.
+extension CompiledSwiftSessions {
+    @Suite struct SwiftFormsAgainTests {
         /// The cases marked `fast` (literals, interpolation, subscripts and members of decoded values,
         /// `wb.…` statements) run as usual and again with the compiled path forced
         /// (`WORKBENCH_ENGINE=compiled`): every input, setup included (`let posts = decode [Post]`),
@@ -71,7 +77,6 @@ extension CompiledSwiftSuites {
             #expect(replay.checkedOutput == expected, "\(replay.report)")
         }
     }
-
 }
 
 /// A case's inputs piped into `workbench`, each preceded by a marker input whose known output splits
