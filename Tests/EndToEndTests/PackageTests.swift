@@ -65,9 +65,15 @@ import Testing
         return lines
     }
 
+    /// SwiftPM builds only on CPU time the other suites leave (PackageCommandRun.swift): at the
+    /// same priority, their requests timed out in a full run on 2 cores.
+    static func environment(_ home: TemporaryDirectory) -> [String: String] {
+        isolatedEnvironment(home: home.url, extra: ["WORKBENCH_PACKAGE_SCHEDULE": "idle"])
+    }
+
     func run(_ input: String, home: TemporaryDirectory, arguments: [String] = []) async throws -> PipedRun {
         try await PipedRun.run(try Binaries.workbench, ["--no-sandbox"] + arguments, input: input,
-                               environment: isolatedEnvironment(home: home.url))
+                               environment: Self.environment(home))
     }
 
     @Test(arguments: ["greeting", "algorithms", "opencombine"])
@@ -91,7 +97,7 @@ import Testing
         let header = "// \(session.add.replacingOccurrences(of: "package add ", with: "Package: "))\n"
         try Data((header + session.code).utf8).write(to: file)
         let result = try await PipedRun.run(try Binaries.workbench, ["replay", file.path, "--offline"], input: "",
-                                            environment: isolatedEnvironment(home: home.url))
+                                            environment: Self.environment(home))
         let expected = try String(contentsOf: Self.folder.appendingPathComponent("Expected/opencombine-network.txt"), encoding: .utf8)
         #expect(result.status == 0, "\(result.output)\(result.errorOutput)")
         let printed: [String] = result.output.split(separator: "\n").map(String.init)
@@ -115,7 +121,7 @@ import Testing
 
         // Replayed in a new process: the packages are added before the first statement, from the cache.
         let replayed = try await PipedRun.run(try Binaries.workbench, ["replay", file.path, "--check"], input: "",
-                                              environment: isolatedEnvironment(home: home.url))
+                                              environment: Self.environment(home))
         let expected = try String(contentsOf: Self.folder.appendingPathComponent("Expected/greeting.txt"), encoding: .utf8)
         #expect(replayed.status == 0, "\(replayed.output)\(replayed.errorOutput)")
         let printed: [String] = replayed.output.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("» ") }
@@ -125,7 +131,7 @@ import Testing
         // With the results column: the whole snippet compiled with the playground transform, the
         // package's module imported as the statements import it.
         let column = try await PipedRun.run(try Binaries.workbench, ["replay", file.path, "--results"], input: "",
-                                            environment: isolatedEnvironment(home: home.url))
+                                            environment: Self.environment(home))
         #expect(column.status == 0, "\(column.output)\(column.errorOutput)")
         #expect(column.output.contains("  Hi, Ada!\n"), "\(column.output)")
         #expect(column.output.contains("  names = [\"Hi, Grace!\", \"Hi, Linus!\"]\n"), "\(column.output)")

@@ -15,7 +15,7 @@ struct BuildSteps {
     /// Thrown when Ctrl-C stopped a run.
     static let interruption = PackageError("interrupted")
 
-    mutating func run(_ requested: PackageSet) async throws(PackageError) -> PackageLibrary {
+    func run(_ requested: PackageSet) async throws(PackageError) -> PackageLibrary {
         // Resolved first with the products named so far: a package named without products has all
         // its libraries, which only its manifest (now checked out) says.
         try write(requested.manifest, to: "Package.swift")
@@ -33,8 +33,11 @@ struct BuildSteps {
             }
             guard !exact.products.isEmpty else { throw PackageError("\(requirement.identity) has no library products to import") }
             chosen = chosen.adding(exact)
+            // A target's module is its name made an identifier, as SwiftPM names it (`my-lib` → `my_lib`).
             let modules = products.filter { exact.products.contains($0.name) }.flatMap(\.targets)
-            described.append((exact, products.map(\.name), Array(NSOrderedSet(array: modules)) as? [String] ?? modules))
+                .map { String($0.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" }) }
+                .reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+            described.append((exact, products.map(\.name), modules))
         }
         try write(chosen.manifest, to: "Package.swift")
         try await swiftPM(["build", "--package-path", folder.path, "--product", PackageSet.libraryName], doing: "build")

@@ -65,7 +65,7 @@ public struct PackageBuild {
         _ = FileManager.default.createFile(atPath: logURL.path, contents: nil)
         let log = try? FileHandle(forWritingTo: logURL)
         defer { try? log?.close() }
-        var steps = BuildSteps(swift: swift, folder: folder, environment: environment, log: log, logPath: logURL.path,
+        let steps = BuildSteps(swift: swift, folder: folder, environment: environment, log: log, logPath: logURL.path,
                                progress: progress, interrupted: interrupted)
         do {
             let library = try await steps.run(set)
