@@ -31,7 +31,9 @@ final class HTTPClient: NSObject, Sendable {
 
     private override init() {
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 30
+        // Generous: in a full run on 2 cores the in-process sandbox shares them with every other
+        // suite, and 50 concurrent requests once went 30 s without a byte (CI, 2026-11-26).
+        configuration.timeoutIntervalForRequest = 120
         following = URLSession(configuration: configuration)
         notFollowing = URLSession(configuration: configuration, delegate: RedirectRefusal(), delegateQueue: nil)
         super.init()

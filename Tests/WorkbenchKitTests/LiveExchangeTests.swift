@@ -176,7 +176,9 @@ import Testing
     }
 
     @Test func aClosedPortIsConnectionRefused() async throws {
-        let port = try closedLoopbackPort()
+        let closed = try ClosedLoopbackPort()
+        defer { withExtendedLifetime(closed) {} }
+        let port = closed.port
         let wb = Workbench(base: "http://127.0.0.1:\(port)", console: console)
         let error = await #expect(throws: WorkbenchError.self) { try await wb.get("/x") }
         guard case .transportFailure(let failure, let url)? = error else {
@@ -189,7 +191,9 @@ import Testing
 
     /// `history` lists every attempt: sends that brought no response are marked in their places.
     @Test func historyMarksFailedAndCancelledSends() async throws {
-        let port = try closedLoopbackPort()
+        let closed = try ClosedLoopbackPort()
+        defer { withExtendedLifetime(closed) {} }
+        let port = closed.port
         try await withHTTPBin { wb in
             let base = try wb.request.url().absoluteString
             try await wb.get("/get")
@@ -220,20 +224,32 @@ import Testing
     }
 }
 
-/// A loopback port nothing listens on: bound, read, closed.
-func closedLoopbackPort() throws -> Int {
-    let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(socket) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-            bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
+/// A loopback port nothing listens on, held bound (not listening) until the holder is closed: a
+/// connection to it is refused, and no other test's server can be given it meanwhile (one closed
+/// at once was, in a full run: the send got that server's 404).
+final class ClosedLoopbackPort {
+    let port: Int
+    private let socket: Int32
+
+    init() throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let socket = self.socket
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
+                bind(socket, pointer, length) == 0 && getsockname(socket, pointer, &length) == 0
+            }
+        }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        guard bound else {
+            close(socket)
+            throw POSIXError(.EADDRNOTAVAIL)
         }
     }
-    try #require(bound)
-    return Int(UInt16(bigEndian: address.sin_port))
+
+    deinit { close(socket) }
 }

@@ -79,10 +79,17 @@ struct PackageCommand: Command {
                 throw UsageError("no package '\(words[1])' in this session\(current.isEmpty ? "" : " (\(names(session)))")")
             }
             try await use(smaller, session: session, naming: nil)
+        case let word? where Self.declarationWords.contains(word):
+            // Swift's `package` access level: swiftc refuses it too without a package (-package-name).
+            throw UsageError("`package \(word)` is Swift's package access level, which needs a package (swiftc asks for -package-name): leave `package` out here")
         case let word?:
             throw UsageError("unknown `package \(word)`: `package add URL`, `package remove NAME` or `package`")
         }
     }
+
+    /// What may follow the `package` access level in a declaration.
+    static let declarationWords: Set<String> = ["struct", "class", "enum", "actor", "protocol", "extension", "typealias", "func",
+                                                "let", "var", "static", "final", "init", "subscript", "import", "indirect", "macro"]
 
     @MainActor
     private func names(_ session: Session) -> String {
