@@ -229,20 +229,30 @@ extension SwiftHost {
 
 extension ChildProcess {
     /// Waits for the process to close its output and error; returns what it wrote to standard error.
-    /// Sleeps between reads: the caller's actor (the REPL's main actor) stays free.
-    func readAll() async -> String {
+    nonisolated(nonsending) func readAll() async -> String {
         var errorBytes: [UInt8] = []
+        await readUntilClosed { bytes, fromErrors in if fromErrors { errorBytes += bytes } }
+        return String(decoding: errorBytes, as: UTF8.self)
+    }
+
+    /// Reads the process's output and error as they come, each piece to `received` (with whether
+    /// it came from standard error), until it closes both; false when `stop` said to stop first.
+    /// Runs on the caller's actor and sleeps between reads, so that actor (the REPL's main actor)
+    /// stays free.
+    @discardableResult
+    nonisolated(nonsending) func readUntilClosed(stop: () -> Bool = { false }, received: (_ bytes: [UInt8], _ fromErrors: Bool) -> Void) async -> Bool {
         var open: Set<Int32> = [output, errors]
         while !open.isEmpty {
+            if stop() { return false }
             if SwiftHost.readable(Array(open)) { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(5)) }
             for descriptor in open {
                 guard let bytes = ChildProcess.readAvailable(descriptor) else {
                     open.remove(descriptor)
                     continue
                 }
-                if descriptor == errors { errorBytes += bytes }
+                received(bytes, descriptor == errors)
             }
         }
-        return String(decoding: errorBytes, as: UTF8.self)
+        return true
     }
 }

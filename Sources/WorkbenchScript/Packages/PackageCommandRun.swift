@@ -57,28 +57,20 @@ struct PackageCommandRun {
         }
         var output: [UInt8] = []
         var pending: [UInt8] = []
-        var open: Set<Int32> = [process.output, process.errors]
-        while !open.isEmpty {
-            if interrupted() {
-                await stop(process)
-                log?.write(Data("(interrupted)\n".utf8))
-                return PackageCommandRun(ending: .interrupted, output: String(decoding: output, as: UTF8.self))
+        let finished = await process.readUntilClosed(stop: interrupted) { bytes, _ in
+            output += bytes
+            log?.write(Data(bytes))
+            pending += bytes
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                let text = String(decoding: pending[..<newline], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                pending.removeSubrange(...newline)
+                if !text.isEmpty { line(text) }
             }
-            if !SwiftHost.readable(Array(open)) { try? await Task.sleep(for: .milliseconds(20)) }
-            for descriptor in open {
-                guard let bytes = ChildProcess.readAvailable(descriptor) else {
-                    open.remove(descriptor)
-                    continue
-                }
-                output += bytes
-                log?.write(Data(bytes))
-                pending += bytes
-                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    let text = String(decoding: pending[..<newline], as: UTF8.self).trimmingCharacters(in: .whitespaces)
-                    pending.removeSubrange(...newline)
-                    if !text.isEmpty { line(text) }
-                }
-            }
+        }
+        guard finished else {
+            await stop(process)
+            log?.write(Data("(interrupted)\n".utf8))
+            return PackageCommandRun(ending: .interrupted, output: String(decoding: output, as: UTF8.self))
         }
         let status = process.exitStatus(wait: true) ?? -1
         // A status from waitpid: the exit code when the program exited, else the signal's number.

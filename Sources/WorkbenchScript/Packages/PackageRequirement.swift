@@ -39,7 +39,7 @@ public struct PackageRequirement: Hashable, Sendable, Codable {
 
     /// The words after `package add`: `LOCATION [from V | exact V | branch NAME] [products A B …]`.
     /// A location starting with `/`, `./`, `../` or `~` is a folder, made absolute against
-    /// `currentDirectory`; anything else is a git URL.
+    /// `currentDirectory`; anything else is a git URL (`https://` added before a host).
     public init(words: [String], currentDirectory: String) throws(PackageError) {
         guard let first = words.first else { throw PackageError("which package? `package add URL [from VERSION | exact VERSION | branch NAME] [products A B]`") }
         var rest = words.dropFirst()
@@ -53,7 +53,8 @@ public struct PackageRequirement: Hashable, Sendable, Codable {
             guard first.contains("/") || first.contains(":") else {
                 throw PackageError("'\(first)' is not a package's URL or folder: `package add https://github.com/OWNER/NAME`")
             }
-            location = first
+            // `github.com/apple/swift-algorithms` is https's, as a request's URL is.
+            location = RequestTarget.absolute(first)
             versions = nil
         }
         products = []

@@ -26,8 +26,6 @@ extension SwiftRunner {
                 return false
             }
             configuration.imports.append(line)
-            // The host has it now too: a snippet's next statement may go straight to the host.
-            hostInstance?.configuration.imports = configuration.imports
             return true
         }
     }

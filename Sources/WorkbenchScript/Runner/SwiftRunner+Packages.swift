@@ -7,7 +7,6 @@ extension SwiftRunner {
         let gone = Set(configuration.packages?.modules ?? []).subtracting(library?.modules ?? [])
         configuration.imports.removeAll { line in gone.contains { line == "import \($0)" } }
         configuration.packages = library
-        hostInstance?.configuration.imports = configuration.imports
         return hostInstance?.usePackages(library) ?? false
     }
 

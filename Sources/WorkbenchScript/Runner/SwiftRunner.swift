@@ -20,8 +20,11 @@ import WorkbenchKit
 public class SwiftRunner {
     public let console: Console
     let interpreter: SnippetInterpreter
-    /// How compiled Swift is set up: the module name, `wb`'s settings, the secrets steps read.
-    public var configuration: HostConfiguration
+    /// How compiled Swift is set up: the module name, `wb`'s settings, the secrets steps read. The
+    /// host compiles with it as it is now (an import a snippet compiled, a package added).
+    public var configuration: HostConfiguration {
+        didSet { hostInstance?.configuration = configuration }
+    }
     /// Everything but model declarations goes to the host (`WORKBENCH_ENGINE=compiled` at the prompt:
     /// the differential tests compare both engines).
     public var compiledOnly = false
@@ -180,13 +183,6 @@ public class SwiftRunner {
     func refreshSettings() {
         // One jar for the session: compiled code's `wb` sends the cookies the session has now.
         configuration.settings.cookies = workbench?.cookieJar.cookies() ?? []
-        hostInstance?.configuration.settings = configuration.settings
-        hostInstance?.configuration.secrets = configuration.secrets
-        hostInstance?.configuration.languageMode = configuration.languageMode
-        hostInstance?.configuration.imports = configuration.imports
-        hostInstance?.configuration.modules = configuration.modules
-        hostInstance?.configuration.packages = configuration.packages
-        hostInstance?.configuration.mainBundle = configuration.mainBundle
     }
 
     /// A `Codable`/`Decodable` struct or enum: a model the interpreter declares and decodes into;

@@ -13,6 +13,9 @@ import Testing
         #expect(requirement.versions == nil)
         #expect(requirement.products.isEmpty)
         #expect(requirement.identity == "swift-algorithms")
+        // Typed without its scheme, as a request's URL may be.
+        #expect(try parsed("github.com/apple/swift-algorithms").location == "https://github.com/apple/swift-algorithms")
+        #expect(try parsed("git@github.com:me/tools").location == "git@github.com:me/tools")
     }
 
     @Test(arguments: [
