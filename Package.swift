@@ -45,7 +45,9 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "602.0.0"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        // Without the default ConfigurationSupport trait: the sandbox reads no swift-configuration
+        // settings, and that package (plus its own dependencies) was a part of every fresh build.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0", traits: ["FullFoundation"]),
         // OpenAPI documents are read as swift-openapi-generator reads them. The default trait
         // (loading external references with Swift Concurrency) is left out: `spec` resolves only
         // same-document references, and the trait makes the build notably slower.

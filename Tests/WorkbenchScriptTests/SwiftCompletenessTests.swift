@@ -101,6 +101,47 @@ import WorkbenchScript
         #expect(!checker.endsTooEarly(declaration))
     }
 
+    /// Past `parsedAtEveryLine`, a line that leaves a bracket or a `"""` open is answered from the
+    /// lexer alone, most of the time: every answer is still the one a whole parse gives (sampled),
+    /// the last line included, for the shapes a long paste takes.
+    @Test(arguments: longPastes)
+    func aLongPasteAgreesWithAWholeParse(_ source: String) {
+        #expect(source.utf8.count > SwiftCompleteness.parsedAtEveryLine * 5 / 4)
+        let checker = SwiftCompleteness()
+        let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+        for end in 1...lines.count {
+            let text = lines[..<end].joined(separator: "\n")
+            let answer = checker.endsTooEarly(text)
+            if end % 100 == 0 || end >= lines.count - 1 {
+                #expect(answer == SwiftCompleteness.endsTooEarly(text), "line \(end)")
+            }
+            #expect(answer == (end < lines.count), "line \(end)")
+        }
+    }
+
+    static let longPastes: [String] = {
+        // 300 lines of 70 to 100 bytes: a quarter or more past `parsedAtEveryLine`.
+        let members = (0..<300).map { "    let property\($0): [String: Int] = [\"key\": \($0)] // a pasted member of a big struct" }
+        let document = (0..<300).map { "  {\"id\": \($0), \"title\": \"item \($0) of a pasted document\", \"done\": false, \"tags\": []}," }
+        let rows = (0..<300).map { "    (id: \($0), title: \"row \($0) of a pasted table of tuples\", tags: [\"a\", \"b\"])," }
+        let body = (0..<300).map { "    print(\"line \($0) of a pasted function body, twice that is \\(\($0) * 2)\")" }
+        return [
+            (["struct Big: Codable {"] + members + ["}"]).joined(separator: "\n"),
+            (["let json = \"\"\"", "["] + document + ["]", "\"\"\""]).joined(separator: "\n"),
+            (["let rows = ["] + rows + ["]"]).joined(separator: "\n"),
+            (["func big() {"] + body + ["}"]).joined(separator: "\n"),
+        ]
+    }()
+
+    /// An error in a long paste still ends the input, at most an eighth of what was read later.
+    @Test func anErrorInALongPasteEndsIt() throws {
+        let lines = ["struct Big {"] + (0..<300).map { $0 == 250 ? "    let = 3" : "    let property\($0): [String: Int] = [\"key\": \($0)] // a pasted member" } + ["}"]
+        let checker = SwiftCompleteness()
+        let ended = (1...lines.count).first { !checker.endsTooEarly(lines[..<$0].joined(separator: "\n")) }
+        let errorLine = 252, byError = try #require(ended)
+        #expect(byError >= errorLine && byError <= errorLine + errorLine / 8 + 1, "ended at line \(byError)")
+    }
+
     /// swift-syntax's answer from its diagnostics alone, read as a person reads them: each one says
     /// what it expected where nothing but trivia follows the last token (`expected '}' to end
     /// struct`, `expected expression after 'try'`), or that a `/*` is never closed.

@@ -20,6 +20,16 @@ public final class SwiftCompleteness {
     /// arena of its tree, and a tree that reuses nodes keeps the arenas they came from: a 4000-line
     /// struct asked line by line held 575 MB. A whole parse now and then lets them go.
     private var copied = 0
+    /// What the lexer leaves open at the end of the source last read.
+    private var openings = LexedOpenings()
+    /// The size of the source the parser last read.
+    private var parsedSize = 0
+
+    /// Sources smaller than this are parsed at every line. Above it, a source the lexer finds a
+    /// bracket or `"""` open in is parsed again only once it has grown by an eighth, so that a long
+    /// paste costs a few whole parses rather than one per line (each walks every member before it:
+    /// 4000 lines took 15 s). An error in such a source ends the input that much later.
+    public static let parsedAtEveryLine = 16 * 1024
 
     public init() {}
 
@@ -31,7 +41,14 @@ public final class SwiftCompleteness {
     /// The same, for the input so far; quicker when `source` goes on from the one asked before.
     public func endsTooEarly(_ source: String) -> Bool {
         var source = source
-        let earlier = last.flatMap { last in Self.source(source, startsWith: last.source) && copied <= 64 * source.utf8.count ? last : nil }
+        let goesOn = last.map { Self.source(source, startsWith: $0.source) } ?? false
+        if !goesOn { openings.reset() }
+        source.withUTF8 { openings.read($0) }
+        let size = source.utf8.count
+        if goesOn, openings.isOpen, size >= Self.parsedAtEveryLine, size < parsedSize + parsedSize / 8 {
+            return true
+        }
+        let earlier = goesOn && copied <= 64 * source.utf8.count ? last : nil
         last = nil
         copied = earlier == nil ? 0 : copied + source.utf8.count
         let brackets = source.withUTF8 { bytes in
@@ -48,6 +65,7 @@ public final class SwiftCompleteness {
         }
         let parse = Parser.parseIncrementally(source: source, parseTransition: transition)
         last = (source, parse, brackets)
+        parsedSize = size
         return Self.missesOnlyItsEnd(parse.tree)
     }
 
