@@ -23,7 +23,7 @@ enum CommandWordRule {
     /// Whether `input` reads as Swift: the parser takes it whole, with no error (`query userId=1`
     /// does not: two names side by side). What the parser must not be given is not.
     static func parsesAsSwift(_ input: String) -> Bool {
-        FirstSyntaxError.beforeParsing(input) == nil && !Parser.parse(source: input).hasError
+        (try? GuardedParse.file(input))?.hasError == false
     }
 }
 

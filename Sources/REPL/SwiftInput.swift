@@ -12,11 +12,13 @@ extension Session {
         // `posts --all` shows a long value uncut on a terminal.
         let showAll = text.hasSuffix(" --all")
         if showAll { text = String(text.dropLast(6)).trimmingCharacters(in: .whitespaces) }
-        if let first = FirstSyntaxError.beforeParsing(text) {
+        let tree: SourceFileSyntax
+        do {
+            tree = try GuardedParse.file(text)
+        } catch {
             guard Self.looksLikeSwift(text) else { return false }
-            throw SwiftInputError(first.description)
+            throw SwiftInputError(error.description)
         }
-        let tree = Parser.parse(source: text)
         if tree.hasError {
             guard Self.looksLikeSwift(text) else { return false }
             throw SwiftInputError(Self.firstSyntaxError(in: tree))

@@ -26,6 +26,18 @@ import WorkbenchKit
         #expect(await session.evaluate("help quit"))
     }
 
+    /// A line nested deeper than the stack can walk (`try try …`, `a.a.a…`) ended the REPL with
+    /// SIGSEGV, in the parser or after it; now one line, and the session goes on.
+    @Test(arguments: [String(repeating: "try ", count: 5_000) + "f()", "let y = a" + String(repeating: ".a", count: 5_000)])
+    func aLineNestedTooDeepIsOneErrorLine(_ line: String) async {
+        let console = Console(capturingWithColors: false)
+        let session = Session(console: console, isInteractive: false)
+        #expect(await !session.evaluate(line))
+        #expect(console.capturedText.hasPrefix("error: 1:"))
+        #expect(console.capturedText.hasSuffix(": nested more than 500 levels deep: too deep to read\n"))
+        #expect(await session.evaluate("help quit"))
+    }
+
     /// A `%` that starts no escape in a path's query made URLComponents trap; now it is a percent sign.
     @Test func aStrayPercentInAQueryIsAPercentSign() async {
         let console = Console(capturingWithColors: false)

@@ -6,20 +6,20 @@ public enum DeclarationParser {
     /// The declarations in `source`; imports are skipped, anything else is an error naming the construct.
     /// Positions (in errors and in the declarations) count from `origin`, where `source` starts in its file.
     public static func parse(_ source: String, origin: SourceOrigin = .start) throws(ModelSourceError) -> [ModelDeclaration] {
-        if let first = FirstSyntaxError.beforeParsing(source) {
+        func failure(_ first: FirstSyntaxError) -> ModelSourceError {
             let position = origin.position(line: first.line, column: first.column)
-            throw ModelSourceError(
+            return ModelSourceError(
                 first.message, line: position.line, column: position.column,
                 excerpt: ModelSourceError.excerpt(of: source, line: first.line, column: first.column))
         }
-        let tree = Parser.parse(source: source)
+        let tree: SourceFileSyntax
+        do {
+            tree = try GuardedParse.file(source)
+        } catch {
+            throw failure(error)
+        }
         let converter = SourceLocationConverter(fileName: "input", tree: tree)
-        if let first = FirstSyntaxError(in: tree, converter: converter) {
-            let position = origin.position(line: first.line, column: first.column)
-            throw ModelSourceError(
-                first.message, line: position.line, column: position.column,
-                excerpt: ModelSourceError.excerpt(of: source, line: first.line, column: first.column))
-        }
+        if let first = FirstSyntaxError(in: tree, converter: converter) { throw failure(first) }
         let reader = DeclarationReader(converter: converter, origin: origin)
         var result: [ModelDeclaration] = []
         for item in tree.statements {

@@ -37,25 +37,25 @@ extension FirstSyntaxError {
     public static let bracketNestingLimit = BracketGuard.nestingLimit
 
     /// The error for a source swift-syntax should not be given (`[` nested deeper than
-    /// `bracketNestingLimit`, as its lexer reads them), at the outermost of them; nil for any other source.
-    public static func beforeParsing(_ source: String) -> FirstSyntaxError? {
-        var source = source
-        return source.withUTF8 { bytes in
-            guard let offset = BracketGuard.check(bytes).tooDeep else { return nil }
-            // Lines end at `\n`, `\r\n` or `\r`, and columns count UTF-8 bytes, as swift-syntax's do.
-            var (line, lineStart) = (1, 0)
-            for index in 0..<offset where bytes[index] == 0x0A || (bytes[index] == 0x0D && bytes[index + 1] != 0x0A) {
-                (line, lineStart) = (line + 1, index + 1)
-            }
-            return FirstSyntaxError(message: "'[' nested more than \(bracketNestingLimit) deep: too deep to parse",
-                                    line: line, column: offset - lineStart + 1)
-        }
+    /// `bracketNestingLimit`, as its lexer reads them), at the outermost of them; nil for any other
+    /// source. `GuardedParse` asks it before every parse of typed Swift.
+    static func beforeParsing(_ source: String) -> FirstSyntaxError? {
+        var text = source
+        guard let offset = text.withUTF8({ BracketGuard.check($0).tooDeep }) else { return nil }
+        return FirstSyntaxError(at: offset, in: source, message: "'[' nested more than \(bracketNestingLimit) deep: too deep to parse")
     }
 
-    private init(message: String, line: Int, column: Int) {
+    /// An error at the UTF-8 `offset` of `source`.
+    init(at offset: Int, in source: String, message: String) {
+        // Lines end at `\n`, `\r\n` or `\r`, and columns count UTF-8 bytes, as swift-syntax's do.
+        let bytes = Array(source.utf8.prefix(offset + 1))
+        var (line, lineStart) = (1, 0)
+        for index in 0..<min(offset, bytes.count) where bytes[index] == 0x0A || (bytes[index] == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+            (line, lineStart) = (line + 1, index + 1)
+        }
         self.message = message
         self.line = line
-        self.column = column
+        self.column = offset - lineStart + 1
     }
 
     /// The offset of the first control character (but tab and line breaks), DEL or U+FFFD.

@@ -25,9 +25,12 @@ extension ModelRegistry {
         guard !trimmed.isEmpty else { throw ModelTypeError("expected a type, such as Post or [Post]") }
         // Too many unclosed `[` keep swift-syntax's type lookahead busy for hours (`decode [[[…`;
         // found by `make fuzz`, as in declarations).
-        if let first = FirstSyntaxError.beforeParsing(trimmed) { throw ModelTypeError(first.message) }
-        var parser = Parser(trimmed)
-        let node = TypeSyntax.parse(from: &parser)
+        let node: TypeSyntax
+        do {
+            node = try GuardedParse.type(trimmed)
+        } catch {
+            throw ModelTypeError(error.message)
+        }
         guard !node.hasError, node.trimmedDescription == trimmed else {
             throw ModelTypeError("'\(trimmed)' is not a Swift type")
         }

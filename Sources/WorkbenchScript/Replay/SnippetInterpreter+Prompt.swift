@@ -89,8 +89,7 @@ extension SnippetInterpreter {
 
     /// A `\(expression)` in a command's argument: its text as interpolation prints it.
     public func interpolationText(_ expression: String) async throws -> String {
-        if let first = FirstSyntaxError.beforeParsing(expression) { throw first }
-        let parsed = Parser.parse(source: expression)
+        let parsed = try GuardedParse.file(expression)
         guard !parsed.hasError, parsed.statements.count == 1, let item = parsed.statements.first,
               case .expr(let node) = item.item, await canFinish(item) else {
             throw NotCovered(description: "not on the fast path")

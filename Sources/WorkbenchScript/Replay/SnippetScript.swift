@@ -49,10 +49,12 @@ public struct SnippetScript {
     /// file, as SwiftPM names a snippet's, unless `moduleName` says otherwise (a playground page's
     /// is `main`, as `swiftc` names a program's).
     public init(source: String, fileName: String, moduleName: String? = nil) throws(ReplayError) {
-        if let first = FirstSyntaxError.beforeParsing(source) {
-            throw ReplayError(file: fileName, line: first.line, column: first.column, message: first.message)
+        let tree: SourceFileSyntax
+        do {
+            tree = try GuardedParse.file(source)
+        } catch {
+            throw ReplayError(file: fileName, line: error.line, column: error.column, message: error.message)
         }
-        let tree = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: fileName, tree: tree)
         if let first = FirstSyntaxError(in: tree, converter: converter) {
             throw ReplayError(file: fileName, line: first.line, column: first.column, message: first.message)

@@ -63,7 +63,9 @@ public final class SwiftCompleteness {
             return IncrementalParseTransition(previousIncrementalParseResult: earlier.parse,
                                               edits: ConcurrentEdits(SwiftSyntax.SourceEdit(range: end..<end, replacement: appended)))
         }
-        let parse = Parser.parseIncrementally(source: source, parseTransition: transition)
+        let parse = GuardedParse.onLargeStack { Parser.parseIncrementally(source: source, parseTransition: transition) }
+        // What is too deep runs at once and fails with GuardedParse's error.
+        if GuardedParse.tooDeep(Syntax(parse.tree), source: source) != nil { return false }
         last = (source, parse, brackets)
         parsedSize = size
         return Self.missesOnlyItsEnd(parse.tree)
