@@ -30,7 +30,7 @@ extension SwiftHost {
 
     /// Output the session's work prints until the next input, passed on as it comes: to
     /// `asynchronousOutput`, else to the host's console (replay's, `save`'s scratch one).
-    func startPump(_ process: ChildProcess) {
+    func startPump(_ process: HostProcess) {
         let sink = asynchronousOutput ?? { [console] bytes in
             console.write(bytes: bytes)
             console.flush()
