@@ -1,9 +1,6 @@
 import Foundation
 import Subprocess
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// One run of a program a package build needs (`swift package`, `swift build`, `git ls-remote`):
 /// every line it writes goes to the build's log and, as it comes, to `line` (the progress line);
@@ -53,12 +50,12 @@ struct PackageCommandRun {
                 if !text.isEmpty { line(text) }
             }
         }
-        let configuration = ToolRun.configuration(executable, arguments, environment: environment, teardown: stopping)
+        let (program, words) = lowered(executable, arguments, idle: idle)
+        let configuration = ToolRun.configuration(program, words, environment: environment, teardown: stopping)
         let result: ExecutionResult<Bool, SequenceOutput, CombinedErrorOutput>
         do {
             result = try await Subprocess.run(configuration, input: .none, output: .sequence, error: .combinedWithOutput) { execution in
-                lower(execution.processIdentifier.value, idle: idle)
-                return await relay(execution, to: received, interrupted: interrupted)
+                await relay(execution, to: received, interrupted: interrupted)
             }
         } catch {
             let failure = SpawnError(executable: executable, error)
@@ -77,17 +74,12 @@ struct PackageCommandRun {
     /// the group for what is left after two seconds.
     private static let stopping: [TeardownStep] = [.send(signal: .interrupt, toProcessGroup: true, allowedDurationToNextStep: .seconds(2))]
 
-    /// Lowers the program's priority (the type's comment says why).
-    private static func lower(_ pid: pid_t, idle: Bool) {
-        if idle {
-            var parameters = sched_param(sched_priority: 0)
-            // SCHED_IDLE, which Swift's Glibc module does not export (it needs _GNU_SOURCE).
-            let schedIdle: Int32 = 5
-            _ = sched_setscheduler(pid, schedIdle, &parameters)
-        } else {
-            // The group is the program's own (ToolRun), so what it starts is lowered too.
-            _ = setpriority(__priority_which_t(PRIO_PGRP.rawValue), id_t(pid), 10)
-        }
+    /// The program started through `chrt --idle 0` or `nice -n 10` (util-linux and coreutils, both
+    /// essential in Debian), which lower it before it runs and exec it (same process, same group).
+    /// swift-subprocess has no hook before the exec on Linux, and lowering it from the run's body
+    /// waits for the caller's actor: a busy main actor left SwiftPM at full priority for its run.
+    private static func lowered(_ executable: String, _ arguments: [String], idle: Bool) -> (String, [String]) {
+        idle ? ("/usr/bin/chrt", ["--idle", "0", executable] + arguments) : ("/usr/bin/nice", ["-n", "10", executable] + arguments)
     }
 
     /// Passes what the program writes to `received` as it comes, on the caller's actor, until it
