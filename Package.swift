@@ -53,6 +53,11 @@ let package = Package(
         // same-document references, and the trait makes the build notably slower.
         .package(url: "https://github.com/mattpolzin/OpenAPIKit", from: "6.4.0", traits: []),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        // Child processes (the compiler's jobs, SwiftPM, git). Its one trait, SubprocessFoundation
+        // (Data as input and output), is left out: nothing here needs it.
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
+        // FileDescriptor for the Swift host's pipes; built already for swift-nio and swift-subprocess.
+        .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -70,6 +75,8 @@ let package = Package(
             name: "WorkbenchScript",
             dependencies: [
                 "WorkbenchKit", "ResultsLog",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),

@@ -25,22 +25,13 @@ struct HostCompileJobs {
     let scratch: URL
 
     /// Asks the driver for its plan; nil when it cannot be read.
-    static func plan(_ toolchain: HostToolchain, directory: URL, key: Key, environment: [String: String]) -> HostCompileJobs? {
+    static func plan(_ toolchain: HostToolchain, directory: URL, key: Key, environment: [String: String]) async -> HostCompileJobs? {
         let module = templateModule
         let arguments = toolchain.arguments(source: directory.appendingPathComponent("\(module).swift"), module: module,
                                             library: directory.appendingPathComponent("lib\(module).so"), directory: directory, key: key)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: toolchain.compiler)
-        process.arguments = ["-###"] + arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return nil }
-        let printed = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        let lines = String(decoding: printed, as: UTF8.self).split(separator: "\n")
+        guard let ran = try? await ToolRun.run(toolchain.compiler, ["-###"] + arguments, environment: environment),
+              ran.status == 0 else { return nil }
+        let lines = ran.output.split(separator: "\n")
         let jobs = lines.compactMap { words(String($0)) }
         guard jobs.count == 3, jobs.count == lines.count, jobs[0].first?.hasSuffix("/swift-frontend") == true,
               jobs[2].contains(directory.appendingPathComponent("lib\(module).so").path),

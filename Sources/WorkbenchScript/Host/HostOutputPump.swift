@@ -1,10 +1,11 @@
 import Foundation
+import SystemPackage
 
 /// Between inputs, what the host prints (work an input left running: a `Task`, the main queue, a
 /// completion handler) is passed on as it comes, on a thread of its own, with module names mapped
 /// as during an input. Stopped before the next input's call reads the same pipes, so output keeps
 /// its order. If the host ends meanwhile (a trap in that work), `ended` gets the runtime's first line
-/// and the input module the trap was in (nil when it ended without them: its `ChildProcess` was let
+/// and the input module the trap was in (nil when it ended without them: its `HostProcess` was let
 /// go, which closes its input).
 ///
 /// It reads its own duplicates of the pipes: a host let go without `stop()` closes the originals,
@@ -45,8 +46,7 @@ final class HostOutputPump: @unchecked Sendable {
     /// Stops and waits for the thread, so that what it read has been passed on.
     func stop() {
         guard stopSignal[1] >= 0 else { return }
-        var byte: UInt8 = 1
-        _ = write(stopSignal[1], &byte, 1)
+        _ = try? FileDescriptor(rawValue: stopSignal[1]).writeAll([1])
         finished.wait()
         close(stopSignal[0])
         close(stopSignal[1])
@@ -60,9 +60,9 @@ final class HostOutputPump: @unchecked Sendable {
             var descriptors = [output, errors, stopSignal[0]].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             guard poll(&descriptors, 3, -1) >= 0 || errno == EINTR else { return }
             if descriptors[2].revents != 0 { break }
-            let printed = ChildProcess.readAvailable(output)
+            let printed = HostProcess.readAvailable(output)
             if let printed, !printed.isEmpty { sink(filter.feed(printed)) }
-            if let written = ChildProcess.readAvailable(errors), !written.isEmpty {
+            if let written = HostProcess.readAvailable(errors), !written.isEmpty {
                 errorText += written.prefix(1 << 16)
                 // Passed on at once, unless it is a trap's report: the host is about to end, and
                 // only the runtime's first line of it is shown.

@@ -32,15 +32,14 @@ public struct LinkedModule: Sendable, Hashable {
                          "-Xfrontend", "-import-module", "-Xfrontend", "FoundationNetworking",
                          "-use-ld=lld", "-suppress-warnings", "-diagnostic-style", "llvm",
                          "-o", directory.appendingPathComponent("lib\(name).so").path] + files.map(\.path)
-        let process: ChildProcess
+        let ran: ToolRun.Outcome
         do {
-            process = try ChildProcess(executable: compiler, arguments: arguments, environment: environment)
+            ran = try await ToolRun.run(compiler, arguments, environment: environment)
         } catch {
             throw ModuleCompileError("error: cannot start the Swift compiler: \(error)")
         }
-        let errors = await process.readAll()
-        guard process.exitStatus(wait: true) != 0 else { return LinkedModule(name: name, directory: directory) }
-        throw ModuleCompileError(firstError(errors, base: base))
+        guard ran.status != 0 else { return LinkedModule(name: name, directory: directory) }
+        throw ModuleCompileError(firstError(ran.errors, base: base))
     }
 
     /// `error: Sources/Helpers.swift:12:5: cannot find 'x' in scope` from the compiler's output.

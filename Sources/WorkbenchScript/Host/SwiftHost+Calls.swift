@@ -22,7 +22,7 @@ extension SwiftHost {
         }
         pump?.stop()
         pump = nil
-        let process: ChildProcess
+        let process: HostProcess
         switch ensureProcess() {
         case .success(let running): process = running
         case .failure(let failure): return HostRun(ending: .setup(failure.line))
@@ -76,7 +76,7 @@ extension SwiftHost {
     /// until it answers or ends; nil when it could not be sent. Ctrl-C (`interrupted`) interrupts
     /// the host, which cancels the input's requests; an input that does not stop within a second is
     /// ended with the host, as is one past the memory limit.
-    func send(_ command: String, to process: ChildProcess, output: Console, interrupted: () -> Bool) async -> HostReply? {
+    func send(_ command: String, to process: HostProcess, output: Console, interrupted: () -> Bool) async -> HostReply? {
         guard process.send(command) else { return nil }
         var filter = ModuleNameFilter(module: configuration.moduleName)
         var errors: [UInt8] = []
@@ -91,9 +91,9 @@ extension SwiftHost {
             } else {
                 try? await Task.sleep(for: .milliseconds(5))
             }
-            if let bytes = ChildProcess.readAvailable(process.output), !bytes.isEmpty { output.write(bytes: filter.feed(bytes)); output.flush() }
-            if let bytes = ChildProcess.readAvailable(process.errors), errors.count < 1 << 20 { errors += bytes }
-            switch ChildProcess.readAvailable(process.answers) {
+            if let bytes = HostProcess.readAvailable(process.output), !bytes.isEmpty { output.write(bytes: filter.feed(bytes)); output.flush() }
+            if let bytes = HostProcess.readAvailable(process.errors), errors.count < 1 << 20 { errors += bytes }
+            switch HostProcess.readAvailable(process.answers) {
             case nil:
                 end = .died(process.exitStatus(wait: true))
             case let bytes?:
@@ -116,15 +116,15 @@ extension SwiftHost {
             }
         }
         // The host flushed before it answered: what it printed is in the pipes.
-        if let bytes = ChildProcess.readAvailable(process.output) { output.write(bytes: filter.feed(bytes)) }
-        if let bytes = ChildProcess.readAvailable(process.errors) { errors += bytes }
+        if let bytes = HostProcess.readAvailable(process.output) { output.write(bytes: filter.feed(bytes)) }
+        if let bytes = HostProcess.readAvailable(process.errors) { errors += bytes }
         output.write(bytes: filter.flush())
         output.flush()
         return HostReply(end: end ?? .died(nil), errors: errors)
     }
 
     /// A host that can no longer be trusted is ended here.
-    private func finish(_ run: HostRun, _ process: ChildProcess) -> HostRun {
+    private func finish(_ run: HostRun, _ process: HostProcess) -> HostRun {
         if !run.hostUsable {
             process.killGroup()
             _ = process.exitStatus(wait: true)
@@ -136,14 +136,14 @@ extension SwiftHost {
     }
 
     /// The running host, started if needed.
-    func ensureProcess() -> Result<ChildProcess, HostFailure> {
+    func ensureProcess() -> Result<HostProcess, HostFailure> {
         if let process { return .success(process) }
         guard let directory, let toolchain else { return .failure(HostFailure("error: the Swift host is not set up")) }
         var environment = configuration.environment.merging(configuration.programVariables) { $1 }
         environment[PromptFiles.directoryVariable] = directory.url.path
         environment["SWIFT_BACKTRACE"] = "enable=no"
         do {
-            let started = try ChildProcess(executable: toolchain.host, arguments: [], environment: environment, conversation: true)
+            let started = try HostProcess(executable: toolchain.host, environment: environment)
             process = started
             return .success(started)
         } catch {
@@ -224,35 +224,5 @@ extension SwiftHost {
 
     static func hex(_ text: String) -> String {
         text.utf8.map { String(format: "%02x", $0) }.joined()
-    }
-}
-
-extension ChildProcess {
-    /// Waits for the process to close its output and error; returns what it wrote to standard error.
-    nonisolated(nonsending) func readAll() async -> String {
-        var errorBytes: [UInt8] = []
-        await readUntilClosed { bytes, fromErrors in if fromErrors { errorBytes += bytes } }
-        return String(decoding: errorBytes, as: UTF8.self)
-    }
-
-    /// Reads the process's output and error as they come, each piece to `received` (with whether
-    /// it came from standard error), until it closes both; false when `stop` said to stop first.
-    /// Runs on the caller's actor and sleeps between reads, so that actor (the REPL's main actor)
-    /// stays free.
-    @discardableResult
-    nonisolated(nonsending) func readUntilClosed(stop: () -> Bool = { false }, received: (_ bytes: [UInt8], _ fromErrors: Bool) -> Void) async -> Bool {
-        var open: Set<Int32> = [output, errors]
-        while !open.isEmpty {
-            if stop() { return false }
-            if SwiftHost.readable(Array(open)) { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(5)) }
-            for descriptor in open {
-                guard let bytes = ChildProcess.readAvailable(descriptor) else {
-                    open.remove(descriptor)
-                    continue
-                }
-                received(bytes, descriptor == errors)
-            }
-        }
-        return true
     }
 }

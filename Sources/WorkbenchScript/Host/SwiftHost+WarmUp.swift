@@ -1,4 +1,6 @@
 import Foundation
+import Subprocess
+import Synchronization
 
 extension SwiftHost {
     /// Readies the first compiled input while the user reads the banner and types: starts the host
@@ -17,13 +19,42 @@ extension SwiftHost {
         let arguments = toolchain.arguments(source: source, module: module, library: directory.file("lib\(module).so"),
                                             directory: directory.url,
                                             key: HostCompileJobs.Key(languageMode: configuration.languageMode, modules: [], packages: nil, resultsColumn: false))
-        warming = try? ChildProcess(executable: toolchain.compiler, arguments: arguments, environment: configuration.environment)
+        warming = WarmUpRun.start(ToolRun.configuration(toolchain.compiler, arguments, environment: configuration.environment))
     }
 
-    /// Reaps the warm-up compiler once it has ended; `stopping` ends it first.
+    /// Forgets the warm-up compiler once it has ended; `stopping` kills it first.
     func endWarmUp(stopping: Bool) {
         guard let warming else { return }
-        if stopping { warming.killGroup() }
-        if warming.exitStatus(wait: stopping) != nil { self.warming = nil }
+        if stopping { warming.kill() }
+        if stopping || warming.hasEnded { self.warming = nil }
+    }
+}
+
+/// The warm-up compiler, run by swift-subprocess in a task of its own, which reaps it. `kill()` is
+/// for the REPL's `close()`, which cannot wait: it kills the compiler's group at once.
+final class WarmUpRun: Sendable {
+    /// The compiler's process (its group's number) until it has ended, and whether the run is over.
+    private let state = Mutex<(pid: pid_t?, ended: Bool)>((nil, false))
+
+    static func start(_ configuration: Configuration) -> WarmUpRun {
+        let run = WarmUpRun()
+        Task.detached {
+            _ = try? await Subprocess.run(configuration, input: .none, output: .sequence, error: .discarded) { execution in
+                run.state.withLock { $0.pid = execution.processIdentifier.value }
+                // Its output ends when it has: the group's number is let go before it is reaped.
+                do { for try await _ in execution.standardOutput {} } catch {}
+                run.state.withLock { $0.pid = nil }
+            }
+            run.state.withLock { $0.ended = true }
+        }
+        return run
+    }
+
+    var hasEnded: Bool { state.withLock { $0.ended } }
+
+    func kill() {
+        state.withLock { state in
+            if let pid = state.pid { _ = Glibc.kill(-pid, SIGKILL) }
+        }
     }
 }

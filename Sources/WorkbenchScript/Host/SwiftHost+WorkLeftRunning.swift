@@ -30,7 +30,7 @@ extension SwiftHost {
 
     /// Output the session's work prints until the next input, passed on as it comes: to
     /// `asynchronousOutput`, else to the host's console (replay's, `save`'s scratch one).
-    func startPump(_ process: ChildProcess) {
+    func startPump(_ process: HostProcess) {
         let sink = asynchronousOutput ?? { [console] bytes in
             console.write(bytes: bytes)
             console.flush()
@@ -53,7 +53,10 @@ extension SwiftHost {
         let ended = endedBetweenInputs.take()
         guard ended.ended else { return }
         endProcess()
-        leaveOut(module: ended.module, because: "its work ended the Swift host")
+        // The same end told twice (the call saw the trap, then the pump the host's output close,
+        // reporting it while it was stopped): taken here, or the rebuild would leave out one more.
+        let late = endedBetweenInputs.take()
+        leaveOut(module: ended.module ?? late.module, because: "its work ended the Swift host")
         await recover(after: HostRun(ending: .died(nil)))
     }
 

@@ -12,9 +12,9 @@ public final class SwiftHost {
     public var configuration: HostConfiguration
     var directory: SessionDirectory?
     var toolchain: HostToolchain?
-    var process: ChildProcess?
-    /// The compiler `warmUp()` started, until it is reaped.
-    var warming: ChildProcess?
+    var process: HostProcess?
+    /// The compile `warmUp()` started, until it has ended.
+    var warming: WarmUpRun?
     /// The driver's jobs, run directly (HostCompileJobs), by what they were planned for; nil where
     /// they could not be planned (the driver runs then).
     private var compileJobs: [HostCompileJobs.Key: HostCompileJobs?] = [:]
@@ -284,21 +284,21 @@ public final class SwiftHost {
             return .failure(HostFailure("error: \(HostSetupError.noResultsLog(toolchain.kitDirectory.path))"))
         }
         if compileJobs.index(forKey: plan) == nil {
-            compileJobs.updateValue(HostCompileJobs.plan(toolchain, directory: directory.url, key: plan, environment: configuration.environment),
-                                    forKey: plan)
+            let planned = await HostCompileJobs.plan(toolchain, directory: directory.url, key: plan, environment: configuration.environment)
+            compileJobs.updateValue(planned, forKey: plan)
         }
         let arguments = toolchain.arguments(source: source, module: library.moduleName, library: path, directory: directory.url, key: plan)
         let planned = compileJobs[plan] ?? nil
         let jobs = planned?.jobs(for: library.moduleName) ?? [[toolchain.compiler] + arguments]
         defer { planned?.clean(library.moduleName) }
         var errors = ""
-        var status: Int32? = 0
+        var status: Int32 = 0
         for job in jobs where status == 0 {
-            guard let process = try? ChildProcess(executable: job[0], arguments: Array(job.dropFirst()), environment: configuration.environment) else {
+            guard let ran = try? await ToolRun.run(job[0], Array(job.dropFirst()), environment: configuration.environment) else {
                 return .failure(HostFailure("error: cannot start the Swift compiler \(job[0])"))
             }
-            errors += await process.readAll()
-            status = process.exitStatus(wait: true)
+            errors += ran.errors
+            status = ran.status
         }
         guard status != 0 else { return .success(path) }
         let failure = FailureLine(program: library.program, programPath: source.path)
@@ -312,7 +312,7 @@ public final class SwiftHost {
             return .failure(HostFailure(line, caughtUpStep: library.stepNumbers[unit]))
         }
         let line = failure.compileError(errors)
-            ?? "error: the Swift compiler failed: " + (FailureLine.lines(errors).first.map(String.init) ?? "exit status \(status ?? -1)")
+            ?? "error: the Swift compiler failed: " + (FailureLine.lines(errors).first.map(String.init) ?? "exit status \(status)")
         return .failure(HostFailure(ModuleNameFilter.rewrite(line, module: nil)))
     }
 

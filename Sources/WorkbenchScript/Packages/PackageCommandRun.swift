@@ -1,7 +1,6 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
+import Subprocess
+import Synchronization
 
 /// One run of a program a package build needs (`swift package`, `swift build`, `git ls-remote`):
 /// every line it writes goes to the build's log and, as it comes, to `line` (the progress line);
@@ -39,25 +38,9 @@ struct PackageCommandRun {
                     line: (String) -> Void, interrupted: () -> Bool) async -> PackageCommandRun {
         let idle = environment["WORKBENCH_PACKAGE_SCHEDULE"] == "idle"
         log?.write(Data("$ \(([executable] + arguments).joined(separator: " "))\n".utf8))
-        let process: ChildProcess
-        do {
-            process = try ChildProcess(executable: executable, arguments: arguments, environment: environment)
-        } catch {
-            log?.write(Data("\(error)\n".utf8))
-            return PackageCommandRun(ending: .exited(127), output: "error: \(error)")
-        }
-        if idle {
-            var parameters = sched_param(sched_priority: 0)
-            // SCHED_IDLE, which Swift's Glibc module does not export (it needs _GNU_SOURCE).
-            let schedIdle: Int32 = 5
-            _ = sched_setscheduler(process.pid, schedIdle, &parameters)
-        } else {
-            // The group is the process's own (ChildProcess), so what it starts is lowered too.
-            _ = setpriority(__priority_which_t(PRIO_PGRP.rawValue), id_t(process.pid), 10)
-        }
         var output: [UInt8] = []
         var pending: [UInt8] = []
-        let finished = await process.readUntilClosed(stop: interrupted) { bytes, _ in
+        func received(_ bytes: [UInt8]) {
             output += bytes
             log?.write(Data(bytes))
             pending += bytes
@@ -67,28 +50,82 @@ struct PackageCommandRun {
                 if !text.isEmpty { line(text) }
             }
         }
-        guard finished else {
-            await stop(process)
+        let (program, words) = lowered(executable, arguments, idle: idle)
+        let configuration = ToolRun.configuration(program, words, environment: environment, teardown: stopping)
+        let result: ExecutionResult<Bool, SequenceOutput, CombinedErrorOutput>
+        do {
+            result = try await Subprocess.run(configuration, input: .none, output: .sequence, error: .combinedWithOutput) { execution in
+                await relay(execution, to: received, interrupted: interrupted)
+            }
+        } catch {
+            let failure = SpawnError(executable: executable, error)
+            log?.write(Data("\(failure)\n".utf8))
+            return PackageCommandRun(ending: .exited(127), output: "error: \(failure)")
+        }
+        guard result.closureResult else {
             log?.write(Data("(interrupted)\n".utf8))
             return PackageCommandRun(ending: .interrupted, output: String(decoding: output, as: UTF8.self))
         }
-        let status = process.exitStatus(wait: true) ?? -1
-        // A status from waitpid: the exit code when the program exited, else the signal's number.
-        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + status & 0x7f
-        return PackageCommandRun(ending: .exited(code), output: String(decoding: output, as: UTF8.self))
+        return PackageCommandRun(ending: .exited(ToolRun.status(result.terminationStatus)), output: String(decoding: output, as: UTF8.self))
     }
 
-    /// Ctrl-C for SwiftPM: SIGINT first, on which it stops the compilers it started (each in a
-    /// group of its own, which killing its group would leave running), then SIGKILL for what is
-    /// left after two seconds.
-    @MainActor
-    private static func stop(_ process: ChildProcess) async {
-        kill(-process.pid, SIGINT)
-        for _ in 0..<100 {
-            if process.exitStatus(wait: false) != nil { return }
-            try? await Task.sleep(for: .milliseconds(20))
+    /// Ctrl-C for SwiftPM: SIGINT to the group first, on which it stops the compilers it started
+    /// (each in a group of its own, which killing its group would leave running), then SIGKILL to
+    /// the group for what is left after two seconds.
+    private static let stopping: [TeardownStep] = [.send(signal: .interrupt, toProcessGroup: true, allowedDurationToNextStep: .seconds(2))]
+
+    /// The program started through `chrt --idle 0` or `nice -n 10` (util-linux and coreutils, both
+    /// essential in Debian), which lower it before it runs and exec it (same process, same group).
+    /// swift-subprocess has no hook before the exec on Linux, and lowering it from the run's body
+    /// waits for the caller's actor: a busy main actor left SwiftPM at full priority for its run.
+    private static func lowered(_ executable: String, _ arguments: [String], idle: Bool) -> (String, [String]) {
+        idle ? ("/usr/bin/chrt", ["--idle", "0", executable] + arguments) : ("/usr/bin/nice", ["-n", "10", executable] + arguments)
+    }
+
+    /// Passes what the program writes to `received` as it comes, on the caller's actor, until it
+    /// ends; false when `interrupted` said to stop it first (then it has been stopped). A task of
+    /// the group reads; this loop hands over and polls `interrupted`, so the REPL's main actor
+    /// stays free and Ctrl-C is seen within a few milliseconds.
+    private nonisolated(nonsending) static func relay(_ execution: Execution<NoInput, SequenceOutput, CombinedErrorOutput>,
+                              to received: ([UInt8]) -> Void, interrupted: () -> Bool) async -> Bool {
+        let chunks = Chunks()
+        return await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                do {
+                    for try await buffer in execution.standardOutput {
+                        chunks.append(buffer.withUnsafeBytes { Array($0) })
+                    }
+                } catch {}
+                chunks.finish()
+            }
+            var stopped = false
+            while true {
+                let (bytes, finished) = chunks.take()
+                if !bytes.isEmpty { received(bytes) }
+                if finished { return !stopped }
+                if !stopped, interrupted() {
+                    stopped = true
+                    // Returns once it has ended; the reader then sees the end of its output.
+                    await execution.teardown(using: stopping)
+                }
+                try? await Task.sleep(for: .milliseconds(5))
+            }
         }
-        process.killGroup()
-        _ = process.exitStatus(wait: true)
+    }
+}
+
+/// What the reading task has read and the relay not yet passed on.
+private final class Chunks: Sendable {
+    private let state = Mutex<(bytes: [UInt8], finished: Bool)>(([], false))
+
+    func append(_ bytes: [UInt8]) { state.withLock { $0.bytes += bytes } }
+    func finish() { state.withLock { $0.finished = true } }
+
+    /// What was read since the last call, and whether reading has ended (nothing more will come).
+    func take() -> (bytes: [UInt8], finished: Bool) {
+        state.withLock { state in
+            defer { state.bytes = [] }
+            return state
+        }
     }
 }

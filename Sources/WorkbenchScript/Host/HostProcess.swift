@@ -1,23 +1,30 @@
 import Foundation
+import SystemPackage
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// A program started in a process group of its own, its standard output and error piped back:
-/// killing the group (a trap in the JIT, Ctrl-C, too much memory) never touches the REPL.
-final class ChildProcess {
+/// The Swift host program (`workbench-host`), started in a process group of its own: killing the
+/// group (a trap, Ctrl-C, too much memory) never touches the REPL, and the terminal's Ctrl-C reaches
+/// only the REPL, which forwards it.
+///
+/// Started by hand, not through swift-subprocess (which runs every other program: `ToolRun`),
+/// because the host answers on descriptor 3 (Sources/WorkbenchHost/main.c). swift-subprocess 1.0.2
+/// passes a child only descriptors 0-2: its spawn closes every other one (`closefrom`), and on Linux
+/// its `PlatformOptions` has no `preSpawnProcessConfigurator` (Darwin's only) through which a
+/// `dup2` onto 3 could be added (docs/ARCHITECTURE.md, "Processes").
+final class HostProcess {
     let pid: pid_t
-    /// Read ends of the child's standard output and error (non-blocking).
+    /// Read ends of the host's standard output and error (non-blocking).
     let output: Int32
     let errors: Int32
-    /// With `conversation`: the write end of the child's standard input (blocking), and the read
-    /// end of its descriptor 3, where it answers (non-blocking); -1 otherwise.
+    /// The write end of the host's standard input (blocking), and the read end of its descriptor 3,
+    /// where it answers (non-blocking).
     let commands: Int32
     let answers: Int32
 
-    /// Starts `executable` with `arguments` and exactly `environment`, standard input from /dev/null,
-    /// or with `conversation` from a pipe (`commands`), answering on descriptor 3 (`answers`).
-    init(executable: String, arguments: [String], environment: [String: String], conversation: Bool = false) throws(SpawnError) {
+    /// Starts `executable` with exactly `environment`.
+    init(executable: String, environment: [String: String]) throws(SpawnError) {
         var outputPipe: [Int32] = [-1, -1]
         var errorPipe: [Int32] = [-1, -1]
         var commandPipe: [Int32] = [-1, -1]
@@ -25,8 +32,7 @@ final class ChildProcess {
         func closeAll() {
             for end in outputPipe + errorPipe + commandPipe + answerPipe where end >= 0 { close(end) }
         }
-        guard Self.makePipe(&outputPipe), Self.makePipe(&errorPipe),
-              !conversation || (Self.makeSocketPair(&commandPipe) && Self.makePipe(&answerPipe)) else {
+        guard Self.makePipe(&outputPipe), Self.makePipe(&errorPipe), Self.makeSocketPair(&commandPipe), Self.makePipe(&answerPipe) else {
             let code = errno
             closeAll()
             throw SpawnError(executable: executable, code: code)
@@ -34,19 +40,14 @@ final class ChildProcess {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        if conversation {
-            posix_spawn_file_actions_adddup2(&actions, commandPipe[0], 0)
-            posix_spawn_file_actions_adddup2(&actions, answerPipe[1], 3)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
+        posix_spawn_file_actions_adddup2(&actions, commandPipe[0], 0)
         posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
         posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
+        posix_spawn_file_actions_adddup2(&actions, answerPipe[1], 3)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        // A group of its own: the terminal's Ctrl-C reaches the REPL, which kills the group.
         posix_spawnattr_setpgroup(&attributes, 0)
         var defaults = sigset_t()
         sigemptyset(&defaults)
@@ -57,7 +58,7 @@ final class ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &noneBlocked)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let argv = [strdup(executable), nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv { free(pointer) }
@@ -65,9 +66,9 @@ final class ChildProcess {
         }
         var pid: pid_t = 0
         let status = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-        for end in [outputPipe[1], errorPipe[1], commandPipe[0], answerPipe[1]] where end >= 0 { close(end) }
+        for end in [outputPipe[1], errorPipe[1], commandPipe[0], answerPipe[1]] { close(end) }
         guard status == 0 else {
-            for end in [outputPipe[0], errorPipe[0], commandPipe[1], answerPipe[0]] where end >= 0 { close(end) }
+            for end in [outputPipe[0], errorPipe[0], commandPipe[1], answerPipe[0]] { close(end) }
             throw SpawnError(executable: executable, code: status)
         }
         self.pid = pid
@@ -75,7 +76,7 @@ final class ChildProcess {
         errors = errorPipe[0]
         commands = commandPipe[1]
         answers = answerPipe[0]
-        for descriptor in [output, errors, answers] where descriptor >= 0 {
+        for descriptor in [output, errors, answers] {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
     }
@@ -87,22 +88,21 @@ final class ChildProcess {
         return true
     }
 
-    /// A connected pair of sockets for the child's standard input: writing to a child that is gone
-    /// then fails with EPIPE (`MSG_NOSIGNAL`) instead of killing this process with SIGPIPE.
+    /// A connected pair of sockets for the host's standard input: writing to a host that is gone
+    /// then fails with EPIPE (`MSG_NOSIGNAL`) instead of killing the REPL with SIGPIPE.
     private static func makeSocketPair(_ ends: inout [Int32]) -> Bool {
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &ends) == 0 else { return false }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        return true
+        socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0
     }
 
     deinit {
-        for descriptor in [output, errors, commands, answers] where descriptor >= 0 { close(descriptor) }
+        for descriptor in [output, errors, commands, answers] { close(descriptor) }
     }
 
-    /// Writes `text` to the child's standard input; false when it is gone.
+    /// Writes `text` to the host's standard input; false when it is gone. `send` with
+    /// `MSG_NOSIGNAL`, not swift-system's `FileDescriptor.writeAll`: `write` raises SIGPIPE on a
+    /// closed peer, and the REPL does not ignore it (only swift-nio does, once the sandbox starts).
     func send(_ text: String) -> Bool {
-        guard commands >= 0 else { return false }
-        return Array(text.utf8).withUnsafeBytes { raw in
+        Array(text.utf8).withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 let written = Glibc.send(commands, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
@@ -116,7 +116,7 @@ final class ChildProcess {
         }
     }
 
-    /// Kills the whole group at once (the compiler and anything the program started).
+    /// Kills the whole group at once (the host and anything its inputs started).
     func killGroup() {
         kill(-pid, SIGKILL)
     }
@@ -151,26 +151,19 @@ final class ChildProcess {
         return total
     }
 
-    /// Reads what is available now from `descriptor`; nil at end of file.
+    /// Reads what is available now from `descriptor` (non-blocking); nil at end of file.
     static func readAvailable(_ descriptor: Int32) -> [UInt8]? {
         var result: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
-                result.append(contentsOf: buffer[0..<count])
-                continue
+            let count: Int
+            do {
+                count = try buffer.withUnsafeMutableBytes { try FileDescriptor(rawValue: descriptor).read(into: $0) }
+            } catch {
+                return result  // EAGAIN: nothing more for now
             }
             if count == 0 { return result.isEmpty ? nil : result }
-            if errno == EINTR { continue }
-            return result  // EAGAIN: nothing more for now
+            result.append(contentsOf: buffer[0..<count])
         }
     }
-}
-
-/// The program could not be started.
-struct SpawnError: Error, CustomStringConvertible {
-    let executable: String
-    let code: Int32
-    var description: String { "cannot start \(executable): \(String(cString: strerror(code)))" }
 }
