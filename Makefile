@@ -54,7 +54,9 @@ run: build
 # CI (`.ci/run` sets CI=true) builds without debug info and links with the toolchain's lld: no one
 # reads a CI build's debug info, and a fresh clone's build took 572 s with it and gold, 473 s
 # without it and with lld (2026-11-26; lld links the test bundle in 1.4 s where gold takes 3.4).
-# Elsewhere `make test` uses the flags of a plain `swift build`, so the two share one build.
+# Elsewhere `make test` uses the flags of a plain `swift build`, so the two share one build. The
+# index store stays: `swift test` finds the tests through it on Linux (with --disable-index-store it
+# stops: "index store path does not exist").
 CI_BUILD_FLAGS := $(if $(filter true,$(CI)),-Xswiftc -gnone -Xswiftc -use-ld=lld,)
 
 test: deps
