@@ -38,6 +38,25 @@ import Testing
         #expect(try GuardedParse.type("[String: [Int?]]").description == "[String: [Int?]]")
     }
 
+    /// Generic arguments nested tens of thousands deep took the parser minutes (its time grows with
+    /// the square of the depth); now they are refused before it, on the lexer's tokens.
+    @Test func genericArgumentsTooDeepAreRefusedBeforeTheParse() throws {
+        let source = "let x: " + String(repeating: "A<", count: 30_000) + "Int" + String(repeating: ">", count: 30_000)
+        let error = try #require(throws: FirstSyntaxError.self) { try GuardedParse.file(source) }
+        #expect((error.line, error.column, error.message) == (1, 9, "'<' nested more than 256 deep: too deep to parse"))
+        #expect(!SwiftCompleteness.endsTooEarly(String(source.prefix(40_000))))
+        // Comparisons written as a type's `<` are, hundreds on a line, never a nest.
+        let comparisons = [
+            "let flags = [" + (0..<300).map { "a<\($0)" }.joined(separator: ", ") + "]",
+            "let all = " + (0..<300).map { "a<\($0)" }.joined(separator: " && "),
+            "let d: " + String(repeating: "Dictionary<String, ", count: 100) + "Int" + String(repeating: ">", count: 100) + "? = nil",
+        ]
+        for source in comparisons {
+            var text = source
+            #expect(text.withUTF8(AngleGuard.tooDeep) == nil, "\(source.prefix(40))")
+        }
+    }
+
     @Test func positionsCountLinesAndBytes() throws {
         let source = "let s = \"é\"\r\nprint(s)\n" + String(repeating: "try ", count: 1_000) + "f()"
         let error = try #require(throws: FirstSyntaxError.self) { try GuardedParse.file(source) }

@@ -37,12 +37,18 @@ extension FirstSyntaxError {
     public static let bracketNestingLimit = BracketGuard.nestingLimit
 
     /// The error for a source swift-syntax should not be given (`[` nested deeper than
-    /// `bracketNestingLimit`, as its lexer reads them), at the outermost of them; nil for any other
-    /// source. `GuardedParse` asks it before every parse of typed Swift.
+    /// `bracketNestingLimit`, or generic arguments' `<` deeper than `AngleGuard.nestingLimit`, as its
+    /// lexer reads them), at the outermost of them; nil for any other source. `GuardedParse` asks it
+    /// before every parse of typed Swift.
     static func beforeParsing(_ source: String) -> FirstSyntaxError? {
         var text = source
-        guard let offset = text.withUTF8({ BracketGuard.check($0).tooDeep }) else { return nil }
-        return FirstSyntaxError(at: offset, in: source, message: "'[' nested more than \(bracketNestingLimit) deep: too deep to parse")
+        if let offset = text.withUTF8({ BracketGuard.check($0).tooDeep }) {
+            return FirstSyntaxError(at: offset, in: source, message: "'[' nested more than \(bracketNestingLimit) deep: too deep to parse")
+        }
+        if let offset = text.withUTF8(AngleGuard.tooDeep) {
+            return FirstSyntaxError(at: offset, in: source, message: "'<' nested more than \(AngleGuard.nestingLimit) deep: too deep to parse")
+        }
+        return nil
     }
 
     /// An error at the UTF-8 `offset` of `source`.

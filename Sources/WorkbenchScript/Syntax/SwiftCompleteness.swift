@@ -56,7 +56,7 @@ public final class SwiftCompleteness {
                 ?? BracketGuard.check(bytes)
         }
         // What the parser is not given runs at once and fails with the guard's error.
-        guard brackets.tooDeep == nil else { return false }
+        guard brackets.tooDeep == nil, source.withUTF8(AngleGuard.tooDeep) == nil else { return false }
         let transition = earlier.map { earlier in
             let end = AbsolutePosition(utf8Offset: earlier.source.utf8.count)
             let appended = Array(source.utf8.dropFirst(earlier.source.utf8.count))
