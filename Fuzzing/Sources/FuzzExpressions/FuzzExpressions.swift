@@ -15,9 +15,8 @@ public func fuzzExpressions(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt 
         FuzzSupport.runToEnd {
             let interpreter = freshInterpreter()
             _ = try? await interpreter.interpolationText(source)
-            // The prompt refuses these before swift-syntax parses them (SwiftInput), as this must.
-            guard FirstSyntaxError.beforeParsing(source) == nil else { return }
-            let parsed = Parser.parse(source: source)
+            // The prompt refuses these (SwiftInput, through GuardedParse), as this must.
+            guard let parsed = try? GuardedParse.file(source) else { return }
             for item in parsed.statements {
                 _ = SwiftRunner.isModel(item)
                 guard let shown = try? await interpreter.runPromptItem(item) else { continue }

@@ -40,7 +40,7 @@ extension FirstSyntaxError {
     /// `bracketNestingLimit`, or generic arguments' `<` deeper than `AngleGuard.nestingLimit`, as its
     /// lexer reads them), at the outermost of them; nil for any other source. `GuardedParse` asks it
     /// before every parse of typed Swift.
-    static func beforeParsing(_ source: String) -> FirstSyntaxError? {
+    public static func beforeParsing(_ source: String) -> FirstSyntaxError? {
         var text = source
         if let offset = text.withUTF8({ BracketGuard.check($0).tooDeep }) {
             return FirstSyntaxError(at: offset, in: source, message: "'[' nested more than \(bracketNestingLimit) deep: too deep to parse")
