@@ -48,9 +48,9 @@ public final class SwiftCompleteness {
         if goesOn, openings.isOpen, size >= Self.parsedAtEveryLine, size < parsedSize + parsedSize / 8 {
             return true
         }
-        let earlier = goesOn && copied <= 64 * source.utf8.count ? last : nil
+        let earlier = goesOn && copied <= 64 * size ? last : nil
         last = nil
-        copied = earlier == nil ? 0 : copied + source.utf8.count
+        copied = earlier == nil ? 0 : copied + size
         let brackets = source.withUTF8 { bytes in
             earlier.flatMap { BracketGuard.check(appended: bytes[$0.source.utf8.count...], after: $0.brackets) }
                 ?? BracketGuard.check(bytes)
