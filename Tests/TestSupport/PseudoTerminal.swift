@@ -35,8 +35,12 @@ public final class PseudoTerminal: @unchecked Sendable {
         var primary: Int32 = 0, secondary: Int32 = 0
         var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         guard openpty(&primary, &secondary, nil, nil, &size) == 0 else { throw POSIXError(.init(rawValue: errno)!) }
-        guard let name = ttyname(secondary) else { throw POSIXError(.init(rawValue: errno)!) }
-        let secondaryPath = String(cString: name)
+        // ttyname_r, not ttyname: tests start terminals on several threads at once, and ttyname's
+        // one static buffer was once read half-written ("/dev/pts/", so the spawn failed with EISDIR).
+        var name = [CChar](repeating: 0, count: 64)
+        let named = ttyname_r(secondary, &name, name.count)
+        guard named == 0 else { throw POSIXError(.init(rawValue: named)!) }
+        let secondaryPath = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         close(secondary)
         self.primary = primary
 
