@@ -41,6 +41,9 @@ public enum Startup {
         }
     }
 
+    /// SIGTERM and SIGHUP stop the programs Workbench started before they end it (`EndingSignals`).
+    public static func stopStartedProgramsWhenEnded() { EndingSignals.install() }
+
     /// Runs the REPL until `quit` or end of input; returns the process exit status.
     ///
     /// Interactive runs always exit 0; piped runs exit 1 when any input failed, so scripts can rely on it.

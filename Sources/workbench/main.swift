@@ -1,6 +1,8 @@
 import Foundation
 import REPL
 
+Startup.stopStartedProgramsWhenEnded()
+
 // The REPL's own flags skip argument parsing: ArgumentParser's first dynamic casts scan the
 // runtime's conformance records (docs/ARCHITECTURE.md, "Start-up costs"), and the prompt should
 // appear as fast as possible. Anything else (subcommands, --help, mistakes) goes to ArgumentParser.

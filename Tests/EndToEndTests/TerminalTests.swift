@@ -84,25 +84,62 @@ import Testing
         let terminal = try await start(home: home)
         terminal.type("var turns = 0; while turns >= 0 { turns += 1; if turns == 1 { print(\"spinning\") } }\r")
         try await terminal.waitFor("spinning\r\n")
-        // The program that printed is the REPL's child until the REPL dies (any of its threads spawned it).
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(terminal.processID)/task")) ?? []
-        let programs = tasks.flatMap { task in
-            let children = (try? String(contentsOfFile: "/proc/\(terminal.processID)/task/\(task)/children", encoding: .utf8)) ?? ""
-            return children.split(separator: " ").compactMap { pid_t($0) }
-        }
+        // The program that printed is the REPL's child until the REPL dies.
+        let programs = Self.children(of: terminal.processID)
         try #require(!programs.isEmpty, "no child process found running the input")
         kill(terminal.processID, SIGKILL)
         _ = try await terminal.waitForExit()
         let deadline = ContinuousClock.now + .seconds(20)
-        func running(_ pid: pid_t) -> Bool {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
-            return !stat.contains(") Z ")  // a zombie has ended; only its parent's wait is missing
-        }
-        while programs.contains(where: running), ContinuousClock.now < deadline {
+        while programs.contains(where: Self.running), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(100))
         }
-        #expect(!programs.contains(where: running), "the program kept running after the REPL was killed")
+        #expect(!programs.contains(where: Self.running), "the program kept running after the REPL was killed")
         for program in programs { kill(program, SIGKILL) }
+    }
+
+    /// SIGTERM and SIGHUP (`kill`, `timeout`, a closed terminal) end the REPL as before, but the
+    /// compile it started, in a process group of its own that the signal never reaches, ends with it.
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aCompileDoesNotOutliveAnEndedREPL(signal: Int32) async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await start(home: home)
+        // 500 terms keep the compiler busy for minutes (300 took 9 s here), far longer than the
+        // wait below; the REPL compiles the input with swift-frontend, its direct child (the
+        // warm-up runs through the driver).
+        terminal.type("let sum = 1" + String(repeating: " + 1", count: 500) + "\r")
+        let deadline = ContinuousClock.now + .seconds(60)
+        var compilers: [pid_t] = []
+        while compilers.isEmpty, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+            compilers = Self.children(of: terminal.processID).filter(Self.running).filter { pid in
+                (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "swift-frontend\n"
+            }
+        }
+        defer { for compiler in compilers { kill(compiler, SIGKILL) } }
+        try #require(!compilers.isEmpty, "no compiler was started for the input")
+        kill(terminal.processID, signal)
+        #expect(try await terminal.waitForExit() == 128 + signal)
+        let ending = ContinuousClock.now + .seconds(10)
+        while compilers.contains(where: Self.running), ContinuousClock.now < ending {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        #expect(!compilers.contains(where: Self.running), "the compiler kept running after the REPL ended")
+    }
+
+    /// The children of `pid`, from every thread's list (any of its threads may have started one).
+    static func children(of pid: pid_t) -> [pid_t] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+            return children.split(separator: " ").compactMap { pid_t($0) }
+        }
+    }
+
+    /// Whether `pid` runs: a zombie has ended, only its parent's wait is missing.
+    static func running(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        return !stat.contains(") Z ")
     }
 
     /// Tab completes a bound name, then a model's members after `.`.

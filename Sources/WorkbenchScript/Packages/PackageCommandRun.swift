@@ -55,7 +55,10 @@ struct PackageCommandRun {
         let result: ExecutionResult<Bool, SequenceOutput, CombinedErrorOutput>
         do {
             result = try await Subprocess.run(configuration, input: .none, output: .sequence, error: .combinedWithOutput) { execution in
-                await relay(execution, to: received, interrupted: interrupted)
+                let leader = execution.processIdentifier.value
+                EndingSignals.stopOnInterrupt(leader)
+                defer { EndingSignals.forget(leader) }
+                return await relay(execution, to: received, interrupted: interrupted)
             }
         } catch {
             let failure = SpawnError(executable: executable, error)
