@@ -162,7 +162,7 @@ func expectOneLine(_ error: CompileError?, _ what: String) {
 }
 
 /// A snippet's statement at line 3, column 5.
-let snippetStep = SnippetScript.Step(item: Parser.parse(source: "print(1)").statements.first!, line: 3, column: 5)
+let snippetStep = SnippetScript.Step(item: Parser.parse(source: "print(1)").statements.first!, line: 3, column: 5, text: "print(1)".utf8)
 
 /// A library with two caught-up steps and an input, for errors read against it.
 let fixedLibrary = HostLibrary(number: 1, catchUp: [(number: 1, unit: ProgramUnit("struct Post { let id: Int }")),
