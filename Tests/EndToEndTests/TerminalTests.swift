@@ -98,7 +98,8 @@ import Testing
     }
 
     /// SIGTERM and SIGHUP (`kill`, `timeout`, a closed terminal) end the REPL as before, but the
-    /// compile it started, in a process group of its own that the signal never reaches, ends with it.
+    /// compile it started, in a process group of its own that the signal never reaches, ends with
+    /// it, and the session's private directory is removed as at exit.
     @Test(arguments: [SIGTERM, SIGHUP])
     func aCompileDoesNotOutliveAnEndedREPL(signal: Int32) async throws {
         let home = try TemporaryDirectory()
@@ -118,6 +119,11 @@ import Testing
         }
         defer { for compiler in compilers { kill(compiler, SIGKILL) } }
         try #require(!compilers.isEmpty, "no compiler was started for the input")
+        // The session's private directory, where the compiler reads the input from.
+        let arguments = (try? String(contentsOfFile: "/proc/\(compilers[0])/cmdline", encoding: .utf8)) ?? ""
+        let input = try #require(arguments.split(separator: "\0").first { $0.contains("/workbench-prompt-") && $0.hasSuffix(".swift") })
+        let directory = URL(fileURLWithPath: String(input)).deletingLastPathComponent().path
+        try #require(FileManager.default.fileExists(atPath: directory))
         kill(terminal.processID, signal)
         #expect(try await terminal.waitForExit() == 128 + signal)
         let ending = ContinuousClock.now + .seconds(10)
@@ -125,6 +131,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(100))
         }
         #expect(!compilers.contains(where: Self.running), "the compiler kept running after the REPL ended")
+        #expect(!FileManager.default.fileExists(atPath: directory), "the session's directory was left behind")
     }
 
     /// The children of `pid`, from every thread's list (any of its threads may have started one).

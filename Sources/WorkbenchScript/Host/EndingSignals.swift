@@ -58,8 +58,8 @@ public enum EndingSignals {
 
     static func forget(_ leader: pid_t) { interruptible.withLock { _ = $0.remove(leader) } }
 
-    /// Stops every child's group, puts the terminal back and ends the process with `signal`'s
-    /// default action, so that whoever sent it sees the REPL ended by it.
+    /// Stops every child's group, removes the session directories, puts the terminal back and ends
+    /// the process with `signal`'s default action, so that whoever sent it sees the REPL ended by it.
     private static func end(with signal: Int32) -> Never {
         let ownGroup = getpgrp()
         let stopsOnInterrupt = interruptible.withLock { $0 }
@@ -82,6 +82,8 @@ public enum EndingSignals {
         let deadline = ContinuousClock.now + grace
         while ContinuousClock.now < deadline, waitedFor.contains(where: isRunning) { usleep(10_000) }
         for group in groups { kill(-group, SIGKILL) }
+        // What exit would have removed: the signal's default action runs no `atexit` handler.
+        SessionDirectory.removeAll()
         if var settings = startingTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &settings) }
         Glibc.signal(signal, SIG_DFL)
         kill(getpid(), signal)

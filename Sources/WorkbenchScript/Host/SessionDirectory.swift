@@ -33,11 +33,15 @@ final class SessionDirectory: @unchecked Sendable {
 
     deinit { remove() }
 
+    /// Removes every directory still present: at exit, and when SIGTERM or SIGHUP ends the process
+    /// (`EndingSignals`), which runs no `atexit` handler.
+    static func removeAll() {
+        for path in registered.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
+    }
+
     /// Directories still present when the process ends are removed by an `atexit` handler.
     private static let registered = Mutex<Set<String>>([])
     private static let removeAtExit: Void = {
-        atexit {
-            for path in SessionDirectory.registered.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
-        }
+        atexit { SessionDirectory.removeAll() }
     }()
 }
