@@ -38,11 +38,7 @@ import Testing
 
     /// The Swift host: the child of `pid` (the REPL starts no other that lives on).
     static func host(of pid: Int32) throws -> Int32 {
-        let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")
-        let children = tasks.flatMap { task in
-            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { Int32($0) }
-        }
-        return try #require(children.first { pid in
+        return try #require(ChildProcesses.of(pid).first { pid in
             ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains("workbench-host")
         })
     }

@@ -85,15 +85,15 @@ import Testing
         terminal.type("var turns = 0; while turns >= 0 { turns += 1; if turns == 1 { print(\"spinning\") } }\r")
         try await terminal.waitFor("spinning\r\n")
         // The program that printed is the REPL's child until the REPL dies.
-        let programs = Self.children(of: terminal.processID)
+        let programs = ChildProcesses.of(terminal.processID)
         try #require(!programs.isEmpty, "no child process found running the input")
         kill(terminal.processID, SIGKILL)
         _ = try await terminal.waitForExit()
         let deadline = ContinuousClock.now + .seconds(20)
-        while programs.contains(where: Self.running), ContinuousClock.now < deadline {
+        while programs.contains(where: ChildProcesses.isRunning), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(100))
         }
-        #expect(!programs.contains(where: Self.running), "the program kept running after the REPL was killed")
+        #expect(!programs.contains(where: ChildProcesses.isRunning), "the program kept running after the REPL was killed")
         for program in programs { kill(program, SIGKILL) }
     }
 
@@ -113,7 +113,7 @@ import Testing
         var compilers: [pid_t] = []
         while compilers.isEmpty, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
-            compilers = Self.children(of: terminal.processID).filter(Self.running).filter { pid in
+            compilers = ChildProcesses.of(terminal.processID).filter(ChildProcesses.isRunning).filter { pid in
                 (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "swift-frontend\n"
             }
         }
@@ -127,26 +127,11 @@ import Testing
         kill(terminal.processID, signal)
         #expect(try await terminal.waitForExit() == 128 + signal)
         let ending = ContinuousClock.now + .seconds(10)
-        while compilers.contains(where: Self.running), ContinuousClock.now < ending {
+        while compilers.contains(where: ChildProcesses.isRunning), ContinuousClock.now < ending {
             try await Task.sleep(for: .milliseconds(100))
         }
-        #expect(!compilers.contains(where: Self.running), "the compiler kept running after the REPL ended")
+        #expect(!compilers.contains(where: ChildProcesses.isRunning), "the compiler kept running after the REPL ended")
         #expect(!FileManager.default.fileExists(atPath: directory), "the session's directory was left behind")
-    }
-
-    /// The children of `pid`, from every thread's list (any of its threads may have started one).
-    static func children(of pid: pid_t) -> [pid_t] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.flatMap { task in
-            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
-            return children.split(separator: " ").compactMap { pid_t($0) }
-        }
-    }
-
-    /// Whether `pid` runs: a zombie has ended, only its parent's wait is missing.
-    static func running(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
-        return !stat.contains(") Z ")
     }
 
     /// Tab completes a bound name, then a model's members after `.`.

@@ -16,31 +16,39 @@ enum AutolinkEntries {
     /// What the tool wrote, by the tool and the entries it read.
     private static let written = Mutex<[[String]: Data]>([:])
 
-    /// Writes `job`'s output when it is `swift-autolink-extract OBJECT... -o FILE` and the tool has
-    /// already answered for the same entries; false when it has not (the caller runs the job).
-    static func reuse(_ job: [String]) -> Bool {
-        guard let (key, output) = keyAndOutput(job), let text = written.withLock({ $0[key] }) else { return false }
-        return FileManager.default.createFile(atPath: output, contents: text)
-    }
+    /// A job of the tool (`swift-autolink-extract OBJECT... -o FILE`) and what it was asked for.
+    struct Lookup {
+        /// The tool and the entries of each object.
+        let key: [String]
+        let output: String
 
-    /// Keeps what the tool wrote for `job`, which has just run.
-    static func remember(_ job: [String]) {
-        guard let (key, output) = keyAndOutput(job), let text = FileManager.default.contents(atPath: output) else { return }
-        written.withLock { $0[key] = text }
-    }
-
-    /// The tool and the entries of each object, and the output file, when `job` is the tool's.
-    private static func keyAndOutput(_ job: [String]) -> ([String], String)? {
-        guard job.count >= 4, job[0].hasSuffix("/swift-autolink-extract"), job[job.count - 2] == "-o" else { return nil }
-        let objects = job[1..<(job.count - 2)]
-        guard !objects.contains(where: { $0.hasPrefix("-") }) else { return nil }
-        var key = [job[0]]
-        for object in objects {
-            guard let data = FileManager.default.contents(atPath: object), let entries = entries(inObject: data) else { return nil }
-            // An object's entries end with a NUL each, so "" cannot be one: it separates objects.
-            key += [""] + entries
+        /// Nil when `job` is not the tool's, or an object is not one it can be read from.
+        init?(_ job: [String]) {
+            guard job.count >= 4, job[0].hasSuffix("/swift-autolink-extract"), job[job.count - 2] == "-o" else { return nil }
+            let objects = job[1..<(job.count - 2)]
+            guard !objects.contains(where: { $0.hasPrefix("-") }) else { return nil }
+            var key = [job[0]]
+            for object in objects {
+                guard let data = FileManager.default.contents(atPath: object), let entries = AutolinkEntries.entries(inObject: data) else { return nil }
+                // An object's entries end with a NUL each, so "" cannot be one: it separates objects.
+                key += [""] + entries
+            }
+            self.key = key
+            output = job[job.count - 1]
         }
-        return (key, job[job.count - 1])
+
+        /// Writes the job's output when the tool has already answered for the same entries; false
+        /// when it has not (the caller runs the job).
+        func reuse() -> Bool {
+            guard let text = written.withLock({ $0[key] }) else { return false }
+            return FileManager.default.createFile(atPath: output, contents: text)
+        }
+
+        /// Keeps what the tool wrote, once it has run the job.
+        func remember() {
+            guard let text = FileManager.default.contents(atPath: output) else { return }
+            written.withLock { $0[key] = text }
+        }
     }
 
     /// The entries of every autolink section of a 64-bit little-endian ELF object, in order; nil

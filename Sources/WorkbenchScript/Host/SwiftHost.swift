@@ -294,13 +294,14 @@ public final class SwiftHost {
         var errors = ""
         var status: Int32 = 0
         for job in jobs where status == 0 {
-            if AutolinkEntries.reuse(job) { continue }
+            let autolink = AutolinkEntries.Lookup(job)
+            if autolink?.reuse() == true { continue }
             guard let ran = try? await ToolRun.run(job[0], Array(job.dropFirst()), environment: configuration.environment) else {
                 return .failure(HostFailure("error: cannot start the Swift compiler \(job[0])"))
             }
             errors += ran.errors
             status = ran.status
-            if status == 0 { AutolinkEntries.remember(job) }
+            if status == 0 { autolink?.remember() }
         }
         guard status != 0 else { return .success(path) }
         let failure = FailureLine(program: library.program, programPath: source.path)

@@ -29,9 +29,10 @@ import Testing
         let job = [bin + "/swift-autolink-extract", object, "-o", expected]
         let want = try String(contentsOfFile: expected, encoding: .utf8)
         #expect(want.contains("-lFoundation\n"))
-        AutolinkEntries.remember(job)
+        let lookup = try #require(AutolinkEntries.Lookup(job))
+        lookup.remember()
         try FileManager.default.removeItem(atPath: expected)
-        #expect(AutolinkEntries.reuse(job))
+        #expect(lookup.reuse())
         #expect(try String(contentsOfFile: expected, encoding: .utf8) == want)
         // The same imports in another object (another input of the session): the same flags.
         try "import Foundation\n#if canImport(FoundationNetworking)\nimport FoundationNetworking\n#endif\npublic let other = 1\n"
@@ -41,7 +42,7 @@ import Testing
                                            input: "", environment: environment)
         try #require(again.status == 0, "\(again.errorOutput)")
         let reused = directory.url.appendingPathComponent("second.autolink").path
-        #expect(AutolinkEntries.reuse([bin + "/swift-autolink-extract", second, "-o", reused]))
+        #expect(AutolinkEntries.Lookup([bin + "/swift-autolink-extract", second, "-o", reused])?.reuse() == true)
         #expect(try String(contentsOfFile: reused, encoding: .utf8) == want)
     }
 
@@ -53,8 +54,7 @@ import Testing
         let out = directory.url.appendingPathComponent("out.autolink").path
         for job in [["/usr/bin/swift-autolink-extract", notAnObject.path, "-o", out], ["/usr/bin/swift-autolink-extract", "--help"],
                     ["/usr/bin/clang", notAnObject.path, "-o", out]] {
-            AutolinkEntries.remember(job)
-            #expect(!AutolinkEntries.reuse(job))
+            #expect(AutolinkEntries.Lookup(job) == nil)
         }
         #expect(!FileManager.default.fileExists(atPath: out))
         #expect(AutolinkEntries.entries(inObject: Data([0x7F, 0x45, 0x4C, 0x46, 2, 1] + [UInt8](repeating: 0, count: 100))) == nil)
