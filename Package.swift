@@ -141,7 +141,7 @@ let package = Package(
         .testTarget(name: "CurlOnDemandTests", dependencies: ["CurlOnDemand"]),
         .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "TestSupport", "SandboxTestSupport"]),
         .testTarget(
-            name: "WorkbenchScriptTests", dependencies: ["WorkbenchScript", "SandboxTestSupport"],
+            name: "WorkbenchScriptTests", dependencies: ["WorkbenchScript", "TestSupport", "SandboxTestSupport"],
             // Writes UnresolvedNameCases+Expected.swift from swiftc's diagnostics.
             exclude: ["generate-unresolved-names.py"]
         ),

@@ -35,7 +35,7 @@ public struct JSONDocument: Sendable {
     static func adopting(
         _ bytes: UnsafeMutableBufferPointer<UInt8>, _ options: JSONParsingOptions, mapped: Bool = false
     ) throws(JSONSyntaxError) -> JSONTape {
-        let (entries, count) = try JSONParser.parse(UnsafeRawBufferPointer(bytes), options: options)
+        let (entries, count) = try JSONParser.parse(UnsafeRawBufferPointer(bytes), options: options, releasingPagesBehind: mapped)
         return JSONTape(entries: entries, count: count, bytes: bytes, mapped: mapped)
     }
 

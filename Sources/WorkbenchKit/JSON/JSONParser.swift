@@ -2,7 +2,11 @@
 enum JSONParser {
     private static let quote: UInt8 = 0x22
 
-    static func parse(_ raw: UnsafeRawBufferPointer, options: JSONParsingOptions) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONTapeEntry>, Int) {
+    /// `releasingPagesBehind`: `raw` is a file mapping (`DocumentCopy.map`), whose pages the parse
+    /// lets go of as it goes (`JSONPagesBehind`).
+    static func parse(
+        _ raw: UnsafeRawBufferPointer, options: JSONParsingOptions, releasingPagesBehind: Bool = false
+    ) throws(JSONSyntaxError) -> (UnsafeMutablePointer<JSONTapeEntry>, Int) {
         guard raw.count < Int(UInt32.max) else {
             throw JSONSyntaxError(offset: 0, line: 1, column: 1, message: "expected a document under 4 GiB, found \(raw.count) bytes")
         }
@@ -20,7 +24,7 @@ enum JSONParser {
         }
         do {
             try run(p, raw.count, &tape, containers, counts, trailingCommas: options.contains(.trailingCommas),
-                    deferValues: options.contains(.deferredValueChecks))
+                    deferValues: options.contains(.deferredValueChecks), releasingPagesBehind: releasingPagesBehind)
         } catch {
             tape.discard()
             throw error
@@ -34,9 +38,11 @@ enum JSONParser {
     private static func run(
         _ p: UnsafePointer<UInt8>, _ end: Int, _ tape: inout JSONTapeBuffer,
         _ containers: UnsafeMutablePointer<Int>, _ counts: UnsafeMutablePointer<UInt32>, trailingCommas: Bool,
-        deferValues: Bool
+        deferValues: Bool, releasingPagesBehind: Bool
     ) throws(JSONSyntaxError) {
         var depth = 0
+        // Checked where a container closes, so the loop's cost is one compare per container.
+        var releaseAt = releasingPagesBehind ? JSONPagesBehind.stride : Int.max
         var context = JSONValueContext.topLevel
         var pos = JSONLexer.skipWhitespace(p, JSONLexer.skipByteOrderMark(p, end), end)
         parsing: while true {
@@ -117,6 +123,10 @@ enum JSONParser {
                     tape.close(containers[depth], count: counts[depth])
                     depth &-= 1
                     pos &+= 1
+                    if pos >= releaseAt {
+                        JSONPagesBehind.release(p, from: releaseAt - JSONPagesBehind.stride, to: pos)
+                        releaseAt = pos + JSONPagesBehind.stride
+                    }
                     continue
                 }
                 let expected = isObject ? "',' or '}' after an object member" : "',' or ']' after an array element"

@@ -86,11 +86,12 @@ enum DocumentCopy {
         }
     }
 
-    /// Lets go of the resident pages of a `mapShared` mapping that lie wholly before `end` (from the
-    /// page holding `start`, which the caller is done with too): they stay in the page cache, where
-    /// the REPL's mapping of the same copy holds them, and a later read maps them again from there.
-    /// A process decoding the copy from start to end then never holds it all at once as well as
-    /// the values it makes.
+    /// Lets go of the resident pages of a mapping made here (`map` or `mapShared`: read-only, of a
+    /// file never written again) that lie wholly before `end` (from the page holding `start`, which
+    /// the caller is done with too): they stay in the page cache, and a later read maps them again
+    /// from there. A process parsing or decoding the copy from start to end then never holds it all
+    /// at once as well as the values it makes. Never for memory that is not such a mapping: there
+    /// the pages would come back zeroed.
     static func releasePages(of bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) {
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         guard let base = bytes.baseAddress, page > 0 else { return }

@@ -162,12 +162,16 @@ public final class ModelDecoder {
         }
         var index = 0
         let throughOptional = element.isOptional
+        // A document mapped from its file need not stay resident behind the decode: the values keep
+        // only offsets into it, read again from the page cache when asked for.
+        var behind = JSONPagesBehind(startingAt: node)
         for item in node.elements {
             do {
                 items.append(try value(element, item))
             } catch {
                 throw error.throughOptional(throughOptional).prefixed(.index(index))
             }
+            behind?.passed(item)
             index += 1
         }
         return .array(items)

@@ -54,6 +54,23 @@ public enum ModelValue: Sendable {
         }
     }
 
+    /// A node of the document the value was decoded from, if it is one or one of its struct's fields
+    /// is: where in the document a reader of the value has got to.
+    var documentNodeNearTop: JSONNode? {
+        switch self {
+        case .documentString(let node), .documentURL(let node):
+            return node
+        case .record(let fields):
+            for field in fields {
+                if case .documentString(let node) = field { return node }
+                if case .documentURL(let node) = field { return node }
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
     /// A URL's `description`, made or read from its document; nil for other values.
     public var urlText: String? {
         switch self {

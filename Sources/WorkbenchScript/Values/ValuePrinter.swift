@@ -61,9 +61,11 @@ public struct ValuePrinter: Sendable {
             output.write(moduleName + "." + schema.qualifiedName + "." + schema.caseNames[index])
         case (.array(let items), .array(let element)):
             output.write("[")
+            var printed = PrintedPages()
             for (index, item) in items.enumerated() {
                 if index > 0 { output.write(", ") }
                 write(item, as: element, into: &output)
+                printed.passed(item)
             }
             output.write("]")
         case (.dictionary(let keys, let values), .dictionary(let keyType, let element)):
@@ -127,6 +129,23 @@ extension ValuePrinter {
             output.write("\"")
         } else {
             output.write((node.string ?? "").debugDescription)
+        }
+    }
+}
+
+/// How far the printing of an array decoded from a mapped document has read in it: its strings are
+/// read from the document, whose pages need not stay resident behind the printer (`JSONPagesBehind`).
+private struct PrintedPages {
+    private var behind: JSONPagesBehind?
+    private var started = false
+
+    mutating func passed(_ item: ModelValue) {
+        guard let node = item.documentNodeNearTop else { return }
+        if started {
+            behind?.passed(node)
+        } else {
+            started = true
+            behind = JSONPagesBehind(startingAt: node)
         }
     }
 }
