@@ -36,7 +36,7 @@ extension CompiledSwiftSuites {
         @Test(arguments: try SwiftFormsTable.cases())
         func thePromptPrintsWhatCompiledSwiftPrints(_ form: SwiftFormCase) async throws {
             let expected = try SwiftFormsTable.expected(for: form)
-            let session = try await FormsSession.run(form)
+            let session = try await FormsSession.plain.session(form)
             #expect(session.checkedOutput == expected, "\(session.report)")
         }
 
@@ -62,7 +62,7 @@ extension CompiledSwiftSessions {
         /// prints the same both ways.
         @Test(arguments: try SwiftFormsTable.cases().filter { $0.fast })
         func theFastPathAndTheCompiledPathPrintTheSame(_ form: SwiftFormCase) async throws {
-            let fast = try await FormsSession.run(form)
+            let fast = try await FormsSession.plain.session(form)
             let compiled = try await FormsSession.run(form, environment: ["WORKBENCH_ENGINE": "compiled"])
             #expect(compiled.fullOutput == fast.fullOutput, "fast path:\n\(fast.report)\ncompiled path:\n\(compiled.report)")
         }
@@ -92,6 +92,22 @@ struct FormsSession {
     /// A REPL command with fixed output that changes no state.
     static let markerInput = "help quit"
     static let marker = Marker()
+
+    /// Each case's session with no arguments and no extra environment, run once for the two tests
+    /// that compare it (with compiled output, and with the compiled path forced).
+    static let plain = PlainSessions()
+
+    actor PlainSessions {
+        private var sessions: [String: Task<FormsSession, any Error>] = [:]
+
+        func session(_ form: SwiftFormCase) async throws -> FormsSession {
+            let key = "\(form.group)/\(form.name)"
+            if let started = sessions[key] { return try await started.value }
+            let started = Task { try await FormsSession.run(form) }
+            sessions[key] = started
+            return try await started.value
+        }
+    }
 
     /// What `markerInput` prints, learned from the binary once.
     actor Marker {
