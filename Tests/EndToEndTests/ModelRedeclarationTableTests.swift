@@ -7,7 +7,7 @@ import Testing
 /// `decode`, the value caught up in the host and a decode in the host all print what the final
 /// declarations print compiled with swiftc (ModelRedeclaration/generate.py writes expected.txt)
 /// (issue 34, "One log, one meaning").
-extension CompiledSwiftSessions {
+extension CompiledSwiftFormsSecondHalf {
     @Suite struct ModelRedeclarationTableTests {
         static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ModelRedeclaration")
         static func read(_ name: String) -> String {

@@ -5,12 +5,16 @@ import Testing
 /// Swift at the prompt prints what the same code compiled with swiftc prints: every case of the forms
 /// table piped into the real `workbench`, compared with the output generate.py took from compiled programs.
 ///
-/// The suites whose every case starts the binary, the Swift host and the toolchain run in two
-/// serialized chains, this table in one (`CompiledSwiftSuites`) and the tutorials, playgrounds and
-/// sessions in the other (`CompiledSwiftSessions`): all side by side they would starve the other
-/// suites' time-sensitive tests (Ctrl-C on a request, a server's timeout) on a 2-core machine, and
-/// as one chain they were the whole of `make test`'s last four minutes, on one core.
+/// The suites whose every case starts the binary, the Swift host and the toolchain run in three
+/// serialized chains: all side by side they would starve the other suites' time-sensitive tests
+/// (Ctrl-C on a request, a server's timeout) on a 2-core machine, and as one chain they were the
+/// whole of `make test`'s last four minutes, on one core. A case waits on one process at a time
+/// (the REPL, the compiler, the linker, the host), so one chain keeps less than a core busy: with two,
+/// the table's chain (216 cases, 220 s alone) was still running after everything else. The table's
+/// cases alternate between two chains, each with another suite behind it, and the tutorials,
+/// playgrounds and the table's second runs are the third: 160–180 s each, alone.
 @Suite(.serialized) enum CompiledSwiftSuites {}
+@Suite(.serialized) enum CompiledSwiftFormsSecondHalf {}
 @Suite(.serialized) enum CompiledSwiftSessions {}
 
 extension CompiledSwiftSuites {
@@ -33,11 +37,10 @@ extension CompiledSwiftSuites {
             #expect(try SwiftFormsTable.replayedCases().count >= 10)
         }
 
-        @Test(arguments: try SwiftFormsTable.cases())
+        /// The table's cases at even positions (the others: `SwiftFormsSecondHalfTests`).
+        @Test(arguments: try SwiftFormsTable.cases().alternate(0))
         func thePromptPrintsWhatCompiledSwiftPrints(_ form: SwiftFormCase) async throws {
-            let expected = try SwiftFormsTable.expected(for: form)
-            let session = try await FormsSession.plain.session(form)
-            #expect(session.checkedOutput == expected, "\(session.report)")
+            try await FormsSession.comparedWithCompiledOutput(form)
         }
 
         /// In Swift 6 mode (`workbench --swift 6`) the prompt prints what the same code prints compiled
@@ -52,8 +55,24 @@ extension CompiledSwiftSuites {
     }
 }
 
-/// The forms table's sessions run twice (the compiled path forced) and its replays: in the other
-/// chain, whose suites end sooner, so that the two chains end together.
+extension CompiledSwiftFormsSecondHalf {
+    @Suite struct SwiftFormsSecondHalfTests {
+        /// The table's cases at odd positions.
+        @Test(arguments: try SwiftFormsTable.cases().alternate(1))
+        func thePromptPrintsWhatCompiledSwiftPrints(_ form: SwiftFormCase) async throws {
+            try await FormsSession.comparedWithCompiledOutput(form)
+        }
+    }
+}
+
+extension [SwiftFormCase] {
+    /// Every other case, from `first` (0 or 1).
+    func alternate(_ first: Int) -> [SwiftFormCase] {
+        enumerated().filter { $0.offset % 2 == first }.map(\.element)
+    }
+}
+
+/// The forms table's sessions run twice (the compiled path forced) and its replays.
 extension CompiledSwiftSessions {
     @Suite struct SwiftFormsAgainTests {
         /// The cases marked `fast` (literals, interpolation, subscripts and members of decoded values,
@@ -92,6 +111,13 @@ struct FormsSession {
     /// A REPL command with fixed output that changes no state.
     static let markerInput = "help quit"
     static let marker = Marker()
+
+    /// What the prompt printed for the case's checked inputs is what the compiled programs printed.
+    static func comparedWithCompiledOutput(_ form: SwiftFormCase) async throws {
+        let expected = try SwiftFormsTable.expected(for: form)
+        let session = try await plain.session(form)
+        #expect(session.checkedOutput == expected, "\(session.report)")
+    }
 
     /// Each case's session with no arguments and no extra environment, run once for the two tests
     /// that compare it (with compiled output, and with the compiled path forced).

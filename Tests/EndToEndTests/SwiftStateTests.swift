@@ -6,7 +6,7 @@ import Testing
 /// runs in the Swift host. Values that must stay the same are printed twice and compared; what
 /// one program cannot show (a type declared again, a value made by chance) is checked here, and
 /// the rest against compiled Swift in the forms table's `session` group.
-extension CompiledSwiftSessions {
+extension CompiledSwiftSuites {
     @Suite struct SwiftStateTests {
         func run(_ script: String, sandbox: Bool = false) async throws -> PipedRun {
             let home = try TemporaryDirectory()
