@@ -24,14 +24,25 @@ struct HostCompileJobs {
     let plannedScratch: String
     let scratch: URL
 
-    /// Asks the driver for its plan; nil when it cannot be read.
+    /// The driver's plan, kept from an earlier session (`CompilePlanCache`) or asked for; nil when
+    /// it cannot be read.
     static func plan(_ toolchain: HostToolchain, directory: URL, key: Key, environment: [String: String]) async -> HostCompileJobs? {
         let module = templateModule
-        let arguments = toolchain.arguments(source: directory.appendingPathComponent("\(module).swift"), module: module,
-                                            library: directory.appendingPathComponent("lib\(module).so"), directory: directory, key: key)
-        guard let ran = try? await ToolRun.run(toolchain.compiler, ["-###"] + arguments, environment: environment),
-              ran.status == 0 else { return nil }
-        let lines = ran.output.split(separator: "\n")
+        let arguments = ["-###"] + toolchain.arguments(source: directory.appendingPathComponent("\(module).swift"), module: module,
+                                                       library: directory.appendingPathComponent("lib\(module).so"), directory: directory, key: key)
+        let cache = CompilePlanCache(compiler: toolchain.compiler, arguments: arguments, directory: directory.path, environment: environment)
+        if let kept = cache.read(), let jobs = read(kept, directory: directory) { return jobs }
+        guard let ran = try? await ToolRun.run(toolchain.compiler, arguments, environment: environment),
+              ran.status == 0, let jobs = read(ran.output, directory: directory) else { return nil }
+        cache.write(ran.output)
+        return jobs
+    }
+
+    /// The jobs of `plan` (the driver's `-###` output) compiling into `directory`; nil for any shape
+    /// but the three jobs expected.
+    private static func read(_ plan: String, directory: URL) -> HostCompileJobs? {
+        let module = templateModule
+        let lines = plan.split(separator: "\n")
         let jobs = lines.compactMap { words(String($0)) }
         guard jobs.count == 3, jobs.count == lines.count, jobs[0].first?.hasSuffix("/swift-frontend") == true,
               jobs[2].contains(directory.appendingPathComponent("lib\(module).so").path),

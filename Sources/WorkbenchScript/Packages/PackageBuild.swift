@@ -31,9 +31,7 @@ public struct PackageBuild {
 
     /// The folder package builds are cached in.
     public static func cacheRoot(environment: [String: String]) -> URL {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
-        return URL(fileURLWithPath: base).appendingPathComponent("workbench/packages")
+        UserCache.folder("packages", environment: environment)
     }
 
     public func build(_ requested: PackageSet) async -> Outcome {
@@ -47,7 +45,7 @@ public struct PackageBuild {
             case .failure(let error): return error.description == "interrupted" ? .interrupted : .failed(error)
             }
         }
-        let folder = Self.cacheRoot(environment: environment).appendingPathComponent(set.cacheKey(toolchain: Self.toolchainIdentity(swift)))
+        let folder = Self.cacheRoot(environment: environment).appendingPathComponent(set.cacheKey(toolchain: UserCache.toolchainIdentity(swift)))
         do {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent("Sources/\(PackageSet.libraryName)"),
                                                     withIntermediateDirectories: true)
@@ -100,14 +98,6 @@ public struct PackageBuild {
         var resolved = requirement
         resolved.versions = .from(latest.text)
         return .success(resolved)
-    }
-
-    /// The toolchain a build is cached for: `swift`'s real path and when its frontend was installed.
-    static func toolchainIdentity(_ swift: String) -> String {
-        let real = URL(fileURLWithPath: swift).resolvingSymlinksInPath()
-        let frontend = real.deletingLastPathComponent().appendingPathComponent("swift-frontend").path
-        let modified = (try? FileManager.default.attributesOfItem(atPath: frontend)[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(real.path) \(Int(modified))"
     }
 
     /// An exclusive lock on the folder's build, waited for (another session building the same set);

@@ -70,11 +70,6 @@ public struct PackageSet: Hashable, Sendable, Codable {
     /// The cache folder's name for this set built by `toolchain` (its identity): a hash of both,
     /// the same in every session.
     func cacheKey(toolchain: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
-        for byte in (manifest + "\n" + toolchain).utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
+        UserCache.name(for: manifest + "\n" + toolchain)
     }
 }
