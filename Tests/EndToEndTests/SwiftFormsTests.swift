@@ -12,7 +12,7 @@ import Testing
 /// (the REPL, the compiler, the linker, the host), so one chain keeps less than a core busy: with two,
 /// the table's chain (216 cases, 220 s alone) was still running after everything else. The table's
 /// cases alternate between two chains, each with another suite behind it, and the tutorials,
-/// playgrounds and the table's second runs are the third: 160–180 s each, alone.
+/// playgrounds and the table's second runs are the third: 120–150 s each when EndToEndTests runs alone.
 @Suite(.serialized) enum CompiledSwiftSuites {}
 @Suite(.serialized) enum CompiledSwiftFormsSecondHalf {}
 @Suite(.serialized) enum CompiledSwiftSessions {}

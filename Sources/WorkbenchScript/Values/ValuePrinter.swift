@@ -140,6 +140,8 @@ private struct PrintedPages {
     private var started = false
 
     mutating func passed(_ item: ModelValue) {
+        // Values of a document in memory (a response body): nothing to let go of, nothing to look for.
+        if started && behind == nil { return }
         guard let node = item.documentNodeNearTop else { return }
         if started {
             behind?.passed(node)
