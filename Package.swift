@@ -128,9 +128,15 @@ let package = Package(
         // libcurl's functions for the executable, loading libcurl on first use (CurlOnDemand.c);
         // `make build` then drops libcurl from the release binary's load-time libraries.
         .target(name: "CurlOnDemand"),
+        // Linked by the toolchain's lld, its relative relocations packed (RELR) and its own symbols
+        // not exported (the static runtime's link arguments export them): the tables the dynamic
+        // loader reads once at start-up were 6.4 MiB of the REPL's resident memory. RELR needs
+        // glibc 2.36 or later to run (Debian 12 has 2.36).
         .executableTarget(
             name: "workbench",
-            dependencies: ["REPL", "CurlOnDemand", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["REPL", "CurlOnDemand", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                           "-Xlinker", "--no-export-dynamic"])]
         ),
 
         // Shared by the test targets: running the built programs (pipes, a pseudo-terminal, swiftc).
