@@ -30,11 +30,15 @@ struct HostCompileJobs {
         let module = templateModule
         let arguments = ["-###"] + toolchain.arguments(source: directory.appendingPathComponent("\(module).swift"), module: module,
                                                        library: directory.appendingPathComponent("lib\(module).so"), directory: directory, key: key)
-        let cache = CompilePlanCache(compiler: toolchain.compiler, arguments: arguments, directory: directory.path, environment: environment)
-        if let kept = cache.read(), let jobs = read(kept, directory: directory) { return jobs }
+        // A playground's `Sources/` module lies in a folder made for that run (PlaygroundWorkFolder):
+        // a plan naming it would never be read again, so it is not kept.
+        let cache = key.modules.isEmpty
+            ? CompilePlanCache(compiler: toolchain.compiler, arguments: arguments, directory: directory.path, environment: environment)
+            : nil
+        if let kept = cache?.read(), let jobs = read(kept, directory: directory) { return jobs }
         guard let ran = try? await ToolRun.run(toolchain.compiler, arguments, environment: environment),
               ran.status == 0, let jobs = read(ran.output, directory: directory) else { return nil }
-        cache.write(ran.output)
+        cache?.write(ran.output)
         return jobs
     }
 

@@ -47,6 +47,13 @@ import Testing
         let variable = try #require(await HostCompileJobs.plan(toolchain, directory: second.url, key: key, environment: environment))
         #expect(!variable.jobs[0][0].hasSuffix("/kept/swift-frontend"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: cache.url.appendingPathComponent("workbench/plans").path).count == 3)
+
+        // A playground's Sources/ module, in a folder of that run: planned, not kept.
+        let module = LinkedModule(name: "Helpers", directory: first.url.appendingPathComponent("Helpers"))
+        let withModule = HostCompileJobs.Key(languageMode: .swift5, modules: [module], packages: nil, resultsColumn: false)
+        let planned = try #require(await HostCompileJobs.plan(toolchain, directory: second.url, key: withModule, environment: environment))
+        #expect(planned.jobs.joined().contains("-lHelpers"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.url.appendingPathComponent("workbench/plans").path).count == 3)
     }
 
     @Test func aKeptPlanForAnotherKeyUnderTheSameNameIsNotRead() throws {
