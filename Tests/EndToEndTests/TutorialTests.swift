@@ -4,14 +4,15 @@ import Testing
 
 /// The classic networking tutorials' code (Tutorials/: a singleton helper with a completion
 /// handler, a generic `Result` completion and its async twin, an enum of resources turned into
-/// `URLRequest`s, a playground page with a top-level `Task` and a loop of requests), run with
+/// `URLRequest`s, a playground page with a top-level `Task` and a loop of requests, one whose `Task`
+/// waits before its request while the page keeps running), run with
 /// `--offline` as it is: replayed as a snippet, and pasted at a terminal. Each prints what the same
 /// code prints compiled with `swiftc -swift-version 5` against the sandbox (NAME.expected, written
 /// by Tutorials/generate.py).
 extension CompiledSwiftSessions {
     @Suite struct TutorialTests {
         static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Tutorials")
-        static let names = ["singleton-helper", "generic-result", "resource-enum", "playground-page"]
+        static let names = ["singleton-helper", "generic-result", "resource-enum", "playground-page", "delayed-page"]
 
         static func expected(_ name: String) throws -> [String] {
             try String(contentsOf: folder.appendingPathComponent(name + ".expected"), encoding: .utf8)

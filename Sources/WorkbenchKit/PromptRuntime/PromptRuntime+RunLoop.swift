@@ -36,7 +36,10 @@ extension PromptRuntime {
     /// Runs the main run loop until no request the session's code started has been in flight for a
     /// moment (a loop of requests pauses between two; a resumed task reaches libcurl a few
     /// milliseconds later, from URLSession's own queue), `finishExecution()` was called, or
-    /// `seconds` passed. Returns how many requests were still in flight then.
+    /// `seconds` passed. Returns how many requests were still in flight then. A page that asked to
+    /// keep running (`needsIndefiniteExecution`) runs until `finishExecution()` or `seconds`, as in
+    /// Xcode, quiet or not: its `Task` may not have reached its first request yet (a loaded machine
+    /// took longer than the moment to get there, and the replay ended before the page printed).
     static func settle(within seconds: Double) -> Int {
         guard let transfers = HostTransfers.inFlight else { return 0 }
         let deadline = Date(timeIntervalSinceNow: seconds)
@@ -46,7 +49,8 @@ extension PromptRuntime {
             if transfers() > 0 {
                 quietSince = nil
             } else if let since = quietSince {
-                if Date().timeIntervalSince(since) >= HostTransfers.quietWindow { return 0 }
+                if Date().timeIntervalSince(since) >= HostTransfers.quietWindow,
+                   !PlaygroundPage.current.needsIndefiniteExecution { return 0 }
             } else {
                 quietSince = Date()
             }
