@@ -11,7 +11,8 @@
 //   settle MILLISECONDS run the main run loop until the work the inputs left has ended (replay's end)
 // Each `run` answers one line on descriptor 3, after the input's output was flushed:
 //   ok STATUS | trap SIGNAL | load MESSAGE
-// and each `settle` one: ok REQUESTS-STILL-IN-FLIGHT.
+// and each `settle` one: ok REQUESTS-STILL-IN-FLIGHT (-1: none, but the page that set
+// needsIndefiniteExecution had not called finishExecution()).
 // Standard output and error are the inputs' own.
 //
 // Between commands, once an input has loaded WorkbenchKit, its `workbench_host_idle` runs the main

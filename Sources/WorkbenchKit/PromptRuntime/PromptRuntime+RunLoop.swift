@@ -26,7 +26,8 @@ extension PromptRuntime {
 /// At the end of a replay, the work the snippet left running (a completion handler, a `Task`'s
 /// requests) runs to its end before the host ends, as a playground page with
 /// `needsIndefiniteExecution` keeps running: the host's `settle` command (Sources/WorkbenchHost/main.c).
-/// Returns how many requests were still in flight after `milliseconds`.
+/// Returns how many requests were still in flight after `milliseconds`, or -1 when none were but
+/// the page that asked to keep running had not called `finishExecution()`.
 @_cdecl("workbench_host_settle")
 public func workbenchHostSettle(_ milliseconds: Int32) -> Int32 {
     MainActor.assumeIsolated { Int32(PromptRuntime.settle(within: Double(milliseconds) / 1000)) }
@@ -36,7 +37,8 @@ extension PromptRuntime {
     /// Runs the main run loop until no request the session's code started has been in flight for a
     /// moment (a loop of requests pauses between two; a resumed task reaches libcurl a few
     /// milliseconds later, from URLSession's own queue), `finishExecution()` was called, or
-    /// `seconds` passed. Returns how many requests were still in flight then. A page that asked to
+    /// `seconds` passed. Returns how many requests were still in flight then (-1: none, but the page
+    /// that asked to keep running had not called `finishExecution()`). A page that asked to
     /// keep running (`needsIndefiniteExecution`) runs until `finishExecution()` or `seconds`, as in
     /// Xcode, quiet or not: its `Task` may not have reached its first request yet (a loaded machine
     /// took longer than the moment to get there, and the replay ended before the page printed).
@@ -55,7 +57,9 @@ extension PromptRuntime {
                 quietSince = Date()
             }
         }
-        return Int(transfers())
+        let pending = Int(transfers())
+        let page = PlaygroundPage.current
+        return pending == 0 && page.needsIndefiniteExecution && !page.executionFinished ? -1 : pending
     }
 }
 

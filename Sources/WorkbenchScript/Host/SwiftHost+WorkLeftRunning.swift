@@ -9,7 +9,8 @@ import WorkbenchKit
 extension SwiftHost {
     /// Lets the work the inputs left running end (`settle`, Sources/WorkbenchHost/main.c), what it
     /// prints streamed to the console; returns how many requests were still in flight after
-    /// `seconds`, or nil when no host runs (or it ended meanwhile, which one line says).
+    /// `seconds` (-1: none, but a page that set `needsIndefiniteExecution` had not called
+    /// `finishExecution()`), or nil when no host runs (or it ended meanwhile, which one line says).
     public func settle(seconds: Double) async -> Int? {
         guard let process else { return nil }
         pump?.stop()

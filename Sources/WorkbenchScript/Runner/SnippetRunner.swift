@@ -165,9 +165,13 @@ public final class SnippetRunner: SwiftRunner {
     /// requests) ends before the replay does, as the page keeps running in a playground; what it
     /// prints lands here. At the bound, one line says what was still in flight.
     public func settleLeftWork() async {
-        guard let hostInstance, let pending = await hostInstance.settle(seconds: Self.replaySettleSeconds), pending > 0 else { return }
+        guard let hostInstance, let pending = await hostInstance.settle(seconds: Self.replaySettleSeconds), pending != 0 else { return }
+        let seconds = Int(Self.replaySettleSeconds)
         let requests = pending == 1 ? "1 request was" : "\(pending) requests were"
-        console.line(console.styled("(\(requests) still in flight after \(Int(Self.replaySettleSeconds)) s; the replay ends without \(pending == 1 ? "it" : "them"))", .yellow))
+        let line = pending < 0
+            ? "(the page still runs after \(seconds) s: it set needsIndefiniteExecution and did not call finishExecution(); the replay ends)"
+            : "(\(requests) still in flight after \(seconds) s; the replay ends without \(pending == 1 ? "it" : "them"))"
+        console.line(console.styled(line, .yellow))
         console.flush()
     }
 
