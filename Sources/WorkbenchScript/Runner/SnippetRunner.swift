@@ -163,7 +163,8 @@ public final class SnippetRunner: SwiftRunner {
 
     /// At the end of a replay, the work the snippet left running (completion handlers, a `Task`'s
     /// requests) ends before the replay does, as the page keeps running in a playground; what it
-    /// prints lands here. At the bound, one line says what was still in flight.
+    /// prints lands here. At the bound, one line says what was still in flight, or that the page
+    /// that set `needsIndefiniteExecution` never called `finishExecution()`.
     public func settleLeftWork() async {
         guard let hostInstance, let pending = await hostInstance.settle(seconds: Self.replaySettleSeconds), pending != 0 else { return }
         let seconds = Int(Self.replaySettleSeconds)
