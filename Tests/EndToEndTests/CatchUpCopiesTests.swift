@@ -28,7 +28,7 @@ import Testing
 
     /// The files `pid` maps whose path contains `marker`: their device and inode, their path, their size.
     static func mappedFiles(of pid: Int32, containing marker: String) throws -> [(file: String, path: String, bytes: Int)] {
-        try String(contentsOfFile: "/proc/\(pid)/maps", encoding: .utf8).split(separator: "\n").compactMap { line in
+        try ProcFile.text("/proc/\(pid)/maps").split(separator: "\n").compactMap { line in
             let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: true)
             guard fields.count == 6, fields[5].contains(marker) else { return nil }
             let range = fields[0].split(separator: "-").compactMap { Int($0, radix: 16) }
@@ -39,7 +39,7 @@ import Testing
     /// The Swift host: the child of `pid` (the REPL starts no other that lives on).
     static func host(of pid: Int32) throws -> Int32 {
         return try #require(ChildProcesses.of(pid).first { pid in
-            ((try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? "").contains("workbench-host")
+            ((try? ProcFile.text("/proc/\(pid)/cmdline")) ?? "").contains("workbench-host")
         })
     }
 

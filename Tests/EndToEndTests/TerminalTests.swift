@@ -114,13 +114,13 @@ import Testing
         while compilers.isEmpty, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
             compilers = ChildProcesses.of(terminal.processID).filter(ChildProcesses.isRunning).filter { pid in
-                (try? String(contentsOfFile: "/proc/\(pid)/comm", encoding: .utf8)) == "swift-frontend\n"
+                (try? ProcFile.text("/proc/\(pid)/comm")) == "swift-frontend\n"
             }
         }
         defer { for compiler in compilers { kill(compiler, SIGKILL) } }
         try #require(!compilers.isEmpty, "no compiler was started for the input")
         // The session's private directory, where the compiler reads the input from.
-        let arguments = (try? String(contentsOfFile: "/proc/\(compilers[0])/cmdline", encoding: .utf8)) ?? ""
+        let arguments = (try? ProcFile.text("/proc/\(compilers[0])/cmdline")) ?? ""
         let input = try #require(arguments.split(separator: "\0").first { $0.contains("/workbench-prompt-") && $0.hasSuffix(".swift") })
         let directory = URL(fileURLWithPath: String(input)).deletingLastPathComponent().path
         try #require(FileManager.default.fileExists(atPath: directory))

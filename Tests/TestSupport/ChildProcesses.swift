@@ -6,14 +6,14 @@ public enum ChildProcesses {
     public static func of(_ pid: pid_t) -> [pid_t] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         return tasks.flatMap { task in
-            let children = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? ""
+            let children = (try? ProcFile.text("/proc/\(pid)/task/\(task)/children")) ?? ""
             return children.split(separator: " ").compactMap { pid_t($0) }
         }
     }
 
     /// Whether `pid` runs: a zombie has ended, only its parent's wait is missing.
     public static func isRunning(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
+        guard let stat = try? ProcFile.text("/proc/\(pid)/stat") else { return false }
         return !stat.contains(") Z ")
     }
 }

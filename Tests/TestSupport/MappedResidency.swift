@@ -5,7 +5,7 @@ import Foundation
 public enum MappedResidency {
     /// The resident bytes of every mapping of the file at `path` (0 when none maps it).
     public static func residentBytes(ofMappingsOf path: String) throws -> Int {
-        let smaps = try procFile("/proc/self/smaps")
+        let smaps = try ProcFile.text("/proc/self/smaps")
         var total = 0
         var inFile = false
         for line in smaps.split(separator: "\n") {
@@ -18,14 +18,5 @@ public enum MappedResidency {
             }
         }
         return total
-    }
-
-    /// A /proc file's text: its size says 0, so it is read until its end.
-    private static func procFile(_ path: String) throws -> String {
-        guard let handle = FileHandle(forReadingAtPath: path) else { throw CocoaError(.fileReadNoSuchFile) }
-        defer { try? handle.close() }
-        var data = Data()
-        while let chunk = try handle.read(upToCount: 1 << 16), !chunk.isEmpty { data.append(chunk) }
-        return String(decoding: data, as: UTF8.self)
     }
 }

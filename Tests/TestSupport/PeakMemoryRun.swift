@@ -45,7 +45,7 @@ public final class PeakMemoryRun: @unchecked Sendable {
 
     /// The most memory the program has had resident so far.
     public func peakResidentBytes() throws -> Int {
-        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        let status = try ProcFile.text("/proc/\(process.processIdentifier)/status")
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
               let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true)[1])
         else { throw NoPeak(status: status) }
