@@ -18,6 +18,9 @@ public protocol Command: Sendable {
     /// Whether `help` names it in its group's line; false for an old name kept working whose
     /// help page is another's (`swift`, now `export swift`).
     var isListed: Bool { get }
+    /// Whether its arguments may carry credentials (header values, query items, a URL's query,
+    /// curl's `-u`/`-b`), which history masks; everything else is kept exactly as typed.
+    var argumentsMayHoldSecrets: Bool { get }
     /// Candidates for the last of `words` (the words after the command name; the last may be empty).
     @MainActor func complete(_ words: [String], session: Session) -> [String]
     /// Runs with `arguments`, the text after the command name, trimmed.
@@ -27,6 +30,7 @@ public protocol Command: Sendable {
 extension Command {
     public var aliases: [String] { [] }
     public var isListed: Bool { true }
+    public var argumentsMayHoldSecrets: Bool { false }
     @MainActor public func complete(_ words: [String], session: Session) -> [String] { [] }
 }
 

@@ -32,11 +32,18 @@ extension Session {
     /// the user's Swift declared and the input is Swift. The first time a bare word that is both
     /// runs as Swift, one line says how to reach the command.
     func swiftNameComesFirst(_ input: String) -> Bool {
+        guard swiftNameShadowsCommand(input) else { return false }
         let name = CommandWordRule.leadingName(input)
-        guard !name.isEmpty, let runner = swiftRunner, runner.declares(name), CommandWordRule.parsesAsSwift(input) else { return false }
         if input == name, notedShadowedCommands.insert(name).inserted {
             console.line(console.styled("(`\(name)` is your Swift name here; `:\(name)` runs the command)", .dim))
         }
         return true
+    }
+
+    /// The rule of `swiftNameComesFirst` without its note: asking changes nothing.
+    func swiftNameShadowsCommand(_ input: String) -> Bool {
+        let name = CommandWordRule.leadingName(input)
+        guard !name.isEmpty, let runner = swiftRunner else { return false }
+        return runner.declares(name) && CommandWordRule.parsesAsSwift(input)
     }
 }

@@ -2,6 +2,10 @@ import Foundation
 import WorkbenchKit
 
 /// Keeps secrets out of the history file: credentials never reach disk in clear.
+///
+/// Only the arguments of request commands are masked (`Command.argumentsMayHoldSecrets`): Swift,
+/// and every other command, is history exactly as typed, since `let token: String` in a model or
+/// `enum CodingKeys: String` is code to recall, not a credential.
 enum HistoryRedaction {
     static func isSecret(name: String) -> Bool {
         SecretNames.isSecret(name)

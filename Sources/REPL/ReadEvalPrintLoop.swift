@@ -14,7 +14,9 @@ public struct ReadEvalPrintLoop {
         editor.completer = { [session] before in
             MainActor.assumeIsolated { session.completions(before: before) }
         }
-        editor.historyFilter = HistoryRedaction.redact
+        editor.historyFilter = { [session] text in
+            MainActor.assumeIsolated { session.historyEntry(for: text) }
+        }
         let rules = ContinuationRules(commands: session.commands)
         editor.completeness = { text in MainActor.assumeIsolated { rules.completeness(of: text) } }
         editor.firstContinuationHint = session.console.styled("(Ctrl-C cancels the input)", .dim)
@@ -46,6 +48,16 @@ public struct ReadEvalPrintLoop {
 }
 
 extension Session {
+    /// What history keeps of an input: a request command's secrets masked, anything else
+    /// (Swift above all) exactly as typed. Dispatch is decided as `evaluate` decides it.
+    func historyEntry(for text: String) -> String {
+        let input = text.trimmingWhitespace()
+        let forced = CommandWordRule.forcedCommand(input)
+        guard let invocation = commands.invocation(of: forced ?? input), invocation.command.argumentsMayHoldSecrets,
+              forced != nil || !swiftNameShadowsCommand(input) else { return text }
+        return HistoryRedaction.redact(text)
+    }
+
     /// Runs one input, printing errors as one line; returns whether it succeeded.
     public func evaluate(_ text: String) async -> Bool {
         let input = text.trimmingWhitespace()

@@ -1,5 +1,6 @@
 @testable import REPL
 import Testing
+import WorkbenchKit
 
 @Suite struct HistoryRedactionTests {
     @Test(arguments: [
@@ -25,5 +26,39 @@ import Testing
     ])
     func secretsAreMasked(input: String, expected: String) {
         #expect(HistoryRedaction.redact(input) == expected)
+    }
+}
+
+/// What the prompt puts in history: request commands' secrets masked, Swift exactly as typed.
+@MainActor @Suite struct HistoryEntryTests {
+    @Test(arguments: [
+        // Swift: names that read as secrets are code, never credentials.
+        "struct Creds: Codable { let token: String; let apiKey: String }",
+        "let tup = (monkey: 1, b: 2)",
+        "struct MetObject: Codable {\n    let objectID: Int\n    enum CodingKeys: String, CodingKey {\n        case objectID\n    }\n}",
+        "let session: URLSession = .shared",
+        "var headers = [\"Authorization\": \"Bearer x\"]",
+        "wb.header(\"Authorization\", \"Bearer x\")",
+        // Commands that carry no request parts.
+        "let posts = decode [Post] --at data.password",
+        "help header",
+    ])
+    func swiftAndOtherCommandsAreKeptAsTyped(input: String) {
+        let session = Session(console: Console(capturingWithColors: false), isInteractive: false)
+        #expect(session.historyEntry(for: input) == input)
+    }
+
+    @Test(arguments: [
+        ("header Authorization: Bearer abc.def", "header Authorization: ***"),
+        (":header Authorization: Bearer abc.def", ":header Authorization: ***"),
+        ("GET /me Authorization:'Bearer x'", "GET /me Authorization:***"),
+        ("query access_token=abc page=2", "query access_token=*** page=2"),
+        ("url http://example.com/a?token=xyz&b=2", "url http://example.com/a?token=***&b=2"),
+        ("base http://example.com/?api_key=k", "base http://example.com/?api_key=***"),
+        ("curl https://x -u ada:s3cr3t", "curl https://x -u ***"),
+    ])
+    func requestCommandsMaskTheirSecrets(input: String, expected: String) {
+        let session = Session(console: Console(capturingWithColors: false), isInteractive: false)
+        #expect(session.historyEntry(for: input) == expected)
     }
 }

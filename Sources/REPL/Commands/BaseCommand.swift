@@ -5,6 +5,7 @@ import WorkbenchKit
 struct BaseCommand: StatementCommand {
     let forms: [StatementForm] = [.base]
     let name = "base"
+    let argumentsMayHoldSecrets = true
     let synopsis = "base URL | base sandbox/NAME"
     let summary = "set the base URL (http/https with a host) the paths are relative to"
     let group = CommandGroup.build

@@ -7,6 +7,7 @@ import WorkbenchKit
 /// of it and a replay gets the cookies from the server again.
 struct CookiesCommand: Command {
     let name = "cookies"
+    let argumentsMayHoldSecrets = true
     let synopsis = "cookies [--show] | cookies -NAME | cookies clear"
     let summary = "the cookies responses set, which later requests send: list, remove one, or empty the jar"
     let group = CommandGroup.inspect

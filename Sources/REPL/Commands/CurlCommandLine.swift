@@ -5,6 +5,7 @@ import WorkbenchKit
 struct CurlCommandLine: StatementCommand {
     let forms: [StatementForm] = [.curl, .bodyText, .multipart]
     let name = "curl"
+    let argumentsMayHoldSecrets = true
     let synopsis = "curl | curl URL [-X METHOD] [-H 'Name: value'] [-d DATA | --json JSON] …"
     let summary = "print the current request as a curl command, or set and send a pasted one"
     let group = CommandGroup.inspect

@@ -5,6 +5,7 @@ import WorkbenchKit
 struct HeaderCommand: StatementCommand {
     let forms: [StatementForm] = [.header, .defaultHeader, .removeHeader, .showHeaders]
     let name = "header"
+    let argumentsMayHoldSecrets = true
     let synopsis = "header NAME: VALUE | header -NAME | header --default NAME: VALUE | header"
     let summary = "set, remove or list request headers; --default sends one with every request"
     let group = CommandGroup.build

@@ -5,6 +5,7 @@ import WorkbenchKit
 struct PathCommand: StatementCommand {
     let forms: [StatementForm] = [.path, .showPath]
     let name = "path"
+    let argumentsMayHoldSecrets = true
     let synopsis = "path P"
     let summary = "set the path: /x from the base's path, x from the current path, .. up one"
     let group = CommandGroup.build

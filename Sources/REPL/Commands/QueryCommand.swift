@@ -5,6 +5,7 @@ import WorkbenchKit
 struct QueryCommand: StatementCommand {
     let forms: [StatementForm] = [.query, .addQuery, .removeQuery, .showQuery]
     let name = "query"
+    let argumentsMayHoldSecrets = true
     let synopsis = "query NAME=VALUE … | query NAME+=VALUE | query -NAME | query"
     let summary = "set query items (replacing that name), add one more, remove by name, or list them"
     let group = CommandGroup.build

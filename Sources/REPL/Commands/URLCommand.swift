@@ -4,6 +4,7 @@ import WorkbenchKit
 struct URLCommand: StatementCommand {
     let forms: [StatementForm] = [.url, .showURL]
     let name = "url"
+    let argumentsMayHoldSecrets = true
     let synopsis = "url | url FULL-URL"
     let summary = "show how the URL is put together (URLComponents), or parse a whole URL"
     let group = CommandGroup.build

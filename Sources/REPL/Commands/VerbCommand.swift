@@ -6,6 +6,7 @@ struct VerbCommand: StatementCommand {
     var forms: [StatementForm] { [StatementForm(rawValue: method.lowercased()) ?? .get] }
     let method: String
     var name: String { method.lowercased() }
+    let argumentsMayHoldSecrets = true
     var synopsis: String {
         "\(name) [PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json]" + (method == "HEAD" ? "" : " [--stream]")
     }
