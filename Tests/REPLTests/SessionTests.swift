@@ -1,4 +1,5 @@
 @testable import REPL
+import SandboxTestSupport
 import Testing
 import WorkbenchKit
 
@@ -21,6 +22,21 @@ import WorkbenchKit
             #expect(words.contains(command.name), "\(command.name)")
         }
         #expect(lines.contains { $0.hasPrefix("misc ") })
+        // Where to start comes first, and the sandbox's APIs are named.
+        #expect(lines.first == "Start here: `get sandbox/jsonplaceholder/posts`, `infer Post`, `decode [Post]`")
+        #expect(lines.contains("sandbox   jsonplaceholder restcountries jokes met httpbin (`base sandbox/NAME`)"))
+    }
+
+    /// The first steps `help` names run, in order, on a fresh session against the sandbox.
+    @Test func helpsFirstStepsWork() async throws {
+        try await withLiveSandbox { root in
+            let session = session()
+            session.sandboxURL = root
+            for step in ["get sandbox/jsonplaceholder/posts", "infer Post", "let posts = decode [Post]"] {
+                #expect(await session.evaluate(step), "\(step): \(console.capturedText.suffix(300))")
+            }
+        }
+        #expect(console.capturedText.contains("[Post] · 100 values\n"))
     }
 
     /// `help swift` (and `help let`, a word a newcomer asks about) explains Swift at the prompt.

@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import WorkbenchScript
 
 struct HelpCommand: Command {
@@ -65,9 +66,15 @@ struct HelpCommand: Command {
         return lines
     }
 
-    /// One line per group, so the whole list fits a 24-row terminal; `help NAME` has the detail.
+    /// Where a newcomer starts: a first request, a model for its body, and a decode into it.
+    static let firstSteps = "Start here: `get sandbox/jsonplaceholder/posts`, `infer Post`, `decode [Post]`"
+
+    /// The first steps, one line per group (the whole list fits a 24-row terminal; `help NAME` has
+    /// the detail), and the sandbox's APIs.
     private func listAll(_ session: Session) {
         let console = session.console
+        console.line(Self.firstSteps)
+        console.line()
         let column = 10
         for group in CommandGroup.allCases {
             let members = session.commands.commands.filter { $0.group == group && $0.isListed }
@@ -78,6 +85,9 @@ struct HelpCommand: Command {
         let swift = "Swift"
         console.line(console.styled(swift, .bold) + String(repeating: " ", count: column - swift.count)
             + "let/var, expressions, struct/enum/func, loops, wb.… — `help swift`")
+        let sandbox = "sandbox"
+        console.line(console.styled(sandbox, .bold) + String(repeating: " ", count: column - sandbox.count)
+            + SandboxCatalog.apis.map(\.name).joined(separator: " ") + " (`base sandbox/NAME`)")
         console.line()
         console.line("`help NAME` shows a command's usage, its Swift statement and an example.")
         console.line(CommandWordRule.summary)
