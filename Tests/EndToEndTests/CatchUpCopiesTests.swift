@@ -69,7 +69,7 @@ import Testing
         #expect(output.contains("\(Self.count): Int\n50\n"))
         #expect(output.contains("\(lastTitle): String\n\(last)\n"))
         // One copy, in the host's session directory, mapped by both: the same file (device and inode).
-        #expect(replCopies.count == 1 && replCopies.first?.path.contains("/workbench-prompt-") == true, "\(replCopies)")
+        #expect(replCopies.count == 1 && replCopies.first?.path.contains("/prompt-") == true, "\(replCopies)")
         #expect(!hostCopies.isEmpty && hostCopies.allSatisfy { $0.file == replCopies.first?.file }, "\(hostCopies) \(replCopies)")
         #expect(hostCopies.first.map { $0.bytes >= text.utf8.count } == true)
     }
@@ -100,7 +100,7 @@ import Testing
         #expect(!output.contains("error:"), "\(output.suffix(2000))")
         #expect(output.contains("\(Self.count): Int\n50\n"))
         #expect(output.contains("\(lastTitle): String\n\(last)\n"))
-        #expect(bodies.contains { $0.path.contains("/workbench-prompt-") && $0.path.hasSuffix("(deleted)") && $0.bytes >= body.count },
+        #expect(bodies.contains { $0.path.contains("/prompt-") && $0.path.hasSuffix("(deleted)") && $0.bytes >= body.count },
                 "\(bodies)")
     }
 }

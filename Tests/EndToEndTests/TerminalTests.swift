@@ -121,7 +121,7 @@ import Testing
         try #require(!compilers.isEmpty, "no compiler was started for the input")
         // The session's private directory, where the compiler reads the input from.
         let arguments = (try? ProcFile.text("/proc/\(compilers[0])/cmdline")) ?? ""
-        let input = try #require(arguments.split(separator: "\0").first { $0.contains("/workbench-prompt-") && $0.hasSuffix(".swift") })
+        let input = try #require(arguments.split(separator: "\0").first { $0.contains("/prompt-") && $0.hasSuffix(".swift") })
         let directory = URL(fileURLWithPath: String(input)).deletingLastPathComponent().path
         try #require(FileManager.default.fileExists(atPath: directory))
         kill(terminal.processID, signal)

@@ -56,8 +56,10 @@ public struct PipedRun: Sendable {
 
 /// Where the children's compilers keep their module cache, kept between test runs (clang's cache
 /// takes concurrent compilers, each module built under a lock, and checks what it holds is current).
+/// It is in the package's `.build`, beside what it caches, so that the tests leave nothing in /tmp.
 public let sharedCompilerCache: URL = {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-test-compiler-cache")
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let folder = package.appendingPathComponent(".build/test-compiler-cache")
     try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder
 }()

@@ -32,8 +32,7 @@ final class OpenPlayground {
     /// told of when it starts (Sources/WorkbenchKit/Playground/MainBundle.swift), which `open`
     /// and `page` fill with links to a playground's `Resources/`. Foundation reads a folder's
     /// listing once, so resources must be there before code first asks `Bundle.main` for one.
-    static let mainBundleFolder = FileManager.default.temporaryDirectory
-        .appendingPathComponent("workbench-main-bundle-\(ProcessInfo.processInfo.processIdentifier)")
+    static var mainBundleFolder: URL { ProcessScratchFolder.url.appendingPathComponent("main-bundle") }
 
     /// Removes what the session's playgrounds left (at exit).
     static func removeFolders() {

@@ -8,7 +8,7 @@ struct PlaygroundWorkFolder {
     let url: URL
 
     init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-playground-\(UUID().uuidString.prefix(8))")
+        url = ProcessScratchFolder.url.appendingPathComponent("playground-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

@@ -84,6 +84,7 @@ public enum EndingSignals {
         for group in groups { kill(-group, SIGKILL) }
         // What exit would have removed: the signal's default action runs no `atexit` handler.
         SessionDirectory.removeAll()
+        ProcessScratchFolder.remove()
         if var settings = startingTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &settings) }
         Glibc.signal(signal, SIG_DFL)
         kill(getpid(), signal)

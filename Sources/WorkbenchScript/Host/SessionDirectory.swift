@@ -1,14 +1,14 @@
 import Foundation
 import Synchronization
 
-/// The private directory (mode 0700) of one session's compiled inputs: the program, the settings,
-/// and the recording and results. Removed by `remove()`, and at
+/// The private directory (mode 0700) of one session's compiled inputs, in the process's
+/// `ProcessScratchFolder`: the program, the settings, and the recording and results. Removed by `remove()`, and at
 /// the latest when the process exits.
 final class SessionDirectory: @unchecked Sendable {
     let url: URL
 
-    init(parent: URL = FileManager.default.temporaryDirectory) throws(HostSetupError) {
-        var template = Array(parent.appendingPathComponent("workbench-prompt-XXXXXX").path.utf8CString)
+    init(parent: URL = ProcessScratchFolder.url) throws(HostSetupError) {
+        var template = Array(parent.appendingPathComponent("prompt-XXXXXX").path.utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
             throw .sessionDirectory("\(parent.path): \(String(cString: strerror(errno)))")
         }
