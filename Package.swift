@@ -9,7 +9,7 @@ import PackageDescription
 // this is empty and no target's flags change). Fuzzing/ is built with AddressSanitizer everywhere but
 // coverage only on these modules and the targets (Fuzzing/Package.swift): `-sanitize=fuzzer` on
 // every module instrumented swift-syntax, NIO, Hummingbird… too, and libFuzzer's work per input on
-// all their counters was much of its time (README.md, "Fuzzing"). These are the options
+// all their counters was much of its time (Fuzzing/README.md). These are the options
 // `-sanitize=fuzzer` implies on Linux (a later `-sanitize=` replaces an earlier one, so the
 // sanitizer itself comes from the command line).
 let fuzzCoverage: [SwiftSetting] = Context.environment["WORKBENCH_FUZZ_COVERAGE"] == nil ? [] : [
@@ -101,7 +101,7 @@ let package = Package(
         // package does not install (the module map links libcmark-gfm; the header is in /usr/include).
         .systemLibrary(name: "CMarkGFM", providers: [.apt(["libcmark-gfm-dev"])]),
         // Xcode playground bundles: reading their pages, Sources and Resources, rendering their
-        // markup for the terminal, and writing a session back as one (README.md, "Playgrounds").
+        // markup for the terminal, and writing a session back as one (docs/playgrounds.md).
         .target(name: "Playgrounds", dependencies: ["WorkbenchKit", "CMarkGFM"], swiftSettings: fuzzCoverage),
         // The system zlib, for the sandbox's gzip responses.
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
@@ -166,7 +166,7 @@ let package = Package(
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "SandboxTestSupport", "CZlib"], exclude: ["SwiftForms", "ResultsColumn", "Tutorials", "Playgrounds", "CIReports", "ModelRedeclaration", "Packages"]),
     ],
     // Snippets/ compile in Swift 5 mode, the mode replay runs them in and tutorials are written in
-    // (README.md, "From a tutorial"); the package's own targets stay in Swift 6 (below).
+    // (docs/swift.md, "From a tutorial"); the package's own targets stay in Swift 6 (below).
     swiftLanguageModes: [.v5]
 )
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Workbench against its peers, side by side in one run: `make bench` (see README, "Performance").
+"""Workbench against its peers, side by side in one run: `make bench` (see Benchmarks/README.md).
 
 Figures 1-4 and 6 time whole commands with hyperfine; figure 5 runs the package-benchmark suite;
 figure 7 drives the REPL through a pseudo-terminal (Benchmarks/paste_bench.py: a 5 MB paste, and long
@@ -492,7 +492,7 @@ def main():
 
     text = open(options.results).read() if os.path.exists(options.results) else (
         "# Benchmark results\n\nWritten by `make bench` (all figures), `make bench-figures` (1–4, 6) and "
-        "`make bench-micro` (5); see README.md, \"Performance\", for what each figure measures.\n")
+        "`make bench-micro` (5); see README.md beside this file for what each figure measures.\n")
 
     if options.only == "session":
         bench = Bench(options.workbench, scale)

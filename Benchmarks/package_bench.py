@@ -1,4 +1,4 @@
-"""Figure 14: packages (README.md, "Packages").
+"""Figure 14: packages (docs/packages.md).
 
 - The first build of swift-algorithms by `package add` (a new cache folder), beside `swift build` of
   a package that depends on it (what a user would otherwise do), both from the package mirror.

@@ -1,4 +1,4 @@
-"""Figure 12: tutorial code (README.md, "From a tutorial").
+"""Figure 12: tutorial code (docs/swift.md, "From a tutorial").
 
 - A request through the session's own `URLSession` offline, against `wb.get` for the same
   resources: figure 2's 1000 GETs replayed as `wb.get` statements, and the same 1000 requests made

@@ -2,7 +2,7 @@ import Foundation
 
 /// An Xcode playground bundle as Xcode reads it: `contents.xcplayground` for its format and its
 /// pages, the code of each page, and the `Sources/` and `Resources/` folders of the bundle and of
-/// each page (README.md, "Playgrounds").
+/// each page (docs/playgrounds.md).
 public struct PlaygroundBundle: Sendable {
     /// One page: a single-page bundle's `Contents.swift`, or `Pages/NAME.xcplaygroundpage`.
     public struct Page: Sendable, Equatable {

@@ -10,7 +10,7 @@ import Testing
     static let photoStruct = "struct Photo: Codable { let albumId: Int; let id: Int; let title: String; let url: String; let thumbnailUrl: String }"
     static let count = "photos.filter { $0.albumId == 1 }.count"
 
-    /// A photo-like array of at least `bytes` bytes (albums of 50), as README's figure 6 decodes.
+    /// A photo-like array of at least `bytes` bytes (albums of 50), as figure 6 decodes (Benchmarks/README.md).
     static func photos(bytes: Int) -> (text: String, last: String) {
         var parts: [String] = []
         var size = 2

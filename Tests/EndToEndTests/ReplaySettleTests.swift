@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Replay's end waits for a page that set `needsIndefiniteExecution` until `finishExecution()`, or
-/// the bound (README.md, "Replay waits for it"): a page that never says it is done is not ended in
+/// the bound (docs/swift.md, "Replay waits for it"): a page that never says it is done is not ended in
 /// silence.
 @Suite struct ReplaySettleTests {
     @Test func aPageThatNeverFinishesIsEndedAtTheBoundWithOneLine() async throws {

@@ -87,7 +87,7 @@ import Testing
         #expect(lines.first?.hasPrefix("HTTP 200") == true, "\(lines.prefix(3))")
     }
 
-    /// Neither variable curl's tools read makes URLSession trust a CA (the README says so).
+    /// Neither variable curl's tools read makes URLSession trust a CA (docs/prompt.md says so).
     @Test(.enabled(if: hasOpenSSL, "needs /usr/bin/openssl (make deps installs it)"),
           arguments: ["SSL_CERT_FILE", "CURL_CA_BUNDLE", "URLSessionCertificateAuthorityInfoFile"])
     func environmentVariablesDoNotAddTrust(_ variable: String) async throws {

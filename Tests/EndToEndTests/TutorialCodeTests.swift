@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Tutorial code pasted as it is (README.md, "From a tutorial"): the real `workbench`, with Swift
+/// Tutorial code pasted as it is (docs/swift.md, "From a tutorial"): the real `workbench`, with Swift
 /// that runs in the Swift host. Swift 5 language mode by default, work left running between
 /// inputs, imports decided where they are typed.
 extension CompiledSwiftSessions {

@@ -4,7 +4,7 @@ import WorkbenchKit
 import WorkbenchScript
 
 /// `package add URL …`, `package remove NAME`, `package`: SwiftPM packages whose modules Swift at
-/// the prompt can import (README.md, "Packages").
+/// the prompt can import (docs/packages.md).
 struct PackageCommand: Command {
     let name = "package"
     let aliases = ["packages"]

@@ -6,7 +6,7 @@ import WorkbenchScript
 /// `replay NAME.playground [--step] [--check] [--results]`: every page of a bundle run as Xcode runs
 /// it, top to bottom, each page its own program; the bundle's `Sources/` compiled once into a module
 /// every page imports, a page's own `Sources/` into one only it imports, and `Bundle.main` finding
-/// the bundle's and the page's `Resources/` (README.md, "Playgrounds").
+/// the bundle's and the page's `Resources/` (docs/playgrounds.md).
 @MainActor
 struct PlaygroundReplay {
     struct Outcome {

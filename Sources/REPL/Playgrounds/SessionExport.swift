@@ -8,7 +8,7 @@ import WorkbenchKit
 import WorkbenchScript
 
 /// `export playground NAME` and `export markdown NAME`: the session handed back as a playground a
-/// Mac opens, or as a Markdown handout (README.md, "Playgrounds").
+/// Mac opens, or as a Markdown handout (docs/playgrounds.md).
 @MainActor
 enum SessionExport {
     /// The page: the session's description as markup, then what `export swift` writes, its

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The requests the session's own code makes through any `URLSession` in the Swift host, which
-/// join the REPL's history as `wb`'s do (README.md, "From a tutorial"). The host program hands each
+/// join the REPL's history as `wb`'s do (docs/swift.md, "From a tutorial"). The host program hands each
 /// finished one over (Sources/WorkbenchHost/curl.c); it is written as an exchange, one file each, into
 /// the folder `PromptFiles.sessionRequests`, which the REPL empties into its history before each
 /// input (`SwiftHost.takeSessionRequests`).

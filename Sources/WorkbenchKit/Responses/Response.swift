@@ -52,7 +52,7 @@ public struct Response: Sendable {
 
     /// `text` without the tabs and space separators (general category Zs) at its ends: what
     /// Foundation's `trimmingCharacters(in: .whitespaces)` removes, read by scalar here, since
-    /// Foundation's bridge cost a few percent of a replay of small responses (README.md, "Performance").
+    /// Foundation's bridge cost a few percent of a replay of small responses (Benchmarks/README.md).
     static func trimmingWhitespace(_ text: Substring) -> Substring {
         func isWhitespace(_ scalar: Unicode.Scalar) -> Bool {
             scalar == "\t" || scalar == " " || (!scalar.isASCII && scalar.properties.generalCategory == .spaceSeparator)

@@ -15,7 +15,7 @@ import Foundation
 /// The events run in order on a serial dispatch queue rather than as `Operation`s: URLSession
 /// hands its delegate queue closures only (`addOperation(_:)`), and Foundation's operation
 /// machinery (an `Operation` per event, its state changes and locks) cost more than the delegate's
-/// own work for a small response (README.md, "Performance", figure 2).
+/// own work for a small response (Benchmarks/README.md, figure 2).
 final class PacedDelegateQueue: OperationQueue, @unchecked Sendable {
     private let slots: DispatchSemaphore
     private let events = DispatchQueue(label: "Workbench transport events")

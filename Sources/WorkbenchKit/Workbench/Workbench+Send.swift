@@ -176,7 +176,7 @@ extension Workbench {
     /// The request is awaited here directly and watched by one poller for all of this workbench's
     /// requests (`watchRequests`), not by a child task and a watcher task of its own: for a
     /// request that takes a millisecond, the two tasks and the 20 ms timer each one armed were
-    /// much of a `wb.get`'s own cost in a replay (README.md, "Performance", figure 2).
+    /// much of a `wb.get`'s own cost in a replay (Benchmarks/README.md, figure 2).
     private func finished(_ inFlight: InFlightRequest, display: StreamDisplay?) async -> InFlightRequest.Outcome {
         // Clamped so that a timeout of .infinity or NaN set from Swift cannot trap in the conversion.
         let seconds = options.timeout.isNaN ? 30 : min(max(options.timeout, 0), 1e7)

@@ -23,7 +23,7 @@ public struct HostConfiguration: Sendable {
     public var imports: [String] = []
     /// Modules compiled apart (a playground's `Sources/`) that every input imports and links.
     public var modules: [LinkedModule] = []
-    /// The packages `package add` built, which every input may import and links (README.md, "Packages").
+    /// The packages `package add` built, which every input may import and links (docs/packages.md).
     public var packages: PackageLibrary?
     /// The folder `Bundle.main` finds resources in (a playground's `Resources/`); nil leaves it be.
     public var mainBundle: URL?

@@ -2,7 +2,7 @@ import Foundation
 
 /// A module compiled apart from the inputs (a playground's `Sources/`): every input imports it and
 /// links it, in the host (the results column's inputs too), as a playground page imports its
-/// bundle's sources (README.md, "Playgrounds").
+/// bundle's sources (docs/playgrounds.md).
 public struct LinkedModule: Sendable, Hashable {
     public let name: String
     /// Holds `NAME.swiftmodule` and `libNAME.so`.

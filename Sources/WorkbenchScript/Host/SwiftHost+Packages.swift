@@ -1,4 +1,4 @@
-/// The package set the host's inputs link (README.md, "Packages").
+/// The package set the host's inputs link (docs/packages.md).
 extension SwiftHost {
     /// Links `library` into the inputs after now. When inputs the host loaded link another build of
     /// packages, the host ends first: one process never holds two builds of a package (two copies

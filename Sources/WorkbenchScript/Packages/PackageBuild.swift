@@ -6,7 +6,7 @@ import Glibc
 /// Resolves and builds a package set with SwiftPM into one shared library, in a cache folder named
 /// by the set and the toolchain (`$XDG_CACHE_HOME/workbench/packages/KEY`, else `~/.cache/…`): a
 /// later session with the same set uses it without building, and two sessions building the same set
-/// take turns (a lock file). README.md, "Packages".
+/// take turns (a lock file). docs/packages.md.
 ///
 /// The folder holds a wrapper package (`PackageSet.manifest`) whose one dynamic library depends on
 /// the chosen products, so SwiftPM links them, and what they depend on, into it; the flags SwiftPM

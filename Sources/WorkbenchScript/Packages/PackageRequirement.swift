@@ -2,7 +2,7 @@ import Foundation
 import WorkbenchKit
 
 /// A package `package add` brings into the session: where it is, which versions, which of its
-/// library products (README.md, "Packages"). Written back as the same words in `package`'s list and
+/// library products (docs/packages.md). Written back as the same words in `package`'s list and
 /// a snippet's header, and as the `.package(…)` line of a manifest.
 public struct PackageRequirement: Hashable, Sendable, Codable {
     public enum Versions: Hashable, Sendable, Codable {

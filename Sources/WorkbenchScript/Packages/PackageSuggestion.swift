@@ -1,5 +1,5 @@
 /// The package that provides a module a session tried to import and does not have, for the modules
-/// tutorials and API code reach for most (README.md, "Packages").
+/// tutorials and API code reach for most (docs/packages.md).
 public enum PackageSuggestion {
     /// Module → the package's location, with what to import when the module itself is Apple's.
     static let known: [String: (location: String, insteadImport: String?)] = {

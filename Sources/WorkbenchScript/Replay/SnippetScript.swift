@@ -19,7 +19,7 @@ public struct SnippetScript {
             // The file's own bytes between the statement's first and last token: what
             // `trimmedDescription` gives for a tree without missing tokens (a syntax error throws
             // before steps are made), without building a trimmed copy of the tree, which was 4% of
-            // a 1000-GET replay's time (README.md, "Performance").
+            // a 1000-GET replay's time (Benchmarks/README.md).
             let start = text.index(text.startIndex, offsetBy: item.positionAfterSkippingLeadingTrivia.utf8Offset)
             let end = text.index(text.startIndex, offsetBy: item.endPositionBeforeTrailingTrivia.utf8Offset)
             source = String(Substring(text[start..<end]))

@@ -3,7 +3,7 @@ import SwiftSyntax
 /// What an `import` typed at the prompt or written in a snippet does here. Every compiled input
 /// already imports Foundation (with FoundationNetworking) and WorkbenchKit; the rest is decided
 /// once, at the input that typed it, so an import that fails never reaches a later input
-/// (README.md, "From a tutorial").
+/// (docs/swift.md, "From a tutorial").
 enum SessionImport: Equatable {
     /// A module every input has (Foundation, Dispatch, WorkbenchKit…), or one a snippet's program
     /// brings itself (Sandbox, WorkbenchSpec): nothing to do.

@@ -3,7 +3,7 @@ import SwiftParser
 import SwiftSyntax
 
 /// A playground page run as Xcode runs it: the whole page one program, compiled once, rather than
-/// statement by statement (README.md, "Playgrounds"; figure 6 times it).
+/// statement by statement (docs/playgrounds.md; figure 6 times it).
 extension SnippetRunner {
     /// Runs the script's whole text as one input of the host: errors are placed at the page's own
     /// lines (the text keeps them); a failure is printed as one line. Returns whether it succeeded.

@@ -1,7 +1,7 @@
 /// The Swift language mode compiled input is checked in. Swift 5 by default, as `swiftc` and
 /// `swift FILE` with no flag, Xcode playgrounds and LLDB's REPL check it, and as tutorial code is
 /// written: a singleton `static let shared` of a class, or a completion handler captured by
-/// `URLSession`'s closure, compiles in 5 and is refused in 6 (README.md, "From a tutorial").
+/// `URLSession`'s closure, compiles in 5 and is refused in 6 (docs/swift.md, "From a tutorial").
 public enum SwiftLanguageMode: String, Sendable, CaseIterable, Codable {
     case swift5 = "5"
     case swift6 = "6"

@@ -1,4 +1,4 @@
-/// The packages every later input may import (README.md, "Packages").
+/// The packages every later input may import (docs/packages.md).
 extension SwiftRunner {
     /// Links `library` (nil: none) into every later input. An `import` of a module no package
     /// provides any more is dropped from the imports later inputs get. True when the Swift host
