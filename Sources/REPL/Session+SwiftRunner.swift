@@ -92,12 +92,15 @@ extension Session {
         do {
             return try await swift.interpolationText(expression, settings: swiftSettings)
         } catch let failure as PromptRunner.InterpolationFailure {
-            var line = failure.line
             if let error = failure.compileError, let typed = currentInput.range(of: "\\(" + expression + ")") {
                 let column = currentInput.distance(from: currentInput.startIndex, to: typed.lowerBound) + 3
-                line = error.shifted(by: column - 1).text
+                var placed = error.shifted(by: column - 1)
+                // The command as typed, under which the caret points into the `\(…)`.
+                placed.sourceLine = error.line == 1 && !currentInput.contains(where: \.isNewline) ? currentInput : nil
+                console.failure(placed)
+            } else {
+                console.failure(failure.line)
             }
-            console.failure(line)
             throw AlreadyReported()
         }
     }

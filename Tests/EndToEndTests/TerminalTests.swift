@@ -35,7 +35,8 @@ import Testing
         try await terminal.waitFor("Fatal error: Index out of range", after: mark)
         mark = terminal.mark
         terminal.type("numbers.nope\r")
-        try await terminal.waitFor("error: 1:9: value of type '[Int]' has no member 'nope'", after: mark)
+        // The one error line, then the line typed and a caret under the column, as swiftc shows them.
+        try await terminal.waitFor("error: 1:9: value of type '[Int]' has no member 'nope'\r\n  numbers.nope\r\n          ^\r\n", after: mark)
         mark = terminal.mark
         terminal.type("print(\"spinning\"); while true {}\r")
         try await terminal.waitFor("spinning\r\n", after: mark)

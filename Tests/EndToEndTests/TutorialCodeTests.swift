@@ -113,6 +113,29 @@ extension CompiledSwiftSessions {
             #expect(!result.output.contains("earlier input"), "\(result.output)")
         }
 
+        /// After `import UIKit` (Xcode's templates start with it), the hint that UIKit is not on Linux
+        /// is said under an error that cannot find one of UIKit's names, not under a typo in the
+        /// user's own; a compile error shows the line typed and a caret under its column.
+        @Test func theUIKitHintIsOnlyUnderAMissingUIKitName() async throws {
+            let result = try await run("""
+                import UIKit
+                struct Post { let title: String }
+                let posts = [Post(title: "a")]
+                posts.map { $0.titel }
+                let color = UIColor.red
+
+                """)
+            let lines = result.output.split(separator: "\n").map(String.init)
+            let hint = "(UIKit is not on Linux: what is not in Foundation cannot be found here)"
+            let typo = try #require(lines.firstIndex { $0.hasSuffix("has no member 'titel'") }, "\(result.output)")
+            #expect(lines[typo] == "error: 1:16: value of type 'Post' has no member 'titel'", "\(result.output)")
+            #expect(Array(lines[(typo + 1)...].prefix(2)) == ["  posts.map { $0.titel }", "  " + String(repeating: " ", count: 15) + "^"],
+                    "\(result.output)")
+            let missing = try #require(lines.firstIndex(of: "error: 1:13: cannot find 'UIColor' in scope"), "\(result.output)")
+            #expect(lines.filter { $0 == hint }.count == 1, "\(result.output)")
+            #expect(lines.firstIndex(of: hint) == missing + 3, "\(result.output)")
+        }
+
         /// A URL error the code's own `URLSession` throws at the top level reads as `get`'s failures
         /// do, not as Foundation's 400-character description.
         @Test func aURLErrorThrownAtTheTopLevelIsTheTransportsOneLine() async throws {

@@ -115,4 +115,15 @@ import Testing
         // Another file's place is the message's own business.
         #expect(StepFailureLine(output: "error: other.swift:2:1: x", file: "a.swift").line == nil)
     }
+
+    /// What is printed under a compile error (its line and caret, the UIKit hint) is not the error.
+    @Test func aFailureLineIsTheErrorAboveItsContext() {
+        let compiled = "» let y: Int = \"a\"\nerror: s.swift:3:14: cannot convert\n  let y: Int = \"a\"\n               ^\n"
+        #expect(StepFailureLine(output: compiled, file: "s.swift") == StepFailureLine(line: 3, message: "error: cannot convert"))
+        let hinted = "» UIView()\nerror: s.swift:4:1: cannot find 'UIView' in scope\n  UIView()\n  ^\n"
+            + SessionImport.appleOnlyHint(["UIKit"]) + "\n"
+        #expect(StepFailureLine(output: hinted, file: "s.swift") == StepFailureLine(line: 4, message: "error: cannot find 'UIView' in scope"))
+        // A statement's own output that ends in a caret is its own business.
+        #expect(StepFailureLine(output: "» f()\n   ^\n", file: "s.swift").message == "   ^")
+    }
 }

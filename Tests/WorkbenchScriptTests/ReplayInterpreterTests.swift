@@ -99,6 +99,21 @@ import WorkbenchKit
         #expect(!output.contains("\nafter\n"))
     }
 
+    /// A compile error in a replayed statement shows the file's line under it, with a caret under
+    /// the column; also for a statement after another on its line.
+    @Test(arguments: [
+        ("  print(missing)", "error: demo.swift:2:9: cannot find 'missing' in scope", 8),
+        ("let k = 1; print(missing)", "error: demo.swift:2:18: cannot find 'missing' in scope", 17),
+    ])
+    func aCompileErrorShowsTheFilesLineAndACaret(line: String, expected: String, before: Int) async throws {
+        let (output, outcome) = try await replay("let wb = Workbench()\n\(line)\nprint(\"after\")\n", check: true)
+        #expect(outcome.failures == 1)
+        let caret = "  " + String(repeating: " ", count: before) + "^"
+        #expect(output.contains("\(expected)\n  \(line)\n\(caret)\n"), "\(output)")
+        // A report still names the error, not its caret.
+        #expect(StepFailureLine(output: output, file: "demo.swift").message == "error:" + expected.dropFirst("error: demo.swift:2:\(before + 1):".count))
+    }
+
     /// Replay goes on after a failure; a statement reading what a failed one should have bound
     /// says so (compiled, the snippet would have stopped there), placed at the name, without
     /// running, and what it binds is unbound in turn.

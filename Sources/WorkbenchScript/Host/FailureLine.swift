@@ -30,8 +30,10 @@ struct FailureLine {
                   location.dropLast(2).joined(separator: ":") == programPath,
                   let origin = program.source.origin(line: row, column: column)
             else { return (nil, CompileError(line: 0, column: 0, message: message)) }
-            let position = program.units[origin.unit].location(of: origin.offset)
-            return (origin.unit, CompileError(line: position.line, column: position.column, message: message))
+            let unit = program.units[origin.unit]
+            let position = unit.location(of: origin.offset)
+            return (origin.unit, CompileError(line: position.line, column: position.column, message: message,
+                                              sourceLine: unit.line(position.line)))
         }
         return nil
     }

@@ -61,4 +61,7 @@ public struct HostOutcome: Sendable {
     /// A compile error in the input, as the value `failure` was printed from (placed as the
     /// runner's `placeCompileError` placed it).
     public var compileError: CompileError?
+    /// The lines printed under `failure`, dimmed: a compile error's source line and caret
+    /// (`CompileError.context`); empty for any other failure.
+    public var failureContext: [String] = []
 }

@@ -32,6 +32,11 @@ struct ProgramUnit {
         return (line, column)
     }
 
+    /// Line `number` (1-based, as `location` counts them) without its line break; nil past the end.
+    func line(_ number: Int) -> String? {
+        CompileError.line(number, of: String(decoding: bytes, as: UTF8.self))
+    }
+
     /// The input's first line, for a message about it. Any line break ends it: `\r\n` is one
     /// `Character`, not `\n`, and a lone `\r` ends a line for the compiler too (found by `make fuzz`).
     var firstLine: String {

@@ -94,10 +94,11 @@ public final class SwiftHost {
         }
         // A captured run's failure is captured too: its caller words it.
         let output = output ?? console
-        func failed(_ line: String, compileError: CompileError? = nil) -> HostOutcome {
-            show(line, on: output)
+        func failed(_ line: String, compileError: CompileError? = nil, context: [String] = []) -> HostOutcome {
+            show(line, context: context, on: output)
             var outcome = HostOutcome(succeeded: false, exchanges: [], requestState: nil, failure: line, step: nil)
             outcome.compileError = compileError
+            outcome.failureContext = context
             return outcome
         }
         do {
@@ -138,8 +139,10 @@ public final class SwiftHost {
                 case .success(let compiled): path = compiled
                 case .failure(let failure):
                     guard let step = failure.caughtUpStep else {
-                        guard let error = failure.compileError.map(placeCompileError) else { return failed(failure.line) }
-                        return failed(error.text, compileError: error)
+                        guard let error = failure.compileError.map(placeCompileError) else {
+                            return failed(failure.line, context: failure.context)
+                        }
+                        return failed(error.text, compileError: error, context: error.context)
                     }
                     show(failure.line, on: output)
                     passOver(step, of: library)
@@ -309,7 +312,9 @@ public final class SwiftHost {
             // A type of an earlier input is named as the one program names it: unqualified.
             first.error.message = ModuleNameFilter.rewrite(first.error.message, module: nil)
             guard unit < library.catchUpCount else { return .failure(HostFailure(first.error.text, compileError: first.error)) }
-            if let placed = placeCaughtUpError(library.stepNumbers[unit], first.error) { return .failure(HostFailure(placed.text)) }
+            if let placed = placeCaughtUpError(library.stepNumbers[unit], first.error) {
+                return .failure(HostFailure(placed.text, context: placed.context))
+            }
             // At the prompt a step that ran on the fast path and no longer compiles is passed over.
             let line = "error: earlier input `\(library.program.units[unit].firstLine)` no longer compiles: \(first.error.message)"
             return .failure(HostFailure(line, caughtUpStep: library.stepNumbers[unit]))
@@ -325,9 +330,10 @@ public final class SwiftHost {
         return "error: earlier input `\(step?.firstLine ?? "?")` fails in the Swift host: \(reason)"
     }
 
-    /// Prints a failure line as the REPL prints errors (`error:` in red on a terminal).
-    func show(_ line: String, on console: Console) {
-        console.failure(line)
+    /// Prints a failure line as the REPL prints errors (`error:` in red on a terminal), then its
+    /// context dimmed (a compile error's source line and caret).
+    func show(_ line: String, context: [String] = [], on console: Console) {
+        console.failure(line, context: context)
     }
 }
 
@@ -338,9 +344,12 @@ struct HostFailure: Error {
     var compileError: CompileError?
     /// The caught-up step (its session number) the failure is in, when it is passed over.
     var caughtUpStep: Int?
-    init(_ line: String, compileError: CompileError? = nil, caughtUpStep: Int? = nil) {
+    /// What is printed under `line`: a placed compile error's source line and caret.
+    var context: [String]
+    init(_ line: String, compileError: CompileError? = nil, caughtUpStep: Int? = nil, context: [String] = []) {
         self.line = line
         self.compileError = compileError
         self.caughtUpStep = caughtUpStep
+        self.context = context
     }
 }

@@ -29,7 +29,7 @@ extension SnippetReplay {
         let result = await compiled.runResultsProgram(Self.programText(of: steps))
         show(layout.shownLines, column: ResultsColumn(result.results), layout: layout)
         if let failure = result.failure {
-            report(failure)
+            report(failure, context: result.failureContext)
             outcome.failures = 1
             outcome.stopped = interrupted()
         }
@@ -68,7 +68,7 @@ extension SnippetReplay {
             show(lines, column: ResultsColumn(result.results), layout: layout)
             stepEnded(step, result.failure == nil)
             if let failure = result.failure {
-                report(failure)
+                report(failure, context: result.failureContext)
                 outcome.failures += 1
                 if check { break }
             }
@@ -85,9 +85,10 @@ extension SnippetReplay {
         console.flush()
     }
 
-    /// A failure as the REPL prints errors: one line, `error:` in red.
-    private func report(_ line: String) {
-        console.failure(line)
+    /// A failure as the REPL prints errors: one line, `error:` in red (a compile error's source line
+    /// and caret under it, dimmed).
+    private func report(_ line: String, context: [String]) {
+        console.failure(line, context: context)
     }
 
     /// The statements in their program form, each at the line where the snippet has it, so that the

@@ -11,9 +11,15 @@ public struct StepFailureLine: Equatable, Sendable {
     /// `output` is what the replay printed from the statement's echo to its end; `file` the
     /// snippet's file name, as errors place themselves (`SwiftRunner.placing`).
     public init(output: String, file: String) {
-        let lines = Self.withoutStyles(output).split(whereSeparator: \.isNewline).map(String.init)
-        let last = lines.last { !$0.hasPrefix(SnippetReplay.echoMarker) && !$0.allSatisfy(\.isWhitespace) } ?? "failed"
-        (line, message) = Self.unplaced(last, file: file)
+        var lines = Self.withoutStyles(output).split(whereSeparator: \.isNewline).map(String.init)
+            .filter { !$0.hasPrefix(SnippetReplay.echoMarker) && !$0.allSatisfy(\.isWhitespace) }
+        // What is printed under an error is not the error: the hint of a session that imported
+        // UIKit, and a compile error's source line and caret (`CompileError.context`).
+        if let last = lines.last, SessionImport.isAppleOnlyHint(last) { lines.removeLast() }
+        if lines.count >= 3, CompileError.isCaretLine(lines[lines.count - 1]), lines[lines.count - 3].hasPrefix("error: ") {
+            lines.removeLast(2)
+        }
+        (line, message) = Self.unplaced(lines.last ?? "failed", file: file)
     }
 
     init(line: Int?, message: String) {

@@ -124,7 +124,7 @@ public final class PromptRunner: SwiftRunner {
             let readBefore = workbench?.documentReads.count ?? 0
             guard try await runOnInterpreter(item) else {
                 let rest = items[index...].map(\.description).joined().trimmingCharacters(in: .whitespacesAndNewlines)
-                return try await runInHost(rest)
+                return try await runInHost(rest, from: item)
             }
             let exchanges = newExchanges(since: before)
             logInterpreted(item, exchanges: exchanges, documents: newDocumentReads(since: readBefore))
@@ -158,10 +158,13 @@ public final class PromptRunner: SwiftRunner {
         }
     }
 
-    /// Runs `source` in the host after the steps so far; its requests join the history and `wb`
-    /// continues from the request it left.
-    private func runInHost(_ source: String) async throws {
+    /// Runs `source` (the input from the item `first` on) in the host after the steps so far; its
+    /// requests join the history and `wb` continues from the request it left. A compile error is
+    /// told at the line and column of the input as typed.
+    private func runInHost(_ source: String, from first: CodeBlockItemSyntax) async throws {
         refreshSettings()
+        host.placeCompileError = Self.placing(from: first)
+        defer { host.placeCompileError = { $0 } }
         let outcome = await host.run(source, after: settledLog(), interrupted: interrupted)
         take(outcome, of: source)
         joinSessionRequests()
@@ -177,6 +180,29 @@ public final class PromptRunner: SwiftRunner {
     public func joinSessionRequests() {
         guard let hostInstance else { return }
         workbench?.join(hostInstance.takeSessionRequests())
+    }
+
+    /// Places an error counted in the input from `first` on (what the host ran) where the user typed
+    /// it: the items before `first` ran on the interpreter (`let a = 1; a.nope`), and `first` is
+    /// in the text it was parsed from (the typed input, a page's code), whose line is shown under it.
+    nonisolated static func placing(from first: CodeBlockItemSyntax) -> (CompileError) -> CompileError {
+        let typed = first.root.syntaxTextBytes
+        // Where the host's source starts: `first` with its leading trivia (a comment stays), less
+        // the whitespace `runInput` trims.
+        var offset = min(first.position.utf8Offset, typed.count)
+        while offset < typed.count, [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains(typed[offset]) { offset += 1 }
+        let before = typed[..<offset]
+        let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        let lines = before.count { $0 == UInt8(ascii: "\n") }
+        // Characters, as `ProgramUnit.location` counts the error's column.
+        let columns = String(decoding: typed[lineStart..<offset], as: UTF8.self).count
+        return { error in
+            guard error.line >= 1 else { return error }
+            var placed = error.shifted(by: columns)
+            placed.line += lines
+            if error.sourceLine != nil { placed.sourceLine = CompileError.line(placed.line, of: String(decoding: typed, as: UTF8.self)) }
+            return placed
+        }
     }
 
     /// Runs `source` compiled as a playground after the steps so far; `show` gets the values its

@@ -14,9 +14,12 @@ extension SnippetRunner {
             console.line(console.styled(note, .dim))
         }
         let file = script.fileName
+        let text = script.text
         host.placeCompileError = { error in
             var placed = error
             placed.file = file
+            // The page as written (the program has `import Foundation` for `import UIKit`).
+            if error.sourceLine != nil { placed.sourceLine = CompileError.line(error.line, of: text) }
             return placed
         }
         host.placeCaughtUpError = { _, _ in nil }

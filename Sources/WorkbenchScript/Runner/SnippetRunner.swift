@@ -136,18 +136,22 @@ public final class SnippetRunner: SwiftRunner {
     /// Compile errors told where the snippet has them: in the statement being run, or in a
     /// declaration the log held for it.
     private func placeErrors(at step: SnippetScript.Step) {
-        let file = interpreter.script.fileName
+        let script = interpreter.script
         let declarations = loggedDeclarations
-        host.placeCompileError = { Self.placing($0, at: step, in: file) }
-        host.placeCaughtUpError = { number, error in declarations[number].map { Self.placing(error, at: $0, in: file) } }
+        host.placeCompileError = { Self.placing($0, at: step, in: script.fileName, text: script.text) }
+        host.placeCaughtUpError = { number, error in
+            declarations[number].map { Self.placing(error, at: $0, in: script.fileName, text: script.text) }
+        }
     }
 
     /// An error counted in the statement (`2:14`), placed in the snippet's file, where the
-    /// interpreter's own errors are placed too.
-    nonisolated static func placing(_ error: CompileError, at step: SnippetScript.Step, in file: String) -> CompileError {
+    /// interpreter's own errors are placed too; the line shown under it is the file's (`text`),
+    /// which a statement after another on its line (`let a = 1; a.nope`) starts within.
+    nonisolated static func placing(_ error: CompileError, at step: SnippetScript.Step, in file: String, text: String) -> CompileError {
         var placed = error.shifted(by: step.column - 1)
         placed.file = file
         placed.line = step.line + error.line - 1
+        placed.sourceLine = error.sourceLine == nil ? nil : CompileError.line(placed.line, of: text)
         return placed
     }
 

@@ -30,11 +30,14 @@ extension SwiftRunner {
         }
     }
 
-    /// After a compile error that names something missing, in a session that imported UIKit or its
-    /// kin: one line saying why it may be missing.
+    /// After a compile error that cannot find a name of UIKit or its kin (`UIColor`, SwiftUI's
+    /// `View`), in a session that imported that module: one line saying why it is missing. An
+    /// error about the user's own names (`has no member 'titel'`) gets none.
     func explainMissingName(in failure: String?) {
-        guard !appleOnlyImports.isEmpty, let failure, failure.contains("cannot find") || failure.contains("has no member") else { return }
-        console.line(console.styled(SessionImport.appleOnlyHint(appleOnlyImports), .dim))
+        guard let failure else { return }
+        let modules = SessionImport.hintedModules(for: failure, imported: appleOnlyImports)
+        guard !modules.isEmpty else { return }
+        console.line(console.styled(SessionImport.appleOnlyHint(modules), .dim))
         console.flush()
     }
 }

@@ -17,6 +17,27 @@ def mask(text):
     return text
 
 
+CONTEXT_WIDTH = 100  # CompileError.contextWidth
+
+
+def context(line, column):
+    """The two lines the prompt prints under a compile error (CompileError.context): the line typed
+    and a caret under COLUMN, each indented two spaces; none for a blank line or one the column is past."""
+    if line is None or not line.strip() or column < 1 or column - 1 > len(line):
+        return []
+    shown, before = line, column - 1
+    if len(line) > CONTEXT_WIDTH:
+        start = max(0, min(before - CONTEXT_WIDTH // 2, len(line) - CONTEXT_WIDTH))
+        end = start + CONTEXT_WIDTH
+        shown, before = line[start:end], before - start
+        if start > 0:
+            shown, before = "…" + shown, before + 1
+        if end < len(line):
+            shown += "…"
+    padding = "".join("\t" if character == "\t" else " " for character in shown[:before])
+    return ["  " + shown, "  " + padding + "^"]
+
+
 def trap_line(stderr, status):
     """The Swift runtime's message without its file prefix (`Fatal error: Index out of range`).
 

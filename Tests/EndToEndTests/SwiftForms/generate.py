@@ -32,7 +32,7 @@ import time
 sys.dont_write_bytecode = True  # no __pycache__ beside the table
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from forms_output import mask, trap_line  # noqa: E402
+from forms_output import context, mask, trap_line  # noqa: E402
 from forms_program import Program, uses_workbench  # noqa: E402
 from forms_table import HERE, read_table  # noqa: E402
 from forms_toolchain import KitLibrary, Sandbox  # noqa: E402
@@ -126,7 +126,8 @@ class CaseRunner:
         return executable
 
     def compile_error(self, diagnostics, program, source, offset):
-        """(input index, `error: LINE:COL: MESSAGE`) for the compiler's first error, LINE:COL within the input."""
+        """(input index, `error: LINE:COL: MESSAGE`) for the compiler's first error, LINE:COL within the input,
+        followed by the input's line and a caret under COL as the prompt shows them."""
         match = DIAGNOSTIC.search(diagnostics)
         if not match or not match.group(1).endswith(source):
             raise GenerationError(f"did not compile, and not because of an input: {diagnostics[:1500]}")
@@ -142,7 +143,9 @@ class CaseRunner:
         index, input_line, command = origin
         if command:
             column = command.typed_column(column)
-        return index, f"error: {input_line}:{column}: {message}"
+        typed = self.case.inputs[index].text.split("\n")
+        shown = context(typed[input_line - 1] if 1 <= input_line <= len(typed) else None, column)
+        return index, "\n".join([f"error: {input_line}:{column}: {message}", *shown])
 
     def execute(self, path, program):
         """(stdout, stderr, status), or (input index, error line) when immediate mode did not compile it."""

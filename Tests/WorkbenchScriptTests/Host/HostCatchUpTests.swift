@@ -29,7 +29,8 @@ import WorkbenchKit
         let third = await run("print(bad)")
         #expect(!third.outcome.succeeded)
         #expect(third.text.components(separatedBy: "\n").filter { !$0.isEmpty }
-            == ["error: 1:7: 'bad' is unavailable: no value in the Swift host: earlier input `let bad: Int = try { throw Oops() }()` failed there"])
+            == ["error: 1:7: 'bad' is unavailable: no value in the Swift host: earlier input `let bad: Int = try { throw Oops() }()` failed there",
+                "  print(bad)", "        ^"])
         // Bound again, the name has its new value.
         let fourth = await run("let bad = good + 5; print(bad)")
         #expect(fourth.outcome.succeeded)

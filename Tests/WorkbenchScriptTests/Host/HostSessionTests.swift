@@ -87,9 +87,14 @@ import WorkbenchKit
         let session = HostSession()
         await session.run("let posts = [1, 2]")
         let (output, outcome) = await session.run("let a = 1\nlet b = posts.nope + a")
-        #expect(output == "error: 2:15: value of type '[Int]' has no member 'nope'\n")
+        // The one error line, then the line the user typed and a caret under the column, as swiftc shows them.
+        let caret = String(repeating: " ", count: 2 + 14) + "^"
+        #expect(output == "error: 2:15: value of type '[Int]' has no member 'nope'\n  let b = posts.nope + a\n\(caret)\n")
         #expect(!outcome.succeeded)
-        #expect(await session.run("let c: String = 1").output == "error: 1:17: cannot convert value of type 'Int' to specified type 'String'\n")
+        #expect(outcome.failure == "error: 2:15: value of type '[Int]' has no member 'nope'")
+        #expect(outcome.failureContext == ["  let b = posts.nope + a", caret])
+        #expect(await session.run("let c: String = 1").output
+                == "error: 1:17: cannot convert value of type 'Int' to specified type 'String'\n  let c: String = 1\n" + String(repeating: " ", count: 18) + "^\n")
     }
 
     @Test func aRedeclaredTypeLeavesEarlierValuesAsTheyWere() async {
