@@ -22,7 +22,7 @@ import WorkbenchKit
         let console = Console(capturingWithColors: false)
         let session = Session(console: console, isInteractive: false)
         #expect(await !session.evaluate("let x: D" + String(repeating: "[", count: 28) + "ouble = 1"))
-        #expect(console.capturedText == "error: 1:9: '[' nested more than 12 deep: too deep to parse\n")
+        #expect(console.capturedText == "error: 1:9: '[' nested more than 16 deep: too deep to parse\n")
         #expect(await session.evaluate("help quit"))
     }
 

@@ -79,15 +79,16 @@ import WorkbenchScript
     /// Nesting the parser is not given is complete, so that the guard's error shows at once.
     @Test func tooDeepToParseIsComplete() {
         #expect(!SwiftCompleteness.endsTooEarly(String(repeating: "[", count: 1000)))
-        #expect(!SwiftCompleteness.endsTooEarly("let a = " + String(repeating: "[", count: 13)))
-        #expect(SwiftCompleteness.endsTooEarly("let a = " + String(repeating: "[", count: 12)))
+        let limit = FirstSyntaxError.bracketNestingLimit
+        #expect(!SwiftCompleteness.endsTooEarly("let a = " + String(repeating: "[", count: limit + 1)))
+        #expect(SwiftCompleteness.endsTooEarly("let a = " + String(repeating: "[", count: limit)))
     }
 
     /// Asked line by line with the input so far, as the line editor asks (and the checker parses
     /// only what each line changed), every answer is the one a whole parse gives.
     @Test func lineByLineAgreesWithAWholeParse() {
         let checker = SwiftCompleteness()
-        let nesting = "let a =\n" + Array(repeating: "[", count: 14).joined(separator: "\n")
+        let nesting = "let a =\n" + Array(repeating: "[", count: FirstSyntaxError.bracketNestingLimit + 2).joined(separator: "\n")
         let declaration = "struct Big: Codable {\n" + (0..<50).map { "    let p\($0): [String: [Int]]?" }.joined(separator: "\n") + "\n}"
         for source in Self.whole + Self.beginnings + [nesting, declaration] where source.contains("\n") {
             var lines: [Substring] = []

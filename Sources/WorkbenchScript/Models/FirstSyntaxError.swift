@@ -74,7 +74,7 @@ extension FirstSyntaxError {
     }
 }
 
-/// Thrown where a source is refused before parsing: `1:9: '[' nested more than 12 deep: too deep to parse`.
+/// Thrown where a source is refused before parsing: `1:9: '[' nested more than 16 deep: too deep to parse`.
 extension FirstSyntaxError: Error, CustomStringConvertible {
     public var description: String { "\(line):\(column): \(message)" }
 }
