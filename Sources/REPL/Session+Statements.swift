@@ -4,13 +4,21 @@ import WorkbenchScript
 
 extension Session {
     /// Runs statements of the WorkbenchKit vocabulary in order, each recorded once it succeeded;
-    /// a `\(…)` in one is evaluated first, and nothing is sent when that fails.
+    /// a `\(…)` in one is evaluated first, and nothing is sent when that fails. One that fails after
+    /// it changed the request (`get URL`, refused) is no step, but the Swift host is told of it.
     func perform(_ statements: [WorkbenchStatement]) async throws {
         for statement in statements {
             let resolved = try await resolvingInterpolations(statement)
             let before = workbench.exchanges.count
             let readBefore = workbench.documentReads.count
-            let result = try await resolved.run(on: workbench)
+            let mark = swift.mark()
+            let result: StatementResult
+            do {
+                result = try await resolved.run(on: workbench)
+            } catch {
+                swift.recordFailed(statement.swiftSource(secrets: .environmentReads), since: mark, secrets: statement.secretValues)
+                throw error
+            }
             apply(SessionEffects(statement: statement, result: result, exchanges: Array(workbench.exchanges[before...]),
                                  documents: Array(workbench.documentReads[readBefore...])))
         }

@@ -159,6 +159,31 @@ extension CompiledSwiftSuites {
             #expect(history.count == 3, "\(result.output)")
         }
 
+        /// The URL a request set stays when its send fails, whichever side ran it: after `get URL`
+        /// (refused) the next compiled input left the prompt on the old host (the host never saw the
+        /// `get`); after a compiled `wb.get(URL)` that threw, `url` showed the old URL (the REPL never
+        /// took the host's state). The prompt, `url` and the host's `wb` agree after every input.
+        @Test(arguments: [
+            ("", "get http://127.0.0.1:1/refused"),
+            ("compiled", #"try await wb.get("http://127.0.0.1:1/refused")"#),
+        ])
+        func aFailedRequestsURLIsKeptOnBothSides(engine: String, request: String) async throws {
+            let home = try TemporaryDirectory()
+            defer { home.remove() }
+            let extra = engine.isEmpty ? [:] : ["WORKBENCH_ENGINE": engine]
+            let result = try await PipedRun.run(try Binaries.workbench, ["--no-sandbox"], input: """
+                base https://example.com/api
+                \(request)
+                func hostsLabel() -> String { wb.hostLabel ?? "none" }
+                print("host label:", hostsLabel())
+                url
+
+                """, environment: isolatedEnvironment(home: home.url, extra: extra))
+            #expect(result.output.contains("host label: 127.0.0.1"), "\(result.output)")
+            let urls = result.output.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("url ") }
+            #expect(urls.last?.hasSuffix(" http://127.0.0.1:1/refused") == true, "\(result.output)")
+        }
+
         /// Each input costs the same however long the session: 100 compiled inputs in one session, each
         /// reading the one before, all succeed and the last sees the whole chain.
         @Test func aHundredCompiledInputsInOneSession() async throws {

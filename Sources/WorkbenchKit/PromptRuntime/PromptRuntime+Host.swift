@@ -98,10 +98,12 @@ extension PromptRuntime {
         if let saved = liveOutput { QuietOutput.restore(saved) }
         liveOutput = nil
         SessionRequests.record(true)
+        // Also when it threw: what the input changed before (`wb.get(URL)` set the URL, then its
+        // send failed) stays in this `wb`, and the REPL's takes it over too.
+        if let workbench { relay?.report(.state(workbench.requestState)) }
         if let thrown {
             relay?.report(.thrown(thrownText(thrown)))
         } else {
-            if let workbench { relay?.report(.state(workbench.requestState)) }
             relay?.report(.finished)
         }
         relay?.close()

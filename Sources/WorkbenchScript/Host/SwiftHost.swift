@@ -196,7 +196,7 @@ public final class SwiftHost {
                 let line = run.failureLine
                 show(line, on: output)
                 await recover(after: run)
-                return HostOutcome(succeeded: false, exchanges: run.exchanges, requestState: nil, failure: line, step: nil, results: results)
+                return HostOutcome(succeeded: false, exchanges: run.exchanges, requestState: run.state, failure: line, step: nil, results: results)
             }
         }
     }

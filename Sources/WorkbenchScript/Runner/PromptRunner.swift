@@ -74,6 +74,14 @@ public final class PromptRunner: SwiftRunner {
         logStep(source, exchanges: exchanges, documents: documents)
     }
 
+    /// Logs a command's statement that failed after it changed `wb` (`logFailed`: not a step of
+    /// the transcript, but the host's `wb` changes as the REPL's did), with the secret values its
+    /// source reads from the environment.
+    public func recordFailed(_ source: String, since mark: Mark?, secrets: [String: String] = [:]) {
+        configuration.secrets.merge(secrets) { $1 }
+        logFailed(source, since: mark)
+    }
+
     /// Logs what a `spec` command changed that the host uses (`logSpecBase`).
     public func recordSpec() {
         logSpecBase()
@@ -122,7 +130,15 @@ public final class PromptRunner: SwiftRunner {
             }
             let before = workbench?.exchanges.count ?? 0
             let readBefore = workbench?.documentReads.count ?? 0
-            guard try await runOnInterpreter(item) else {
+            let mark = self.mark()
+            let finished: Bool
+            do {
+                finished = try await runOnInterpreter(item)
+            } catch {
+                logFailed(item.trimmedDescription, since: mark)
+                throw error
+            }
+            guard finished else {
                 let rest = items[index...].map(\.description).joined().trimmingCharacters(in: .whitespacesAndNewlines)
                 return try await runInHost(rest, from: item)
             }

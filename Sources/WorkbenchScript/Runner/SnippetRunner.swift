@@ -104,11 +104,13 @@ public final class SnippetRunner: SwiftRunner {
         if interpreted {
             let before = workbench?.exchanges.count ?? 0
             let readBefore = workbench?.documentReads.count ?? 0
+            let mark = self.mark()
             do {
                 try await interpreter.run(step)
                 logInterpreted(item, exchanges: newExchanges(since: before), documents: newDocumentReads(since: readBefore))
                 return true
             } catch where !(model && compilerAvailable) {
+                logFailed(programForm(of: item) ?? item.trimmedDescription, since: mark)
                 console.line(console.styled("error:", .red) + " \(error)")
                 console.flush()
                 return false

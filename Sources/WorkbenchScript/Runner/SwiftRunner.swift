@@ -158,6 +158,49 @@ public class SwiftRunner {
         return false
     }
 
+    /// `wb` as a step found it, to tell afterwards what a step that failed had changed: the request
+    /// (copies that share their storage until written) and how many sends there were.
+    public struct Mark {
+        let base: URLComponents?
+        let request: RequestDraft
+        let defaultHeaders: HeaderList
+        let exchanges: Int
+        let failedSends: Int
+    }
+
+    /// `wb` now (nil: there is no `wb` yet).
+    public func mark() -> Mark? {
+        guard let workbench else { return nil }
+        return Mark(base: workbench.base, request: workbench.request, defaultHeaders: workbench.defaultHeaders,
+                    exchanges: workbench.exchanges.count, failedSends: workbench.failedSends.count)
+    }
+
+    /// Logs a step that failed after it changed `wb` (`get URL` sets the URL, then its send is
+    /// refused). It is no step of the transcript (`save` writes what succeeded), but `wb` changed
+    /// all the same, so the host runs it too when it catches up: its sends answered as they were
+    /// (a failure thrown again: nothing is sent) and its error caught, so that the host's `wb` is
+    /// left as the REPL's was and the next compiled input hands back the same request. A step that
+    /// changed nothing is not logged.
+    func logFailed(_ source: String, since mark: Mark?) {
+        guard let mark, let workbench else { return }
+        let failed = workbench.failedSends.dropFirst(mark.failedSends)
+        let changed = workbench.base != mark.base || workbench.request != mark.request || workbench.defaultHeaders != mark.defaultHeaders
+        guard changed || !failed.isEmpty || workbench.exchanges.count > mark.exchanges else { return }
+        // Its sends in order, each an exchange or a failure, as the host records its own.
+        var recording: [PromptEvent] = []
+        var next = mark.exchanges
+        for send in failed {
+            while next < min(send.after, workbench.exchanges.count) {
+                recording.append(.exchange(workbench.exchanges[next]))
+                next += 1
+            }
+            recording.append(.sendFailed(send.error.description))
+        }
+        recording += workbench.exchanges.dropFirst(next).map(PromptEvent.exchange)
+        settle()
+        log.append(LoggedStep(source: "do { \(source)\n} catch {}", recording: recording))
+    }
+
     /// A step the host ran, for the log.
     func logCompiled(_ step: LoggedStep, changing source: ProgramUnit) {
         settle()
@@ -209,15 +252,18 @@ public class SwiftRunner {
     }
 
     /// What compiled code did, taken in: its requests join the history, `wb` continues from the
-    /// request it left, and the step is logged.
+    /// request it left (also when it failed), and the step is logged (when it ran to its end).
     func take(_ outcome: HostOutcome, of source: String) {
         workbench?.join(outcome.exchanges)
+        // Failed or not: the host's `wb` keeps what the input changed before it threw, so ours does.
         if let state = outcome.requestState { workbench?.restore(state) }
         let unit = outcome.step?.unit ?? ProgramUnit(source)
         if let step = outcome.step {
             logCompiled(step, changing: unit)
             ran(source, exchanges: outcome.exchanges)
         } else {
+            // No step: `save` prints none of the values a failed input showed.
+            workbench?.shownValues = []
             forgetInterpreterValues(changedBy: unit)
         }
     }
