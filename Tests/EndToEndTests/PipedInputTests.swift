@@ -21,6 +21,28 @@ import Testing
         #expect(result.errorOutput.isEmpty)
     }
 
+    /// A model holding Foundation types decodes as JSONDecoder decodes it (`Data` from base64), and
+    /// the decoded value works in compiled Swift after it; the expected text is what the same
+    /// declaration, document and `print` give compiled with `swiftc -swift-version 5`.
+    @Test func aModelWithFoundationTypesDecodesAndIsUsable() async throws {
+        let result = try await run("""
+            struct U: Codable { let id: UUID; let blob: Data?; let when: Date; let tz: TimeZone? }
+            json {"id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "blob": "AQID", "when": 0, "tz": {"identifier": "Europe/Paris"}}
+            let u = decode U
+            print(u.blob!.map { $0 * 2 }, u.tz!.identifier)
+
+            """)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output == """
+            defined U (4 properties)
+            current body: an object with 4 members (111 bytes)
+            U
+            U(id: E621E1F8-C36C-495A-93FC-0C247A3E6E5F, blob: Optional(3 bytes), when: 2001-01-01 00:00:00 +0000, tz: Optional(Europe/Paris))
+            [2, 4, 6] Europe/Paris
+
+            """)
+    }
+
     @Test func aFailingLineMakesTheExitStatusOne() async throws {
         let result = try await run("help\nhlep\nhelp quit\n")
         #expect(result.status == 1)

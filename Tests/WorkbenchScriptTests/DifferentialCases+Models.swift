@@ -112,5 +112,28 @@ extension DifferentialCase {
         .init(Tree.self, "Tree", String(repeating: #"{"value":1,"children":["#, count: 257) + String(repeating: "]}", count: 257)),
     ]
 
+    /// `Data` (base64), `TimeZone`, `Measurement`, …: values and errors as JSONDecoder's, wherever they sit.
+    static let foundationTypes: [DifferentialCase] = [
+        .init(Stored.self, "Stored", #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","blob":null,"when":0}"#),
+        .init(Stored.self, "Stored", #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","blob":"AQID","when":0,"tz":{"identifier":"Europe/Paris"}}"#),
+        .init(Stored.self, "Stored", #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","blob":5,"when":0}"#),
+        .init(Stored.self, "Stored", #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","blob":"%%","when":0}"#),
+        .init(Stored.self, "Stored", #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","when":0,"tz":{"identifier":"Nope/Nope"}}"#),
+        .init(Stored.self, "Stored", #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","when":0,"tz":"Europe/Paris"}"#),
+        .init(Stored.self, "Stored", #"{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","when":0,"tz":{}}"#),
+        .init([Stored].self, "[Stored]", #"[{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","when":0},{"id":"E621E1F8-C36C-495A-93FC-0C247A3E6E5F","when":0,"blob":"AQ="}]"#),
+        .init(Measured.self, "Measured", #"{"length":{"value":5,"unit":{"symbol":"m","converter":{"coefficient":1,"constant":0}}},"span":{"start":0,"duration":60},"locale":{"identifier":"fr_FR"},"indexes":{"indexes":[{"location":1,"length":2}]},"parts":{"year":2024,"month":5}}"#),
+        .init(Measured.self, "Measured", #"{"length":{"value":"5","unit":{"symbol":"m"}}}"#),
+        .init(Measured.self, "Measured", #"{"span":{"start":0}}"#),
+        .init(Measured.self, "Measured", #"{"span":{"start":"2016-01-14T00:00:00Z","duration":60}}"#, dates: .iso8601),
+        .init(Measured.self, "Measured", #"{"span":{"start":"yesterday","duration":60}}"#, dates: .iso8601),
+        .init(Data.self, "Data", #""AQID""#),
+        .init(Data?.self, "Data?", "null"),
+        .init([Data].self, "[Data]", #"["AQID","",null]"#),
+        .init([String: TimeZone].self, "[String: TimeZone]", #"{"home":{"identifier":"UTC"}}"#),
+        .init(TimeZone.self, "Foundation.TimeZone", #"{"identifier":"Asia/Tokyo"}"#),
+    ]
+
     static let all = basics + numbers + strings + containers + models + strategies + invalidJSON + dictionaryKeys + deferredChecks
+        + foundationTypes
 }

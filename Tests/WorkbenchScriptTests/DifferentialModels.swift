@@ -249,3 +249,20 @@ struct Schedule: Codable {
     let counts: [EpisodeType: Int]
     let keyed: [EpisodeKey: String]?
 }
+
+// Foundation types the decoder hands to JSONDecoder itself (DifferentialCases+Models.swift, `foundationTypes`).
+
+struct Stored: Codable {
+    let id: UUID
+    let blob: Data?
+    let when: Date
+    let tz: TimeZone?
+}
+
+struct Measured: Codable {
+    let length: Measurement<UnitLength>?
+    let span: DateInterval?
+    let locale: Locale?
+    let indexes: IndexSet?
+    let parts: DateComponents?
+}

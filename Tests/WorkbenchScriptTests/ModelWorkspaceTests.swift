@@ -29,6 +29,20 @@ import Testing
         #expect(posts.printed(moduleName: "first_posts").hasPrefix("[first_posts.Post(id: 1"))
     }
 
+    /// Issue item 16: a model holding Foundation's `Data` and `TimeZone` decodes as JSONDecoder does,
+    /// and a model the session declares under one of their names takes its place, as in Swift.
+    @Test func foundationTypesDecodeUnlessAModelOfTheirNameIsDeclared() throws {
+        let workspace = ModelWorkspace()
+        try workspace.declare("struct U: Codable { let id: UUID; let blob: Data?; let when: Date; let tz: TimeZone? }")
+        workspace.setBody(Data(#"{"id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "blob": null, "when": 0}"#.utf8))
+        #expect(try workspace.decode("U").printed(moduleName: "main")
+            == "U(id: E621E1F8-C36C-495A-93FC-0C247A3E6E5F, blob: nil, when: 2001-01-01 00:00:00 +0000, tz: nil)")
+        workspace.setBody(Data(#"{"id": "E621E1F8-C36C-495A-93FC-0C247A3E6E5F", "blob": {"x": 1}, "when": 0}"#.utf8))
+        try workspace.declare("struct Data: Codable { let x: Int }")
+        #expect(try workspace.decode("U").printed(moduleName: "main")
+            == "U(id: E621E1F8-C36C-495A-93FC-0C247A3E6E5F, blob: Optional(main.Data(x: 1)), when: 2001-01-01 00:00:00 +0000, tz: nil)")
+    }
+
     @Test func boundValuesAnswerMemberAccess() throws {
         let workspace = try Self.workspace()
         let posts = try workspace.decode("[Post]", at: "data.items")

@@ -1,6 +1,7 @@
 /// A value of a parsed document written back as compact JSON, strings and numbers byte for byte.
 extension JSONNode {
-    func writeJSON(into output: inout [UInt8]) {
+    /// Also what the model decoder hands JSONDecoder for a Foundation type it has no reading of.
+    public func writeJSON(into output: inout [UInt8]) {
         let entry = self.entry
         switch entry.kindCode {
         case JSONTapeKind.null: output.append(contentsOf: Array("null".utf8))

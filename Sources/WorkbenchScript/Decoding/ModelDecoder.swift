@@ -15,6 +15,19 @@ public final class ModelDecoder {
         if case .formatted(let format) = options.dates { formatter.dateFormat = format }
         return formatter
     }()
+    /// What decodes a `FoundationType`'s values: JSONDecoder with this decode's strategies.
+    lazy var foundationDecoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        if options.keys == .convertFromSnakeCase { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+        switch options.dates {
+        case .deferredToDate: break
+        case .iso8601: decoder.dateDecodingStrategy = .iso8601
+        case .secondsSince1970: decoder.dateDecodingStrategy = .secondsSince1970
+        case .millisecondsSince1970: decoder.dateDecodingStrategy = .millisecondsSince1970
+        case .formatted: decoder.dateDecodingStrategy = .formatted(dateFormatter)
+        }
+        return decoder
+    }()
 
     public init(options: DecodingOptions = DecodingOptions()) {
         self.options = options
@@ -74,6 +87,23 @@ public final class ModelDecoder {
             return try decimal(node)
         case .date:
             return try date(node)
+        case .foundation(let type):
+            return try foundation(type, node)
+        }
+    }
+
+    /// A Foundation type with no reading here (`Data` from base64, `TimeZone`, `Measurement`, …):
+    /// JSONDecoder decodes the value's own JSON text, and its error, if any, goes on outwards as
+    /// ours do, each container adding its key or index to the path.
+    private func foundation(_ type: FoundationType, _ node: JSONNode) throws(DecodingFailure) -> ModelValue {
+        var text: [UInt8] = []
+        node.writeJSON(into: &text)
+        do {
+            return .foundation(try type.decode(Data(text), with: foundationDecoder))
+        } catch let error as DecodingError {
+            throw DecodingFailure(error)
+        } catch {
+            throw corrupted(String(describing: error))
         }
     }
 

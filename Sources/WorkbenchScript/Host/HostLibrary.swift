@@ -171,6 +171,9 @@ struct HostLibrary {
                 break
             }
             let specifier = variable.bindingSpecifier.text
+            // `async let`: a global cannot be a child task, so the value is awaited where the binding
+            // is and the global holds it; `await a` later reads it as the one program does.
+            let awaited = variable.isAsyncLet ? "try await " : ""
             for binding in variable.bindings {
                 guard let initializer = binding.initializer?.value else { continue }
                 let value = initializer.positionAfterSkippingLeadingTrivia.utf8Offset..<initializer.endPositionBeforeTrailingTrivia.utf8Offset
@@ -196,22 +199,25 @@ struct HostLibrary {
                     source.original(unit.bytes, unit: index, range: type.positionAfterSkippingLeadingTrivia.utf8Offset..<type.endPositionBeforeTrailingTrivia.utf8Offset)
                     source.generated(" = \(values).take()\n")
                 } else {
-                    source.generated(" = \(values).take(\(values).type { ")
+                    source.generated(" = \(values).take(\(values).type { \(awaited)")
                     source.original(unit.bytes, unit: index, range: value, edits: reads)
                     source.generated(" })\n")
                 }
                 // The value is computed into a local (named as the binding for the results column,
                 // whose transform reports `name = value` at the name) and handed to the global.
                 let local = results && binding.pattern.is(IdentifierPatternSyntax.self)
-                if local || annotation != nil {
+                // An `if` or `switch` expression may be a binding's value, never a call's argument.
+                let inner = initializer.withoutTryAndAwait
+                let branches = inner.is(IfExprSyntax.self) || inner.is(SwitchExprSyntax.self)
+                if local || annotation != nil || branches {
                     generated("do { let ")
                     if local { statement(pattern) } else { generated("__wb_value") }
                     if let annotation { statement(annotation) }
-                    generated(" = ")
+                    generated(" = \(awaited)")
                     statement(value, edits: reads)
                     generated("\n\(values).hand(\(local ? binding.pattern.trimmedDescription : "__wb_value")) }\n")
                 } else {
-                    generated("\(values).hand(")
+                    generated("\(values).hand(\(awaited)")
                     statement(value, edits: reads)
                     generated(")\n")
                 }

@@ -71,7 +71,8 @@ struct TopLevelItem {
 
     private static func binding(_ variable: VariableDeclSyntax) -> Kind {
         let names = variable.bindings.flatMap { PatternNames.of($0.pattern) }
-        guard variable.bindings.count == 1, let binding = variable.bindings.first,
+        // An `async let` is not shown: its value is the child task's, read with `await`.
+        guard !variable.isAsyncLet, variable.bindings.count == 1, let binding = variable.bindings.first,
               let identifier = binding.pattern.as(IdentifierPatternSyntax.self),
               binding.accessorBlock == nil, let value = binding.initializer?.value
         else {
@@ -125,6 +126,11 @@ struct TopLevelItem {
     }
 }
 
+extension VariableDeclSyntax {
+    /// `async let NAME = VALUE`: a child task, its value read with `await`.
+    var isAsyncLet: Bool { modifiers.contains { $0.name.tokenKind == .keyword(.async) } }
+}
+
 /// The identifiers a pattern binds: `x`, `(a, b)`, `let (a, _)`.
 enum PatternNames {
     static func of(_ pattern: PatternSyntax) -> [String] {
@@ -164,6 +170,12 @@ private final class TopLevelEffects: SyntaxVisitor {
 
     override func visit(_ node: AwaitExprSyntax) -> SyntaxVisitorContinueKind {
         awaits = true
+        return .visitChildren
+    }
+
+    /// `async let` needs an async context, as an `await` does.
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        if node.isAsyncLet { awaits = true }
         return .visitChildren
     }
 

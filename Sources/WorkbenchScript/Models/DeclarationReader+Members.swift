@@ -102,6 +102,9 @@ extension DeclarationReader {
                 case ("Array", 1): return .array(arguments[0])
                 case ("Optional", 1): return .optional(arguments[0])
                 case ("Dictionary", 2): return .dictionary(key: arguments[0], value: arguments[1])
+                case ("Measurement", 1) where FoundationType.named("Measurement<\(arguments[0].source)>") != nil:
+                    // Foundation's, unless a model of that name is declared (SchemaResolver).
+                    return .named("Measurement<\(arguments[0].source)>")
                 default: throw error("generic type '\(node.trimmedDescription)' is not supported yet", at: node)
                 }
             }

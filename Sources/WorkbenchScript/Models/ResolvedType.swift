@@ -15,6 +15,8 @@ public indirect enum ResolvedType: Sendable {
     case dictionary(key: ResolvedType, value: ResolvedType)
     case structure(StructSchema)
     case enumeration(EnumSchema)
+    /// `Data`, `TimeZone`, `Measurement<UnitLength>`, …: decoded by JSONDecoder itself (FoundationTypes.swift).
+    case foundation(FoundationType)
 
     var isOptional: Bool { if case .optional = self { true } else { false } }
 
@@ -35,6 +37,7 @@ public indirect enum ResolvedType: Sendable {
         case .dictionary(let key, let value): "[\(key.source): \(value.source)]"
         case .structure(let schema): schema.qualifiedName
         case .enumeration(let schema): schema.qualifiedName
+        case .foundation(let type): type.name
         }
     }
 
@@ -54,6 +57,7 @@ public indirect enum ResolvedType: Sendable {
         case .dictionary: dictionaryForm == .flatArray ? "Array<Any>" : "Dictionary<String, Any>"
         case .structure: "Dictionary<String, Any>"
         case .enumeration(let schema): schema.rawType == .string ? "String" : schema.rawType.source
+        case .foundation(let type): type.name
         }
     }
 }

@@ -38,6 +38,8 @@ final class SchemaResolver {
             return .dictionary(key: resolvedKey, value: resolvedValue)
         case .named(let name):
             guard let (qualified, declaration) = registry.lookup(name, scope: scope) else {
+                // Foundation's own (`Data`, `TimeZone`, …), unless a model of that name hides it, as in Swift.
+                if let foundation = FoundationType.named(name) { return .foundation(foundation) }
                 throw ModelTypeError.unresolved(name)
             }
             switch declaration.kind {

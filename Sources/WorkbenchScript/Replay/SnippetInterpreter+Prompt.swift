@@ -66,7 +66,7 @@ extension SnippetInterpreter {
     func runCheckedPromptItem(_ item: CodeBlockItemSyntax) async throws -> Shown? {
         switch item.item {
         case .decl(let declaration):
-            guard let variable = declaration.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
+            guard let variable = declaration.as(VariableDeclSyntax.self), !variable.isAsyncLet, let binding = variable.bindings.first,
                   variable.bindings.count == 1, let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
                   binding.typeAnnotation == nil, let initial = binding.initializer?.value else {
                 try await execute(item)

@@ -80,6 +80,8 @@ public final class SnippetInterpreter {
         guard let variable = decl.as(VariableDeclSyntax.self) else {
             throw UnsupportedConstruct(decl, UnsupportedConstruct.sentence(for: decl))
         }
+        // A child task whose value is awaited where it is read: the compiled path's.
+        if variable.isAsyncLet { throw UnsupportedConstruct(variable, "`async let` is not supported in replay") }
         guard variable.bindings.count == 1, let binding = variable.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
               binding.typeAnnotation == nil, let initial = binding.initializer?.value else {

@@ -35,6 +35,8 @@ public enum ModelValue: Sendable {
     case record(RecordFields)
     /// An enum case, by index in its declaration.
     case enumCase(Int)
+    /// A value of a `FoundationType` (`Data`, `TimeZone`, …), as JSONDecoder made it.
+    case foundation(FoundationValue)
 
     /// Elements of an array or values of a dictionary; nil for other values.
     public var count: Int? {
@@ -101,6 +103,7 @@ extension ModelValue: Equatable {
             leftKeys == rightKeys && leftValues == rightValues
         case (.record(let left), .record(let right)): left.elementsEqual(right)
         case (.enumCase(let left), .enumCase(let right)): left == right
+        case (.foundation(let left), .foundation(let right)): left.isEqual(to: right)
         default: false
         }
     }

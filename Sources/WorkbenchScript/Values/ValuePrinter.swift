@@ -38,6 +38,8 @@ public struct ValuePrinter: Sendable {
             output.write(text)
         case (.documentString(let node), .string):
             output.write(node.string ?? "")
+        case (.foundation(let value), .foundation):
+            output.write(value.printed)
         default:
             write(value, as: type, into: &output)
         }
@@ -110,6 +112,7 @@ public struct ValuePrinter: Sendable {
         case .uuid(let uuid): output.write(uuid.uuidString)
         case .decimal(let decimal): output.write(decimal.description)
         case .enumCase(let index): output.write("case \(index)")
+        case .foundation(let value): output.write(value.debugPrinted)
         case .array, .dictionary, .record: output.write("…")
         }
     }

@@ -70,6 +70,9 @@ class Program:
             else:
                 self.emit_typed(index, text)
             self.emit(f"__formsShow({swift_literal(name)}, {name})")
+        elif kind == "async-binding":
+            # At the top level, so later inputs read it; nothing is shown.
+            self.emit_typed(index, text)
         elif kind == "command-binding":
             match = BINDING.match(stripped)
             statement = CommandStatement(stripped[match.end():])

@@ -87,6 +87,8 @@ DECLARATION = re.compile(
     r"(struct|enum|class|protocol|actor|typealias|func|extension)\s+([A-Za-z_][A-Za-z0-9_.]*)"
 )
 BINDING = re.compile(r"^(let|var)\s+([A-Za-z_][A-Za-z0-9_]*)\s*(:[^=]*?)?\s*=(?!=)\s*", re.S)
+# `async let NAME = …`: the prompt shows nothing for it (its value is read with `await`).
+ASYNC_BINDING = re.compile(r"^async\s+let\s")
 STATEMENT_WORDS = {"if", "for", "while", "repeat", "switch", "do", "guard", "defer", "throw", "return", "import"}
 COMMANDS = {"base", "path", "query", "get", "post", "put", "patch", "delete", "head", "send", "status", "history", "url", "decode", "json"}
 WORKBENCH_CALL = re.compile(
@@ -96,11 +98,14 @@ WORKBENCH_CALL = re.compile(
 
 
 def classify(text):
-    """One of: declaration, binding, command, command-binding, workbench-call, statement, assignment, expression."""
+    """One of: declaration, binding, async-binding, command, command-binding, workbench-call, statement,
+    assignment, expression."""
     stripped = text.strip()
     first_word = re.match(r"[A-Za-z_]*", stripped).group(0)
     if DECLARATION.match(stripped):
         return "declaration"
+    if ASYNC_BINDING.match(stripped):
+        return "async-binding"
     binding = BINDING.match(stripped)
     if binding:
         return "command-binding" if re.match(r"decode\s", stripped[binding.end():]) else "binding"

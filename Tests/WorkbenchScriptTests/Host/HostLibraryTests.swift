@@ -33,6 +33,22 @@ import Testing
         #expect(text.contains("WorkbenchKit.HostValues.hand([1])\n"))
     }
 
+    /// `if`/`switch` expressions are a binding's value only, never a call's argument: computed into
+    /// a local first. An `async let`'s value is awaited where it is bound, and the input awaits.
+    @Test func ifAndSwitchExpressionsAndAsyncLetsReachTheirGlobals() {
+        let branches = library(catchUp: [], input: "let kind = if n % 2 == 0 { \"even\" } else { \"odd\" }").program.text
+        #expect(branches.contains("let kind = WorkbenchKit.HostValues.take(WorkbenchKit.HostValues.type { if n % 2 == 0"))
+        #expect(branches.contains("do { let __wb_value = if n % 2 == 0 { \"even\" } else { \"odd\" }\nWorkbenchKit.HostValues.hand(__wb_value) }"))
+        #expect(!branches.contains("hand(if"))
+        let chosen = library(catchUp: [], input: "let s = switch n { case 1: \"one\" default: \"many\" }").program.text
+        #expect(chosen.contains("do { let __wb_value = switch n {"))
+        let asyncLet = library(catchUp: [], input: "async let a = v(1)")
+        #expect(asyncLet.liveAwaits)
+        #expect(asyncLet.program.text.contains("let a = WorkbenchKit.HostValues.take(WorkbenchKit.HostValues.type { try await v(1) })"))
+        #expect(asyncLet.program.text.contains("WorkbenchKit.HostValues.hand(try await v(1))"))
+        #expect(!asyncLet.program.text.contains("PromptRuntime.show(a"))
+    }
+
     @Test func aPositionInTheLibraryMapsToWhereTheUserTypedIt() throws {
         let program = library(catchUp: ["let posts = [1]"], input: "let a = 1; let b = posts.nope\nlet c = posts.map { $0 }.zz").program
         let text = program.text.split(separator: "\n").map(String.init)

@@ -31,6 +31,20 @@ import WorkbenchKit
         #expect(session.steps.count == 4)
     }
 
+    /// Swift 5.9's `if`/`switch` expressions and `async let` at the top level, as one program runs them.
+    @Test func ifAndSwitchExpressionsAndAsyncLetBind() async {
+        let session = HostSession()
+        await session.run("let n = 3")
+        let kind = if 3 % 2 == 0 { "even" } else { "odd" }
+        #expect(await session.run(#"let kind = if n % 2 == 0 { "even" } else { "odd" }"#).output == shown("kind", kind, type: "String"))
+        #expect(await session.run("let text = switch n {\ncase 3: \"three\"\ndefault: \"other\"\n}").output
+            == shown("text", "three", type: "String"))
+        await session.run("func v(_ x: Int) async -> Int { x * 10 }")
+        let (bound, outcome) = await session.run("async let a = v(1)")
+        #expect(outcome.succeeded && bound == "", "\(bound)")
+        #expect(await session.run("print(await a + n)").output == "13\n")
+    }
+
     @Test func declarationsAndFunctionsAreKept() async {
         let session = HostSession()
         await session.run("""
