@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-peers forms-expected
+.PHONY: run install uninstall test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl; FoundationXML, which reads a
@@ -48,8 +48,24 @@ $(RELEASE_STAMP): $(RELEASE_INPUTS)
 		.build/release/prompt-kit/Modules/
 	touch $@
 
+# `make run ARGS='--offline'` passes flags (or a subcommand: ARGS='replay first-posts --step').
 run: build
-	.build/release/workbench
+	.build/release/workbench $(ARGS)
+
+# `workbench` on the PATH: the program, its prompt-kit/ and the sandbox's datasets go to
+# PREFIX/lib/workbench, found beside the program through the link in PREFIX/bin (the program
+# resolves its own path through /proc/self/exe). `make uninstall` takes both away.
+PREFIX ?= $(HOME)/.local
+install: build
+	rm -rf $(PREFIX)/lib/workbench
+	mkdir -p $(PREFIX)/lib/workbench $(PREFIX)/bin
+	cp -R .build/release/workbench .build/release/prompt-kit .build/release/Workbench_Sandbox.resources $(PREFIX)/lib/workbench/
+	ln -sfn ../lib/workbench/workbench $(PREFIX)/bin/workbench
+	@case ":$$PATH:" in *":$(PREFIX)/bin:"*) echo "installed $(PREFIX)/bin/workbench";; \
+		*) echo "installed $(PREFIX)/bin/workbench; add $(PREFIX)/bin to PATH to type \`workbench\`";; esac
+
+uninstall:
+	rm -rf $(PREFIX)/lib/workbench $(PREFIX)/bin/workbench
 
 # CI (`.ci/run` sets CI=true) builds without debug info and links with the toolchain's lld: no one
 # reads a CI build's debug info, and a fresh clone's build took 572 s with it and gold, 473 s
@@ -76,7 +92,7 @@ forms-expected: deps
 clean:
 	rm -rf .build Benchmarks/.build Fuzzing/.build
 
-# libFuzzer targets (README.md, "Fuzzing"): the package in Fuzzing/, built optimized (dependencies,
+# libFuzzer targets (Fuzzing/README.md): the package in Fuzzing/, built optimized (dependencies,
 # swift-syntax among them, too) with the toolchain's own libFuzzer and AddressSanitizer into its own
 # scratch path, libFuzzer's coverage only on Workbench's own modules (WORKBENCH_FUZZ_COVERAGE turns
 # on Package.swift's `fuzzCoverage`; `make test` and `make build` never set it) and the targets
@@ -94,7 +110,7 @@ fuzz: deps
 	$(FUZZ_NICE) python3 Fuzzing/run-fuzzers.py --runs $(FUZZ_RUNS) --seconds $(FUZZ_SECONDS) \
 		--build-dir Fuzzing/.build/release $(FUZZ_TARGETS)
 
-# Benchmarks against the peers (README.md, "Performance"); they report and never fail the build.
+# Benchmarks against the peers (Benchmarks/README.md); they report and never fail the build.
 # `bench` runs everything; `bench-figures` the side-by-side figures 1-4 and 6-12 (about 8 minutes);
 # `bench-micro` the package-benchmark suite in Benchmarks/ (its first release build is slow).
 bench: build bench-peers
