@@ -58,6 +58,8 @@ public final class Session {
     /// `set results on`: a Swift input of several lines runs compiled as a playground, its lines
     /// shown again with their values beside them.
     var resultsColumn = false
+    /// What an `edit` did not get to run (from the step that failed on): the next `edit` opens it.
+    var unfinishedEdit: String?
     /// The language mode compiled Swift is checked in (`set swift`, `workbench --swift`): Swift 5,
     /// as a playground, unless asked.
     public var languageMode = SwiftLanguageMode.swift5 {

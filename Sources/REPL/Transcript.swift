@@ -34,6 +34,11 @@ public struct Transcript {
         steps.append(step)
     }
 
+    /// Keeps the first `count` steps: `edit` runs the ones after them again, as they now read.
+    public mutating func keepFirst(_ count: Int) {
+        steps.removeSubrange(min(count, steps.count)...)
+    }
+
     public mutating func clear() {
         steps.removeAll()
     }
