@@ -33,6 +33,8 @@ public final class LineEditor {
     public var largeInputHint: ((String) -> String)? = { size in
         "(a \(size) input: history keeps only its first \(HistoryEntry.describe(bytes: HistoryEntry.keptHead)))"
     }
+    /// Where Ctrl-X Ctrl-E writes the input for the editor (the file lives only while it runs).
+    public var editFolder: () -> URL = { FileManager.default.temporaryDirectory }
     /// True when input comes from a terminal (libedit), false for a pipe or file.
     public let isInteractive: Bool
     /// For other threads' output: above the prompt while a line is typed, else straight out.
@@ -76,8 +78,13 @@ public final class LineEditor {
                 // End of input in the middle of an unfinished input still runs what was typed.
                 return lines.isEmpty ? .endOfInput : finish(lines)
             }
-            guard case .line(let line) = line else { return .interrupted }
-            lines.append(line)
+            switch line {
+            case .interrupted: return .interrupted
+            case .line(let line): lines.append(line)
+            case .edit(let line):
+                guard let edited = editInExternalEditor(lines + [line]) else { return .interrupted }
+                lines = edited
+            }
             switch completeness(lines.joined(separator: "\n")) {
             case .complete:
                 return finish(lines)
@@ -92,7 +99,40 @@ public final class LineEditor {
 
     private enum Line {
         case line(String)
+        case edit(String)
         case interrupted
+    }
+
+    /// The input typed so far, as the user's editor leaves it, shown as if typed; nil when the
+    /// editor failed, was stopped or left nothing (one line says which; the input is dropped, as
+    /// bash drops a command whose editor failed).
+    private func editInExternalEditor(_ lines: [String]) -> [String]? {
+        guard let terminal else { return lines }
+        let editor = ExternalEditor()
+        let text = lines.joined(separator: "\n") + "\n"
+        Interrupt.clear()
+        let edited: String
+        switch editor.edit(text, name: "input.swift", in: editFolder(), interrupted: { Interrupt.isPending }) {
+        case .changed(let changed): edited = changed
+        case .unchanged: edited = text
+        case .failed(let status):
+            terminal.writeLine("(the editor exited with status \(status): the input was dropped)")
+            return nil
+        case .interrupted:
+            Interrupt.clear()
+            terminal.writeLine("(the editor was stopped: the input was dropped)")
+            return nil
+        case .unavailable(let reason):
+            terminal.writeLine("(the editor could not be used: \(reason))")
+            return nil
+        }
+        var result = edited.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while result.last?.allSatisfy(\.isWhitespace) == true { result.removeLast() }
+        guard !result.isEmpty else { return nil }
+        for (index, line) in result.enumerated() {
+            terminal.writeLine((index == 0 ? prompt : continuationPrompt).replacingOccurrences(of: "\u{1}", with: "") + line)
+        }
+        return result
     }
 
     /// The line put back by the last input, else one from the terminal or the pipe; nil at the end.
@@ -111,6 +151,7 @@ public final class LineEditor {
         if let pasted = terminal.nextPastedLine(prompt: shown) { return .line(pasted) }
         switch terminal.readLine(prompt: shown) {
         case .line(let read): return .line(read)
+        case .edit(let read): return .edit(read)
         case .interrupted: return .interrupted
         case .endOfInput: return nil
         }

@@ -5,6 +5,8 @@ import Foundation
 final class TerminalReader {
     enum Read {
         case line(String)
+        /// Ctrl-X Ctrl-E: the line as far as it was typed, for the input to go to the user's editor.
+        case edit(String)
         case interrupted
         case endOfInput
     }
@@ -18,6 +20,9 @@ final class TerminalReader {
     private(set) var prompt = ""
     private var promptBytes: [CChar] = [0]
     private var interrupted = false
+    /// Set by Ctrl-X Ctrl-E: the line as typed, which ends so that the input can be edited
+    /// outside libedit.
+    private var lineToEdit: String?
     /// Whether the terminal takes escape codes, to mark pastes or clear rows (a `dumb` one prints them).
     let understandsEscapeCodes: Bool
     private var paste = BracketedPaste()
@@ -54,6 +59,18 @@ final class TerminalReader {
             return UInt8(CC_NEWLINE)
         })
         wb_el_bind(editLine, "^C", "wb-interrupt")
+        // Ctrl-X Ctrl-E as in bash: the input typed so far, continuation lines included, in $EDITOR.
+        wb_el_add_function(editLine, "wb-edit-input", "Edit the input in $VISUAL or $EDITOR", { editLine, _ in
+            guard let editLine, let reader = TerminalReader.from(editLine), let info = el_line(editLine)?.pointee else {
+                return UInt8(CC_ERROR)
+            }
+            // Read here: a line ended by a function is not terminated in the buffer el_gets returns.
+            reader.lineToEdit = String(decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.lastchar - info.buffer),
+                                       as: UTF8.self)
+            fputs("\n", wb_stdout())
+            return UInt8(CC_NEWLINE)
+        })
+        wb_el_bind(editLine, "^X^E", "wb-edit-input")
         // Ctrl-R as in bash: an incremental search backwards, refined as each key is typed.
         wb_el_bind(editLine, "^R", "em-inc-search-prev")
         wb_el_add_function(editLine, "wb-paste", "Insert a pasted text at once", { editLine, _ in
@@ -83,6 +100,7 @@ final class TerminalReader {
         promptBytes = Array(prompt.utf8CString)
         Interrupt.clear()
         interrupted = false
+        lineToEdit = nil
         var count: Int32 = 0
         // As readline does, only while a line is read: output and other programs get plain pastes.
         if understandsEscapeCodes { fputs(BracketedPaste.enable, wb_stdout()) }
@@ -110,6 +128,7 @@ final class TerminalReader {
             fputs("\n", wb_stdout())
             return .endOfInput
         }
+        if let lineToEdit { return .edit(lineToEdit) }
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)

@@ -50,6 +50,7 @@ public enum Startup {
     @MainActor
     public static func runREPL(_ options: Options = Options()) async -> Int32 {
         let editor = LineEditor(historyFile: options.historyFile)
+        editor.editFolder = { ProcessScratchFolder.url }
         let session = Session(isInteractive: editor.isInteractive)
         session.offline = options.offline
         session.languageMode = options.languageMode

@@ -10,10 +10,11 @@ import Testing
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let program = home.url.appendingPathComponent("editor.sh")
-        try ("#!/bin/sh\n" + editor + "\n").write(to: program, atomically: true, encoding: .utf8)
-        chmod(program.path, 0o755)
+        // Run by `sh`, not executed: a file just written can be "busy" for exec while another
+        // test forks.
+        try (editor + "\n").write(to: program, atomically: true, encoding: .utf8)
         return try await PipedRun.run(try Binaries.workbench, input: script,
-                                      environment: isolatedEnvironment(home: home.url, extra: ["EDITOR": program.path]))
+                                      environment: isolatedEnvironment(home: home.url, extra: ["EDITOR": "sh " + program.path]))
     }
 
     /// Lines of the output that are not the response's JSON body.

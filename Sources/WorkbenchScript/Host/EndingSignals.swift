@@ -82,6 +82,12 @@ public enum EndingSignals {
         let deadline = ContinuousClock.now + grace
         while ContinuousClock.now < deadline, waitedFor.contains(where: isRunning) { usleep(10_000) }
         for group in groups { kill(-group, SIGKILL) }
+        // A killed compiler can still be writing its outputs for a moment, which would make the
+        // folders again after they are removed: wait (briefly) until each group is gone.
+        let killed = ContinuousClock.now + .seconds(1)
+        while ContinuousClock.now < killed, groups.contains(where: { waitpid($0, nil, WNOHANG) == 0 || kill(-$0, 0) == 0 }) {
+            usleep(5_000)
+        }
         // What exit would have removed: the signal's default action runs no `atexit` handler.
         SessionDirectory.removeAll()
         ProcessScratchFolder.remove()
