@@ -55,8 +55,8 @@ public final class Session {
     var notedShadowedCommands: Set<String> = []
     /// The input being run, as typed (to place errors of a `\(…)` in it).
     var currentInput = ""
-    /// `set results on`: a Swift input of several lines runs compiled as a playground, its lines
-    /// shown again with their values beside them.
+    /// `set results on`: a Swift input of several lines, or one holding a loop, runs compiled as a
+    /// playground, its lines shown again with their values beside them.
     var resultsColumn = false
     /// What an `edit` did not get to run (from the step that failed on): the next `edit` opens it.
     var unfinishedEdit: String?

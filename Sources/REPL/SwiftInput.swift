@@ -30,7 +30,9 @@ extension Session {
         }
         workbench.cutsLongValues = !showAll
         defer { workbench.cutsLongValues = true }
-        if resultsColumn, text.contains("\n"), compiledPathAvailable {
+        // A loop on one line gets the column as one of several lines does: the values its body
+        // has are what the prompt's own summary line never shows.
+        if resultsColumn, text.contains("\n") || LoopFinder.holdsLoop(tree), compiledPathAvailable {
             try await runWithResults(text)
         } else {
             try await runSwift(items)
@@ -52,6 +54,26 @@ extension Session {
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         guard let first = FirstSyntaxError(in: tree, converter: converter) else { return "invalid Swift" }
         return "\(first.line):\(first.column): \(first.message)"
+    }
+}
+
+/// Whether an input holds a loop (`for`, `while`, `repeat`) anywhere, in a closure's body too.
+private final class LoopFinder: SyntaxVisitor {
+    private var found = false
+
+    static func holdsLoop(_ tree: SourceFileSyntax) -> Bool {
+        let finder = LoopFinder(viewMode: .sourceAccurate)
+        finder.walk(tree)
+        return finder.found
+    }
+
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { stop() }
+    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { stop() }
+    override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { stop() }
+
+    private func stop() -> SyntaxVisitorContinueKind {
+        found = true
+        return .skipChildren
     }
 }
 

@@ -21,7 +21,8 @@ public func stop() {
 /// A binding's or an expression's value; `name` is empty for an expression.
 public func __builtin_log_with_id<T>(_ object: T, _ name: String, _ id: Int, _ startLine: Int, _ endLine: Int,
                                      _ startColumn: Int, _ endColumn: Int, _ moduleID: Int, _ fileID: Int) -> AnyObject? {
-    ResultsFile.shared.write(ResultRecord(kind: .value, startLine: startLine, endLine: endLine, startColumn: startColumn,
+    let kind: ResultRecord.Kind = object is any BinaryInteger || object is any BinaryFloatingPoint ? .number : .value
+    ResultsFile.shared.write(ResultRecord(kind: kind, startLine: startLine, endLine: endLine, startColumn: startColumn,
                                           endColumn: endColumn, name: name, text: String(describing: object)))
     return nil
 }

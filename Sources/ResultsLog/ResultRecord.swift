@@ -5,6 +5,10 @@ public struct ResultRecord: Equatable, Sendable {
     public enum Kind: String, Sendable {
         /// A binding or an expression's value.
         case value = "V"
+        /// A value of a numeric type (an integer or a floating-point number): the column draws
+        /// the values a line had as a sparkline. Told by the type, so a `String` holding "42" is
+        /// not one.
+        case number = "N"
         /// What a `print` call wrote.
         case printed = "P"
     }

@@ -33,11 +33,16 @@ import Testing
         // What the compiled input printed, then the column; the print's own line shows the same text.
         let printed = try #require(lines.first { $0.hasPrefix("[") }, "the input printed nothing: \(run.output)")
         #expect(lines.contains("9  \(printed)"))
-        // The function's body ran once per number; the column holds its last value, the last square.
-        let last = try #require(printed.dropFirst().dropLast().split(separator: ",").last?.trimmingCharacters(in: .whitespaces))
-        #expect(lines.contains("3  \(last)  (4 times)"))
+        // The function's body ran once per number; the column holds its last value, the last square,
+        // and draws the squares.
+        let squares = printed.dropFirst().dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let last = try #require(squares.last)
+        #expect(lines.contains("3  \(last)  (4 times)  \(ResultsColumnOracle.sparkline(squares.compactMap(Double.init)))"), "\(run.output)")
         // The loop's body: the array after its last append.
         #expect(lines.contains("7  squares = \(printed)  (4 times)"))
+        // Each `set results` says what it did.
+        #expect(lines.first == PromptResultsTableTests.confirmationOn)
+        #expect(lines.contains("results column off"))
         // With results off, an input of several lines shows no column.
         #expect(lines.contains("1"))
         #expect(!lines.contains { $0.hasPrefix("3  quiet") || $0.hasPrefix("2  quiet") })

@@ -25,6 +25,7 @@ import Testing
 
             print("PROBE items", String(describing: items))
             print("PROBE total", String(describing: total))
+            print("PROBE totals", items.indices.map { items[...$0].reduce(0) { $0 + $1.price } })
             print("PROBE count", items.count)
             print("PROBE lastItem", String(describing: items[items.count - 1]))
             print("PROBE lastLabel", label(items[items.count - 1]))
@@ -84,8 +85,10 @@ import Testing
         #expect(column[try Self.line(startingWith: "let items", in: source)] == "items = \(try #require(probes["items"]))")
         #expect(try #require(probes["items"]).contains("\(Self.snippetName).Item("))
         #expect(column[try Self.line(startingWith: "var total", in: source)] == "total = 0")
-        // The loop body: its last value, and how many times it ran.
-        #expect(column[try Self.line(startingWith: "total +=", in: source)] == "total = \(try #require(probes["total"]))" + times)
+        // The loop body: its last value, how many times it ran, and the values it had.
+        let totals = try #require(probes["totals"]).dropFirst().dropLast().split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        #expect(column[try Self.line(startingWith: "total +=", in: source)]
+            == "total = \(try #require(probes["total"]))" + times + "  " + ResultsColumnOracle.sparkline(totals))
         // Inside the function, called once per item by `map`.
         #expect(column[try Self.line(startingWith: "func label", in: source)] == "item = \(try #require(probes["lastItem"]))" + times)
         #expect(column[try Self.line(startingWith: "let text", in: source)] == "text = \(try #require(probes["lastLabel"]))" + times)
@@ -148,13 +151,17 @@ import Testing
             #expect(lines[index].dropFirst(4).hasPrefix(code.prefix(20)))
             let shown = try #require(lines[index].contains("│") ? lines[index] : lines[safe: index + 1], "no result for line \(number)")
             let result = try #require(shown.components(separatedBy: "│ ").last)
-            if entry.count <= result.count {
-                #expect(result == entry)
+            // A sparkline that would leave the value too little room is left out.
+            let bars = entry.reversed().prefix { "▁▂▃▄▅▆▇█".contains($0) }.count
+            let sparkline = bars > 0 ? "  " + String(entry.suffix(bars)) : ""
+            let expected = result.hasSuffix(sparkline) ? entry : String(entry.dropLast(sparkline.count))
+            if expected.count <= result.count {
+                #expect(result == expected)
             } else {
-                // Cut with `…`; `(N times)` stays.
-                let times = entry.range(of: "  (", options: .backwards).map { String(entry[$0.lowerBound...]) } ?? ""
+                // Cut with `…`; `(N times)` stays, and the sparkline where it is shown.
+                let times = expected.range(of: "  (", options: .backwards).map { String(expected[$0.lowerBound...]) } ?? ""
                 #expect(result.hasSuffix("…" + times), "\(result)")
-                #expect(entry.hasPrefix(String(result.dropLast(times.count + 1))))
+                #expect(expected.hasPrefix(String(result.dropLast(times.count + 1))))
             }
         }
         #expect(lines.contains { $0.contains("│ total = 0") })

@@ -80,6 +80,20 @@ import WorkbenchKit
         #expect(console.capturedText == "timeout     2.5 s\nredirects   off\nbody-lines  7\nmax-body    1.5 GB\ncolor       off\noffline     off\nresults     off\nswift       5\n")
     }
 
+    /// `set results` shows nothing else until the next input it applies to, so it says what it did.
+    @Test func setResultsSaysWhatItDid() async throws {
+        let session = await session()
+        #expect(await session.evaluate("set results on"))
+        #expect(session.resultsColumn)
+        #expect(await session.evaluate("set results off"))
+        #expect(!session.resultsColumn)
+        #expect(console.capturedText == """
+            results column on: Swift of several lines, or a loop, is shown again with each line's values
+            results column off
+
+            """)
+    }
+
     @Test func bodyLinesZeroIsAccepted() async throws {
         let session = await session()
         #expect(await session.evaluate("set body-lines 0"))

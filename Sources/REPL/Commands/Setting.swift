@@ -56,9 +56,16 @@ extension Setting {
                     session.offline = offline
                 }),
         Setting("results", .onOff, help: """
-                whether Swift of several lines (a loop, a function and its call) is
-                shown again with each line's values beside it, as in a playground
-                """, current: { $0.resultsColumn }, apply: { session, on in session.resultsColumn = on }),
+                whether Swift of several lines (a loop, a function and its call), or
+                a loop on one line, is shown again with each line's values beside
+                it, as in a playground
+                """, current: { $0.resultsColumn }, apply: { session, on in
+                    session.resultsColumn = on
+                    // Nothing else shows until an input the column is for: say what changed.
+                    session.console.line(session.console.styled(on
+                        ? "results column on: Swift of several lines, or a loop, is shown again with each line's values"
+                        : "results column off", .dim))
+                }),
         Setting("swift", .languageMode, help: """
                 the language mode Swift compiles in: 5 (the default, as in a
                 playground and `swiftc`) or 6 (Swift 6's concurrency checking)

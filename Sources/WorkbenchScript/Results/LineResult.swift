@@ -16,13 +16,16 @@ public struct LineResult: Equatable, Sendable {
     public var name: String
     /// The value as `print` describes it, or the text printed.
     public var text: String
+    /// Whether the value's type is numeric, so that the values a line had can be drawn.
+    public var isNumber: Bool
 
-    public init(kind: Kind, line: Int, column: Int, name: String, text: String) {
+    public init(kind: Kind, line: Int, column: Int, name: String, text: String, isNumber: Bool = false) {
         self.kind = kind
         self.line = line
         self.column = column
         self.name = name
         self.text = text
+        self.isNumber = isNumber
     }
 
     /// The results ResultsLog wrote for `program`, those of its live input (the last unit) only, at
@@ -35,7 +38,7 @@ public struct LineResult: Equatable, Sendable {
             else { return nil }
             let location = program.units[live].location(of: origin.offset)
             return LineResult(kind: record.kind == .printed ? .printed : .value, line: location.line,
-                              column: location.column, name: record.name, text: record.text)
+                              column: location.column, name: record.name, text: record.text, isNumber: record.kind == .number)
         }
     }
 }

@@ -1,45 +1,70 @@
-/// The results column as Xcode shows it beside a playground: for each line, its last value
-/// (`name = value` where a name is declared, the text where it printed), with `(N times)` when the
-/// line ran more than once.
+/// The results column as Xcode shows it beside a playground: for each line, the last value of each
+/// name assigned on it (`name = value`; an expression's value or the text a `print` wrote where no
+/// name is), with `(N times)` when one of them was reported more than once and, for numbers, a
+/// sparkline of the values it had (`sq = 25  (5 times)  ▁▂▃▅█`).
 public struct ResultsColumn: Equatable, Sendable {
     /// What the column says for one line.
     public struct Entry: Equatable, Sendable, CustomStringConvertible {
-        /// The line's last value (several when the line holds several, `; ` between them).
+        /// The line's last values (several when the line holds several, `; ` between them).
         public var text: String
-        /// How many times the line ran (the most any of its values was reported).
+        /// How many times the line's most reported value was reported.
         public var times: Int
-        /// ` (3 times)` for a line that ran more than once, else empty.
+        /// The values that one had, when they are numbers (`Sparkline`); else empty.
+        public var sparkline: String
+        /// `  (3 times)` for a line that ran more than once, else empty.
         public var timesSuffix: String { times > 1 ? "  (\(times) times)" : "" }
-        public var description: String { text + timesSuffix }
+        /// What follows the values: the count, then the sparkline.
+        public var suffix: String { timesSuffix + (sparkline.isEmpty ? "" : "  " + sparkline) }
+        public var description: String { text + suffix }
     }
 
     /// The column for each line that has a result.
     public let entries: [Int: Entry]
 
     public init(_ results: [LineResult]) {
-        // A line can hold several results (`let a = 1; let b = 2`): each place on it keeps its last.
-        struct Place {
-            var result: LineResult
-            var count: Int
+        // The values of one name on a line are one series, wherever on the line it is assigned
+        // (`var total = 0; for p in posts { total += p.id }` leaves `total = 5050`); an expression's
+        // value or a print is one where it stands.
+        enum Key: Hashable {
+            case name(String)
+            case place(column: Int, kind: LineResult.Kind)
         }
-        var places: [Int: [Place]] = [:]
+        struct Series {
+            let key: Key
+            let column: Int
+            var last: LineResult
+            var count = 1
+            /// Every value so far, while each is a number.
+            var numbers: [Double]?
+
+            mutating func add(_ result: LineResult, number: Double?) {
+                last = result
+                count += 1
+                if let number, numbers != nil { numbers!.append(number) } else { numbers = nil }
+            }
+        }
+        var lines: [Int: [Series]] = [:]
         // A closure's anonymous parameters (`$0`) are no names the user declared; a WorkbenchKit
         // object (`wb` after `wb.timeout = 5`) describes itself as its class's name only.
         for result in results where !result.name.hasPrefix("$") && !Self.isKitObject(result) {
-            if let index = places[result.line]?.firstIndex(where: { $0.result.column == result.column && $0.result.kind == result.kind }) {
-                places[result.line]![index].result = result
-                places[result.line]![index].count += 1
+            let key = result.kind == .value && !result.name.isEmpty ? Key.name(result.name) : .place(column: result.column, kind: result.kind)
+            let number = result.isNumber ? Double(result.text) : nil
+            if let index = lines[result.line]?.firstIndex(where: { $0.key == key }) {
+                lines[result.line]![index].add(result, number: number)
             } else {
-                places[result.line, default: []].append(Place(result: result, count: 1))
+                lines[result.line, default: []].append(Series(key: key, column: result.column, last: result, numbers: number.map { [$0] }))
             }
         }
-        entries = places.mapValues { places in
+        entries = lines.mapValues { series in
             // `let x = try f()` reports `x` and, where the program wraps the throwing call, the call's
             // value too: the named one says it all.
-            let named = Set(places.filter { !$0.result.name.isEmpty }.map(\.result.text))
-            let kept = places.filter { !$0.result.name.isEmpty || $0.result.kind == .printed || !named.contains($0.result.text) }
-            let text = kept.sorted { $0.result.column < $1.result.column }.map { Self.shown($0.result) }.joined(separator: "; ")
-            return Entry(text: text, times: kept.map(\.count).max() ?? 1)
+            let named = Set(series.filter { !$0.last.name.isEmpty }.map(\.last.text))
+            let kept = series.filter { !$0.last.name.isEmpty || $0.last.kind == .printed || !named.contains($0.last.text) }
+                .sorted { $0.column < $1.column }
+            let times = kept.map(\.count).max() ?? 1
+            // One sparkline per line: the leftmost series of numbers that ran as often as the line.
+            let drawn = kept.first { $0.count == times && $0.numbers != nil }?.numbers ?? []
+            return Entry(text: kept.map { Self.shown($0.last) }.joined(separator: "; "), times: times, sparkline: Sparkline.of(drawn))
         }
     }
 

@@ -2,8 +2,9 @@ import Foundation
 import WorkbenchKit
 
 /// Lays source lines out at a terminal's width with the results column on their right: the line
-/// number, the code, then the line's result, cut with `…` where the width ends. A line of code too
-/// long to leave room for its result gets the result on a line of its own below it.
+/// number, the code, then the line's result, cut with `…` where the width ends (its count kept,
+/// its sparkline where there is room). A line of code too long to leave room for its result gets the result on a line
+/// of its own below it.
 public struct ResultsLayout {
     /// The source's lines (line 1 first).
     public let source: [String]
@@ -50,8 +51,9 @@ public struct ResultsLayout {
                 output.append(prefix + code)
                 continue
             }
-            // The value is cut, `(N times)` always shown.
-            let suffix = entry.timesSuffix
+            // The value is cut, `(N times)` always shown; the sparkline only where it leaves the
+            // value room to be read.
+            let suffix = resultWidth - entry.suffix.count >= min(entry.text.count, Self.valueRoom) ? entry.suffix : entry.timesSuffix
             let value = Self.cut(entry.text, to: max(resultWidth - suffix.count, 1)) + suffix
             let result = console.styled("│ ", .dim) + console.styled(value, .green)
             if code.count <= codeWidth {
@@ -63,6 +65,9 @@ public struct ResultsLayout {
         }
         return output
     }
+
+    /// The characters of a value a sparkline must leave beside it.
+    static let valueRoom = 12
 
     /// `text` cut to `width` characters, its last one `…` when it was longer.
     static func cut(_ text: String, to width: Int) -> String {

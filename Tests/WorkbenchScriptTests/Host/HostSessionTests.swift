@@ -166,13 +166,22 @@ import WorkbenchKit
         let column = ResultsColumn(outcome.results)
         #expect(column.entries[1]?.description == "r = \(drawn)")
         #expect(column.entries[2]?.description == "total = 0")
-        #expect(column.entries[4]?.description == "total = 6  (3 times)")
+        #expect(column.entries[4]?.description == "total = 6  (3 times)  ▁▄█")
         #expect(column.entries[6]?.description == "\(drawn)\n" || column.entries[6]?.description == "\(drawn)")
         // Later inputs, with the column or without, read the same value.
         #expect(await session.run("print(r)").output == "\(drawn)\n")
         let again = await session.run("let twice = r * 2\nprint(twice)", results: true)
         #expect(ResultsColumn(again.outcome.results).entries[1]?.description == "twice = \(drawn * 2)")
         #expect(await session.run("total").output == shown("total", 6, type: "Int"))
+    }
+
+    /// A loop on one line with the name it adds to: the name's last value, how often it was
+    /// assigned (its declaration too), and its values drawn.
+    @Test func aLoopOnOneLineShowsTheValueItLeaves() async {
+        let session = HostSession()
+        let (output, outcome) = await session.run("var acc = 0; for n in 1...4 { acc += n }", results: true)
+        #expect(outcome.succeeded, "\(output)")
+        #expect(ResultsColumn(outcome.results).plainLines == ["1  acc = 10  (5 times)  ▁▂▃▅█"])
     }
 
     @Test func aFailureKeepsTheLinesThatRan() async {
