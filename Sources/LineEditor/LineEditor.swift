@@ -70,6 +70,12 @@ public final class LineEditor {
         terminal?.owner = self
     }
 
+    /// A line read for another purpose (by `play`, waiting on piped input) that is the start of
+    /// the next input after all.
+    public func unread(_ line: String) {
+        pendingLine = line
+    }
+
     /// Reads one complete input, joining continuation lines while the input is incomplete.
     public func read() -> InputEvent {
         var lines: [String] = []

@@ -106,7 +106,7 @@ extension Session {
     }
 
     /// Prints `error: MESSAGE` as one line, whatever input the message quotes.
-    private func reportError(_ message: String) {
+    func reportError(_ message: String) {
         console.line(console.styled("error:", .red) + " " + ErrorLine.oneLine(message))
     }
 }

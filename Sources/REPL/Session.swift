@@ -60,6 +60,9 @@ public final class Session {
     var resultsColumn = false
     /// What an `edit` did not get to run (from the step that failed on): the next `edit` opens it.
     var unfinishedEdit: String?
+    /// Gives a piped line back to the line editor, to be read as the next input (`play` reads
+    /// one while it waits, and it may be the next input).
+    var unreadLine: ((String) -> Void)?
     /// The language mode compiled Swift is checked in (`set swift`, `workbench --swift`): Swift 5,
     /// as a playground, unless asked.
     public var languageMode = SwiftLanguageMode.swift5 {

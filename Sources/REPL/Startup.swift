@@ -18,6 +18,8 @@ public enum Startup {
         public var spec: String?
         /// A playground bundle to open first, as `open PATH` would (`workbench open PATH`).
         public var playground: String?
+        /// A Swift file to play first, as `play FILE` would (`workbench play FILE`).
+        public var play: String?
         /// The language mode compiled Swift is checked in (`--swift 6`).
         public var languageMode = SwiftLanguageMode.swift5
 
@@ -52,6 +54,7 @@ public enum Startup {
         let editor = LineEditor(historyFile: options.historyFile)
         editor.editFolder = { ProcessScratchFolder.url }
         let session = Session(isInteractive: editor.isInteractive)
+        session.unreadLine = { editor.unread($0) }
         session.offline = options.offline
         session.languageMode = options.languageMode
         let output = editor.asynchronousOutput
@@ -66,6 +69,7 @@ public enum Startup {
         var loaded = true
         if let spec = options.spec { loaded = await session.evaluate("spec " + Arguments.quoted(spec)) }
         if let playground = options.playground { loaded = await session.evaluate("open " + Arguments.quoted(playground)) && loaded }
+        if let play = options.play { loaded = await session.evaluate("play " + Arguments.quoted(play)) && loaded }
         let succeeded = await ReadEvalPrintLoop(session: session, editor: editor).run() && loaded
         session.swiftRunner?.close()
         OpenPlayground.removeFolders()

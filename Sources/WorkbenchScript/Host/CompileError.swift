@@ -70,7 +70,7 @@ public struct CompileError: Equatable, Sendable {
 
     /// Line `number` (1-based) of `text` without its line break, lines counted as the compiler
     /// counts them (at `\n`; a `\r` before it is dropped); nil past the end.
-    static func line(_ number: Int, of text: some StringProtocol) -> String? {
+    public static func line(_ number: Int, of text: some StringProtocol) -> String? {
         let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         guard number >= 1, number <= lines.count else { return nil }
         var line = String(decoding: lines[number - 1], as: UTF8.self)

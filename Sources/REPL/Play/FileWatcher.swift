@@ -1,0 +1,95 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Tells when a file is saved, through inotify on its folder: editors that save by writing a new
+/// file and renaming it over the old one (vim, many others) end a watch on the file itself, so
+/// the folder is watched and events are kept for the file's name.
+final class FileWatcher {
+    /// What happened to the file since the last look.
+    enum Change: Equatable {
+        /// Written (in place, or a new file moved or made under its name).
+        case saved
+        /// Removed or moved away: it may come back.
+        case removed
+    }
+
+    let file: URL
+    private let descriptor: Int32
+    private let name: String
+
+    init(_ file: URL) throws(PlayError) {
+        self.file = file
+        name = file.lastPathComponent
+        descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard descriptor >= 0 else { throw .watch(file.path, String(cString: strerror(errno))) }
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF)
+        guard inotify_add_watch(descriptor, file.deletingLastPathComponent().path, mask) >= 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .watch(file.deletingLastPathComponent().path, reason)
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Waits up to `timeout` milliseconds for the file to change, then for the changes to settle
+    /// (`settle` milliseconds without another: two saves 10 ms apart are one), and says what the
+    /// file's state is; nil when nothing happened to it. Also returns early, with nil, when
+    /// `input` (a descriptor, or -1) has something to read.
+    func next(timeout: Int32, settle: Int32 = 50, input: Int32 = -1) -> Change? {
+        guard wait(timeout, input: input), let first = drain() else { return nil }
+        var last = first
+        while wait(settle, input: -1) {
+            if let change = drain() { last = change }
+        }
+        // The file decides, not the last event: a save by rename is a move away and a move in.
+        if last == .removed, FileManager.default.fileExists(atPath: file.path) { return .saved }
+        return FileManager.default.fileExists(atPath: file.path) ? .saved : .removed
+    }
+
+    /// Whether the watch (or `input`) became readable within `milliseconds`.
+    private func wait(_ milliseconds: Int32, input: Int32) -> Bool {
+        var descriptors = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)]
+        if input >= 0 { descriptors.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
+        let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+        return ready > 0 && descriptors[0].revents & Int16(POLLIN) != 0
+    }
+
+    /// Reads every pending event; the last change to the file's name, if any.
+    private func drain() -> Change? {
+        var change: Change?
+        var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { return change }
+            var offset = 0
+            // struct inotify_event: wd, mask, cookie, len (4 bytes each), then len bytes of name.
+            while offset + 16 <= count {
+                let mask = buffer[offset + 4..<offset + 8].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
+                let length = Int(buffer[offset + 12..<offset + 16].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) })
+                let nameBytes = buffer[offset + 16..<min(offset + 16 + length, count)].prefix { $0 != 0 }
+                offset += 16 + length
+                guard String(decoding: nameBytes, as: UTF8.self) == name || mask & UInt32(IN_DELETE_SELF) != 0 else { continue }
+                if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE) != 0 { change = .saved }
+                if mask & UInt32(IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF) != 0 { change = .removed }
+            }
+        }
+    }
+}
+
+/// What `play` cannot do with its file, in one line.
+enum PlayError: Error, CustomStringConvertible {
+    case watch(String, String)
+    case missing(String)
+    case notText(String)
+
+    var description: String {
+        switch self {
+        case .watch(let path, let reason): "cannot watch \(path): \(reason)"
+        case .missing(let path): "no file \(path)"
+        case .notText(let path): "\(path) is not UTF-8 text: play runs Swift source files"
+        }
+    }
+}

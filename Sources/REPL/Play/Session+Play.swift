@@ -1,0 +1,111 @@
+import Foundation
+import LineEditor
+import SwiftSyntax
+import WorkbenchKit
+import WorkbenchScript
+
+/// The statements of a played file that ran, in order, each with the number of session steps
+/// there were before it: what a new text of the file is compared with.
+struct PlayedItems {
+    var tokens: [[String]] = []
+    var stepsBefore: [Int] = []
+
+    /// How many of `items` (from the top) are the same as those that ran, white space and
+    /// comments aside.
+    func unchangedPrefix(of items: [CodeBlockItemSyntax]) -> Int {
+        zip(tokens, items).prefix { $0 == $1.tokens(viewMode: .sourceAccurate).map(\.text) }.count
+    }
+
+    mutating func keepFirst(_ count: Int) {
+        tokens.removeSubrange(count...)
+        stepsBefore.removeSubrange(count...)
+    }
+}
+
+extension Session {
+    /// Runs the file's statements from the first one that differs from what ran before (all of
+    /// them the first time): the steps of the ones after it are dropped and they run again as
+    /// inputs, the ones above keep their values. A syntax error, or a statement that fails,
+    /// stops the run with its error at the file's line. Prints one status line.
+    func playRun(_ file: URL, played: inout PlayedItems) async {
+        let started = ContinuousClock.now
+        let saved = Self.clockTime(of: file)
+        let name = file.lastPathComponent
+        guard let data = FileManager.default.contents(atPath: file.path) else {
+            return console.line(console.styled("\(name) was removed: waiting for it to come back (q leaves)", .yellow))
+        }
+        guard let text = String(data: data, encoding: .utf8) else { return reportError(PlayError.notText(file.path).description) }
+        let tree: SourceFileSyntax
+        do {
+            tree = try GuardedParse.file(text)
+        } catch {
+            return showSyntaxError(error.line, error.column, error.message, in: text, name: name)
+        }
+        let converter = SourceLocationConverter(fileName: name, tree: tree)
+        if tree.hasError, let first = FirstSyntaxError(in: tree, converter: converter) {
+            return showSyntaxError(first.line, first.column, first.message, in: text, name: name)
+        }
+        let items = Array(tree.statements)
+        let same = played.unchangedPrefix(of: items)
+        guard same < items.count || same < played.tokens.count else {
+            return console.line(console.styled("unchanged: nothing ran · saved \(saved)", .dim))
+        }
+        if same < played.tokens.count {
+            transcript.keepFirst(played.stepsBefore[same])
+            played.keepFirst(same)
+        }
+        Interrupt.clear()
+        let line = { (item: CodeBlockItemSyntax) in item.startLocation(converter: converter, afterLeadingTrivia: true).line }
+        for (index, item) in items.enumerated().dropFirst(same) {
+            let before = transcript.steps.count
+            guard await runPlayedItem(item), !Interrupt.isPending else {
+                let after = items.count > index + 1 ? " · " + Self.lines(line(items[index + 1]), line(items.last!)) + " not run (stale)" : ""
+                let stopped = Interrupt.isPending ? "interrupted" : "stopped"
+                return console.line(console.styled("\(stopped) at line \(line(item))\(after) · saved \(saved)", .yellow))
+            }
+            played.tokens.append(item.tokens(viewMode: .sourceAccurate).map(\.text))
+            played.stepsBefore.append(before)
+        }
+        let ran = items.count > same ? "ran " + Self.lines(line(items[same]), line(items.last!)) : "removed the lines after line \(items.last.map(line) ?? 0)"
+        let elapsed = (ContinuousClock.now - started).components
+        let seconds = String(format: "%.2f", Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        console.line(console.styled("\(ran) · \(seconds) s · saved \(saved)", .dim))
+    }
+
+    /// One statement of the file as an input: its errors are printed as at the prompt, at the
+    /// file's line and column (it is a node of the file's tree).
+    private func runPlayedItem(_ item: CodeBlockItemSyntax) async -> Bool {
+        workbench.shownValues = []
+        swiftRunner?.joinSessionRequests()
+        do {
+            try await runSwift([item])
+            return true
+        } catch is AlreadyReported {
+            return false
+        } catch let error as WorkbenchError {
+            reportError(error.lineWithOfflineHint(offline: offline))
+            return false
+        } catch {
+            reportError("\(error)")
+            return false
+        }
+    }
+
+    private func showSyntaxError(_ line: Int, _ column: Int, _ message: String, in text: String, name: String) {
+        console.failure(CompileError(file: name, line: line, column: column, message: message,
+                                     sourceLine: CompileError.line(line, of: text)))
+        console.line(console.styled("nothing ran: fix the error and save (q leaves)", .yellow))
+    }
+
+    /// `line 4` or `lines 9–12`.
+    static func lines(_ first: Int, _ last: Int) -> String {
+        first == last ? "line \(first)" : "lines \(first)–\(last)"
+    }
+
+    /// The file's modification time as `12:03:07`.
+    static func clockTime(of file: URL) -> String {
+        let date = (try? FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date) ?? Date()
+        let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: date)
+        return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+}

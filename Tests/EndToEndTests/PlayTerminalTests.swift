@@ -1,0 +1,132 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `workbench play lesson.swift` at a terminal: each save runs the file from its first changed
+/// statement, and the statements above it keep their values and are not run again.
+@Suite(.serialized) struct PlayTerminalTests {
+    /// Twelve statements in the tutorials' shapes, one a line, so that a statement's number is its line.
+    static let lesson = [
+        "struct Post: Codable { let userId: Int; let id: Int; let title: String }",
+        "try await wb.get(\"sandbox/jsonplaceholder/posts\")",
+        "let posts = try wb.decode([Post].self)",
+        "let r = Int.random(in: 1...1_000_000)",
+        "let firstUser = posts.filter { $0.userId == 1 }",
+        "var total = 0",
+        "for post in firstUser { total += post.id }",
+        "print(\"total\", total)",
+        "let factor = 2",
+        "let scaled = total * factor",
+        "print(\"scaled\", scaled)",
+        "print(\"r\", r)",
+    ]
+
+    static func write(_ lines: [String], to file: URL, inPlace: Bool) throws {
+        let text = lines.joined(separator: "\n") + "\n"
+        if inPlace {
+            // As an editor that rewrites the file it opened.
+            let handle = try FileHandle(forWritingTo: file)
+            try handle.truncate(atOffset: 0)
+            try handle.write(contentsOf: Data(text.utf8))
+            try handle.close()
+        } else {
+            // As vim saves: a new file renamed over the old one.
+            let saved = file.deletingLastPathComponent().appendingPathComponent(".lesson.swift.swp")
+            try text.write(to: saved, atomically: false, encoding: .utf8)
+            rename(saved.path, file.path)
+        }
+    }
+
+    @Test func aSaveRunsFromTheChangedLineAndKeepsTheValuesAboveIt() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("lesson.swift")
+        try Self.write(Self.lesson, to: file, inPlace: false)
+        let terminal = try PseudoTerminal(
+            executable: try Binaries.workbench, arguments: ["play", file.path],
+            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        var shown = try await terminal.waitFor("ran lines 1–12 · ", timeout: .seconds(120))
+        let random = try #require(shown.components(separatedBy: "r ").last?.prefix { $0.isNumber })
+        #expect(shown.contains("total 55\r\n") && shown.contains("scaled 110\r\n"), "\(shown)")
+
+        // Line 9 changed, saved in place: lines 9–12 run again, `r` keeps its value.
+        var lines = Self.lesson
+        lines[8] = "let factor = 3"
+        var mark = terminal.mark
+        try Self.write(lines, to: file, inPlace: true)
+        shown = try await terminal.waitFor("ran lines 9–12 · ", after: mark, timeout: .seconds(60))
+        #expect(shown.contains("scaled 165\r\nr \(random)\r\n"), "\(shown)")
+        #expect(!shown.contains("total 55"), "a line above the change ran again: \(shown)")
+
+        // Line 5 broken, saved by rename: its error at the file's line, with a caret; below it is stale.
+        lines[4] = "let firstUser = posts.filter { $0.userID == 1 }"
+        mark = terminal.mark
+        try Self.write(lines, to: file, inPlace: false)
+        shown = try await terminal.waitFor("stopped at line 5 · lines 6–12 not run (stale)", after: mark, timeout: .seconds(60))
+        #expect(shown.contains("error: 5:35: value of type 'Post' has no member 'userID'"), "\(shown)")
+        #expect(shown.contains("  let firstUser = posts.filter { $0.userID == 1 }\r\n                                    ^\r\n"), "\(shown)")
+
+        // Fixed: it runs from line 5, still without a second request.
+        lines[4] = "let firstUser = posts.filter { $0.userId == 2 }"
+        mark = terminal.mark
+        try Self.write(lines, to: file, inPlace: true)
+        shown = try await terminal.waitFor("ran lines 5–12 · ", after: mark, timeout: .seconds(60))
+        #expect(shown.contains("total 155\r\n") && shown.contains("scaled 465\r\nr \(random)\r\n"), "\(shown)")
+
+        // q leaves play for the prompt, where the file's values are bound; one request in all.
+        mark = terminal.mark
+        terminal.type("q")
+        try await terminal.waitFor("left play", after: mark)
+        try await terminal.waitForRawMode()
+        mark = terminal.mark
+        terminal.type("print(scaled, wb.exchanges.count)\r")
+        try await terminal.waitFor("465 1\r\n", after: mark, timeout: .seconds(60))
+        #expect(terminal.output.components(separatedBy: "HTTP 200 OK").count == 2, "\(terminal.output)")
+        try await terminal.waitForRawMode()
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
+    /// Piped, `play` ends at the first line of input (or its end), and that line is the next input.
+    @Test func pipedPlayEndsAtTheFirstLineWhichThenRuns() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("lesson.swift")
+        try Self.write(["let a = [1, 2].map { $0 * 5 }"], to: file, inPlace: false)
+        let result = try await PipedRun.run(try Binaries.workbench, ["play", file.path], input: "print(a.reduce(0, +))\n",
+                                            environment: isolatedEnvironment(home: home.url))
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(lines.count == 6, "\(lines)")
+        #expect(lines.first == "playing lesson.swift: each save runs it from the first changed line · the end of input leaves")
+        #expect(Array(lines[1...2]) == ["a: [Int]", "[5, 10]"] && lines[3].hasPrefix("ran line 1 · "), "\(lines)")
+        #expect(Array(lines.suffix(2)) == ["left play: the file's values stay bound (`steps` lists them)", "15"], "\(lines)")
+    }
+
+    @Test func aRemovedFileIsWaitedForAndAMissingOneIsOneLine() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("lesson.swift")
+        try Self.write(["let a = 1"], to: file, inPlace: false)
+        let terminal = try await PseudoTerminal.workbench(home: home.url)
+        var mark = terminal.mark
+        terminal.type("play \(home.url.path)/missing.swift\r")
+        try await terminal.waitFor("error: no file \(home.url.path)/missing.swift\r\n", after: mark)
+        try await terminal.waitForRawMode()
+        mark = terminal.mark
+        terminal.type("play \(file.path)\r")
+        try await terminal.waitFor("ran line 1 · ", after: mark)
+        mark = terminal.mark
+        unlink(file.path)
+        try await terminal.waitFor("lesson.swift was removed: waiting for it to come back", after: mark)
+        mark = terminal.mark
+        try Self.write(["let a = 1", "let b = a + 1"], to: file, inPlace: false)
+        try await terminal.waitFor("b: Int\r\n2\r\nran line 2 · ", after: mark)
+        mark = terminal.mark
+        terminal.type("\u{3}")
+        try await terminal.waitFor("left play", after: mark)
+        try await terminal.waitForRawMode()
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+}
