@@ -103,6 +103,33 @@ import Testing
         #expect(try await terminal.waitForExit() == 0)
     }
 
+    /// Any body still arriving a moment after its head is shown as it comes, whatever its type: one
+    /// with a declared length that is not text (as `/drip`'s) in the hex view's rows, its first bytes
+    /// on the screen before the rest is sent; then the status line, and `body` shows the whole.
+    @Test func aSlowBinaryBodyIsShownInHexAsItArrives() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let server = try GatedStreamServer(contentType: "application/octet-stream", pieces: ["\u{1}ab", "cd\u{2}"], declaresLength: true)
+        defer { server.stop() }
+        let terminal = try await PseudoTerminal.workbench(home: home.url, arguments: ["--no-sandbox"])
+        var mark = terminal.mark
+        terminal.type("get \(server.url)blob\r")
+        server.release()
+        try await terminal.waitFor("application/octet-stream · streaming · Ctrl-C stops and keeps what arrived\r\n", after: mark)
+        try await terminal.waitFor("00000000  01 61 62 ", after: mark)
+        #expect(server.piecesSent == 1)
+        server.release()
+        let row = "00000000  01 61 62 63 64 02" + String(repeating: " ", count: 32) + ".abcd."
+        try await terminal.waitFor(".abcd.\r\nHTTP 200 OK · application/octet-stream · 6 B", after: mark)
+        #expect(terminal.output.contains(row + "\r\n"))
+        try await terminal.waitForPrompt("> ", after: mark)
+        mark = terminal.mark
+        terminal.type("body\r")
+        try await terminal.waitFor("binary · 6 B · application/octet-stream\r\n" + row + "\r\n", after: mark)
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
     /// `--stream` shows any body as it arrives; a Swift loop reads a stream's events one by one,
     /// and what it read joins the history.
     @Test func streamFlagAndEventsFromSwift() async throws {

@@ -1,8 +1,9 @@
 import Foundation
 
-/// A loopback server that answers one request with a chunked body whose pieces it sends only when
-/// the test says so (`release()`): a test can see each piece arrive before the next exists, with
-/// no timing in it. After the last piece, one more `release()` ends the body.
+/// A loopback server that answers one request with a body whose pieces it sends only when the test
+/// says so (`release()`): a test can see each piece arrive before the next exists, with no timing
+/// in it. A chunked body ends with one more `release()` after the last piece; a body whose length
+/// the head declares (as `/drip`'s) ends with its last piece.
 public final class GatedStreamServer: @unchecked Sendable {
     public let port: Int
     public var url: String { "http://127.0.0.1:\(port)/" }
@@ -12,8 +13,9 @@ public final class GatedStreamServer: @unchecked Sendable {
     private var requestText = ""
     private var sent = 0
 
-    /// `pieces` go out one chunk each, in order, every one after a `release()`.
-    public init(contentType: String, pieces: [String]) throws {
+    /// `pieces` go out in order, every one after a `release()`: one chunk each, or with
+    /// `declaresLength` as they are, after a head that says their whole length.
+    public init(contentType: String, pieces: [String], declaresLength: Bool = false) throws {
         let (socket, port) = try ScriptedServer.listenOnLoopback()
         listener = socket
         self.port = port
@@ -29,20 +31,23 @@ public final class GatedStreamServer: @unchecked Sendable {
                 request += buffer.prefix(count)
             }
             self.lock.withLock { self.requestText = String(decoding: request, as: UTF8.self) }
-            let head = "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\nTransfer-Encoding: chunked\r\nCache-Control: no-cache\r\n\r\n"
+            let length = declaresLength ? "Content-Length: \(pieces.reduce(0) { $0 + $1.utf8.count })" : "Transfer-Encoding: chunked"
+            let head = "HTTP/1.1 200 OK\r\nContent-Type: \(contentType)\r\n\(length)\r\nCache-Control: no-cache\r\n\r\n"
             guard Self.write(Array(head.utf8), to: connection) else { return }
             for piece in pieces {
                 gate.wait()
                 let bytes = Array(piece.utf8)
-                guard Self.write(Array((String(bytes.count, radix: 16) + "\r\n").utf8) + bytes + Array("\r\n".utf8), to: connection) else { return }
+                let framed = declaresLength ? bytes : Array((String(bytes.count, radix: 16) + "\r\n").utf8) + bytes + Array("\r\n".utf8)
+                guard Self.write(framed, to: connection) else { return }
                 self.lock.withLock { self.sent += 1 }
             }
+            guard !declaresLength else { return }
             gate.wait()
             _ = Self.write(Array("0\r\n\r\n".utf8), to: connection)
         }
     }
 
-    /// Sends the next piece (or, after the last, the end of the body).
+    /// Sends the next piece (or, after the last of a chunked body, its end).
     public func release() { gate.signal() }
 
     /// The request's head as the server read it.

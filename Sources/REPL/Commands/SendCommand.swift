@@ -13,11 +13,12 @@ struct SendCommand: StatementCommand {
         cancels it. A 4xx or 5xx is a response, shown in full.
 
         A body that streams is shown as it arrives: text/event-stream (each event
-        with its id and event fields, then its data), NDJSON (each line), and a
-        chunked text body (not JSON) still arriving 300 ms after its head.
-        `--stream` shows any body that way. Ctrl-C then stops the stream and
-        keeps what arrived as the response (`body`, and `decode`, which reads an
-        event stream as the array of its events' data).
+        with its id and event fields, then its data), NDJSON (each line), and any
+        other body (not JSON) still arriving 300 ms after its head, as it would
+        show at the end (text, or binary in hex rows). `--stream` shows any body
+        whole as text as it arrives. Ctrl-C then stops the stream and keeps what
+        arrived as the response (`body`, and `decode`, which reads an event
+        stream as the array of its events' data).
           --stream         show the body as it arrives, whatever its type
 
         Examples:

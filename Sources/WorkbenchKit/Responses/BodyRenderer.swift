@@ -80,20 +80,26 @@ public enum BodyRenderer {
             .map { $0.hasSuffix("\r") ? String($0.dropLast()) : String($0) }
     }
 
-    /// `binary · 256 B · application/octet-stream`, then up to 4 lines of 16 bytes in hex and ASCII.
+    /// `binary · 256 B · application/octet-stream`, then up to 4 lines of 16 bytes in hex and ASCII
+    /// (`HexRows`, which also writes them for a body shown as it arrives).
     static func hexPreview(_ body: Data, mimeType: String?) -> [String] {
-        var lines = ["binary · \(ByteSize.text(body.count))" + (mimeType.map { " · \($0)" } ?? "")]
-        let shown = body.prefix(64)
-        var offset = 0
-        while offset < shown.count {
-            let row = shown.dropFirst(offset).prefix(16)
-            let hex = row.map { String(format: "%02x", $0) }.joined(separator: " ")
-            let ascii = String(row.map { (0x20..<0x7F).contains($0) ? Character(UnicodeScalar($0)) : "." })
-            lines.append(String(format: "%08x  ", offset) + hex.padding(toLength: 48, withPad: " ", startingAt: 0) + " " + ascii)
-            offset += 16
-        }
-        if body.count > shown.count { lines.append("… \(body.count - shown.count) more bytes") }
-        return lines
+        var rows = HexRows()
+        let text = rows.append(body) + rows.finish()
+        return ["binary · \(ByteSize.text(body.count))" + (mimeType.map { " · \($0)" } ?? "")]
+            + text.split(separator: "\n").map(String.init)
+    }
+
+    /// Whether a body that begins with `bytes` is shown as text rather than in hex, judged as
+    /// `write` judges a whole body of text or binary; `bytes` may end inside a character.
+    static func showsAsText(beginning bytes: [UInt8], mimeType: String?) -> Bool {
+        if let mimeType, isBinaryType(mimeType) { return false }
+        return textOrBinary(Data(bytes.dropLast(TextPieces.unfinishedTail(bytes)))) == .text
+    }
+
+    /// The line after a body cut at `set body-lines`: how many lines were left out, and for the
+    /// last response how to see them (`body --all` shows only the last one).
+    static func moreLinesNote(_ more: Int, isLast: Bool) -> String {
+        "… \(more) more lines" + (isLast ? " · `body --all` shows them" : "")
     }
 
     static func cut(_ lines: [String], limit: Int?) -> (lines: [String], more: Int) {

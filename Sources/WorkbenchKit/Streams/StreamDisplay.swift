@@ -3,29 +3,40 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Shows a response body while it arrives: events, lines or raw text, written from URLSession's
+/// Shows a response body while it arrives: events, lines, text or hex rows, written from URLSession's
 /// delegate queue the moment a piece completes (so an event reaches the terminal as the server
 /// writes it), and the spinner drawn before, under one lock so the two never interleave.
 ///
 /// A body streams when its type announces it (`StreamFormat.announced`), when `--stream` asked,
-/// or when a chunked text body (not JSON) has begun and is still arriving `patience` after its head.
+/// or when it has begun and is still arriving `patience` after its head, whatever its type but
+/// JSON. Such a slow body shows what the view at its end would show, only sooner: text as text up
+/// to `set body-lines` (`LineCut`), anything else as the hex view's rows (`HexRows`); the rest is
+/// counted for the same note that view ends with.
 final class StreamDisplay: BodyObserver, @unchecked Sendable {
     /// The line written when the body starts streaming, from the response's head.
     typealias Headline = @Sendable (_ response: HTTPURLResponse, _ format: StreamFormat) -> String
 
     private let console: Console
     private let requested: Bool
+    /// The lines a body that proves slow shows as it arrives (`set body-lines`); 0 (the status line
+    /// only, as a loop of requests wants) leaves such a body to the end.
+    private let bodyLines: Int
     private let headline: Headline
     private let patience: Duration
     private let lock = NSLock()
     private var format: StreamFormat?
     private var head: HTTPURLResponse?
+    private var mimeType: String?
     private var headArrived: ContinuousClock.Instant?
     private var streaming = false
-    /// A chunked body waiting for `patience` to pass: its bytes so far, up to `waitingLimit`.
+    /// A body waiting for `patience` to pass: its bytes so far, up to `waitingLimit`.
     private var waiting: [UInt8]?
     private var events = ServerSentEventParser()
     private var partialLine: [UInt8] = []
+    private var text = TextPieces()
+    /// A slow text body's first lines (nil for a stream, shown whole).
+    private var lineCut: LineCut?
+    private var hexRows = HexRows()
     /// Raw text shown so far ends without a newline: the status line after it needs one.
     private var needsNewline = false
     private var spinnerShown = false
@@ -35,9 +46,11 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
     /// A body past this size before `patience` has passed is a download, not a stream.
     private static let waitingLimit = 1 << 16
 
-    init(console: Console, requested: Bool, patience: Duration = .milliseconds(300), headline: @escaping Headline) {
+    init(console: Console, requested: Bool, bodyLines: Int, patience: Duration = .milliseconds(300),
+         headline: @escaping Headline) {
         self.console = console
         self.requested = requested
+        self.bodyLines = bodyLines
         self.patience = patience
         self.headline = headline
     }
@@ -57,14 +70,13 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
             head = response
             headArrived = .now
             let mime = Response.mimeType(response.value(forHTTPHeaderField: "Content-Type"))
+            mimeType = mime
             if requested {
                 format = StreamFormat.requested(for: mime)
             } else if let announced = StreamFormat.announced(by: mime) {
                 format = announced
-            } else if response.expectedContentLength < 0, !(mime ?? "").contains("json"),
-                      BodyRenderer.kind(of: Data("a".utf8), mimeType: mime) != .binary {
+            } else if bodyLines > 0, !(mime ?? "").contains("json") {
                 // A JSON document reads better whole and pretty-printed, however slowly it comes.
-                format = .raw
                 waiting = []
                 return
             }
@@ -85,16 +97,22 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
 
     // MARK: The waiting task (every ~20 ms)
 
-    /// Starts a chunked body that has kept arriving for `patience`, or draws the spinner's frame.
+    /// Starts a body that has kept arriving for `patience`, or draws the spinner's frame.
     func tick(spinner frame: String?) {
         lock.withLock {
-            // A server slow to start its body is not a stream: some of it must have come.
-            if let headArrived, let pending = waiting, !pending.isEmpty, ContinuousClock.now - headArrived >= patience {
+            // A server slow to start its body is not a stream: some of it must have come. Nor is
+            // a body whose declared length has all come: only its end is still on the way.
+            if let headArrived, let pending = waiting, !pending.isEmpty, !isWhole(pending),
+               ContinuousClock.now - headArrived >= patience {
                 waiting = nil
+                let isText = BodyRenderer.showsAsText(beginning: pending, mimeType: mimeType)
+                format = isText ? .raw : .hex
+                if isText { lineCut = LineCut(limit: bodyLines) }
                 startStreaming()
                 show(Data(pending))
             }
-            guard !streaming, let frame else { return }
+            // Past what the view shows, the spinner says the rest is still coming.
+            guard !streaming || showsNoMore, let frame else { return }
             spinnerShown = true
             console.write("\r\(frame)\u{1B}[K")
             console.flush()
@@ -107,11 +125,18 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
             clearSpinner()
             waiting = nil
             guard streaming else { return }
-            if !partialLine.isEmpty {
+            switch format {
+            case .lines where !partialLine.isEmpty:
                 writeLine(partialLine)
                 partialLine = []
-            } else if format == .raw, needsNewline {
-                console.line()
+            case .raw:
+                writeText(Self.printable(text.rest()))
+                if needsNewline { console.line() }
+                if let more = lineCut?.more, more > 0 {
+                    console.line(console.styled(BodyRenderer.moreLinesNote(more, isLast: true), .dim))
+                }
+            case .hex: console.write(hexRows.finish())
+            default: break
             }
             console.flush()
         }
@@ -125,6 +150,19 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
         streaming = true
         console.line(headline(head, format))
         console.flush()
+    }
+
+    private var showsNoMore: Bool {
+        switch format {
+        case .hex: hexRows.isFull
+        case .raw: lineCut?.isFull ?? false
+        default: false
+        }
+    }
+
+    private func isWhole(_ pending: [UInt8]) -> Bool {
+        guard let length = head?.expectedContentLength, length >= 0 else { return false }
+        return pending.count >= length
     }
 
     private func clearSpinner() {
@@ -151,11 +189,19 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
             }
             partialLine += rest
         case .raw, nil:
-            let text = Self.printable(String(decoding: chunk, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n"))
-            console.write(text)
-            if let last = text.last { needsNewline = last != "\n" }
+            lineCut?.count(chunk)
+            writeText(Self.printable(text.decode(chunk).replacingOccurrences(of: "\r\n", with: "\n")))
+        case .hex:
+            console.write(hexRows.append(chunk))
         }
         console.flush()
+    }
+
+    /// Writes raw text, up to the lines a slow body shows.
+    private func writeText(_ decoded: String) {
+        let piece = lineCut?.within(decoded) ?? decoded[...]
+        console.write(String(piece))
+        if let last = piece.last { needsNewline = last != "\n" }
     }
 
     private func writeLine(_ bytes: [UInt8]) {

@@ -11,7 +11,7 @@ enum StreamDocument {
         case .lines:
             let lines = BodyRenderer.textLines(body).filter { !$0.allSatisfy(\.isWhitespace) }
             return jsonArray(lines)
-        case .raw, nil: return nil
+        case .raw, .hex, nil: return nil
         }
     }
 
@@ -20,7 +20,7 @@ enum StreamDocument {
         switch StreamFormat.announced(by: mimeType) {
         case .events: ServerSentEventParser.events(in: body).count
         case .lines: BodyRenderer.textLines(body).filter { !$0.allSatisfy(\.isWhitespace) }.count
-        case .raw, nil: nil
+        case .raw, .hex, nil: nil
         }
     }
 

@@ -121,13 +121,16 @@ extension Workbench {
 
     func render(_ exchange: Exchange, all: Bool) {
         console.line(statusLine(exchange))
-        // A followed redirect is worth seeing: the body came from somewhere else.
-        if !exchange.offline, let final = exchange.response.url, final != exchange.url {
-            console.line(console.styled("redirected to \(final.absoluteString)", .dim))
-        }
+        noteRedirect(exchange)
         // `set body-lines 0`: the status line only, not even a count of the lines left out.
         guard all || bodyLines > 0 else { return }
         renderBody(exchange.response, all: all, isLast: exchange.number == exchanges.last?.number)
+    }
+
+    /// A followed redirect is worth seeing: the body came from somewhere else.
+    func noteRedirect(_ exchange: Exchange) {
+        guard !exchange.offline, let final = exchange.response.url, final != exchange.url else { return }
+        console.line(console.styled("redirected to \(final.absoluteString)", .dim))
     }
 
     /// The body, cut after `bodyLines` unless `all`; a cut body of the last response says how to see
@@ -137,7 +140,7 @@ extension Workbench {
         let limit = bodyLines > 0 ? bodyLines : Self.defaultBodyLines
         let more = BodyRenderer.write(response.body, mimeType: response.mimeType, limit: all ? nil : limit, to: console)
         guard more > 0 else { return }
-        console.line(console.styled("… \(more) more lines" + (isLast ? " · `body --all` shows them" : ""), .dim))
+        console.line(console.styled(BodyRenderer.moreLinesNote(more, isLast: isLast), .dim))
     }
 
     func lastResponse() throws(WorkbenchError) -> Response {

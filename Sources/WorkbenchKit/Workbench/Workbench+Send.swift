@@ -6,7 +6,8 @@ import FoundationNetworking
 /// The `send` commands: `send`, and `get`/`post`/… that set parts of the request and send it.
 extension Workbench {
     /// `send`: sends the current request, prints the status line and the body, records the exchange.
-    /// A body that streams (`StreamFormat`), or any body with `stream`, is shown as it arrives.
+    /// A body that streams (`StreamFormat`), one still arriving a moment after its head, or any body
+    /// with `stream`, is shown as it arrives; what follows it is what follows a body shown at the end.
     @discardableResult
     public func send(stream: Bool = false) async throws(WorkbenchError) -> Exchange {
         defer { console.flush() }  // a compiled snippet has no loop to flush for it
@@ -16,12 +17,13 @@ extension Workbench {
         // host catching up) says nothing, `export markdown` shows both as the session did.
         let shows = activeRelay?.isReplaying != true || activeRelay?.showsAnswers == true
         if shows { warnAboutRequest(method: request.method, url: visibleURL) }
-        let display = StreamDisplay(console: console, requested: stream) { [console] head, format in
+        let display = StreamDisplay(console: console, requested: stream, bodyLines: bodyLines) { [console] head, format in
             Self.streamingLine(head, format: format, console: console)
         }
         let exchange = try await takeExchange(for: urlRequest, visibleURL: visibleURL, observer: display, display: display).exchange
         if display.isStreaming {
             console.line(streamedStatusLine(exchange, display: display))
+            noteRedirect(exchange)
             warnAboutResponse(exchange)
         } else if shows {
             render(exchange, all: false)

@@ -58,7 +58,7 @@ extension Workbench {
         switch display.shownFormat {
         case .events: line += " · \(display.eventCount) event" + (display.eventCount == 1 ? "" : "s")
         case .lines: line += " · \(display.eventCount) line" + (display.eventCount == 1 ? "" : "s")
-        case .raw, nil: break
+        case .raw, .hex, nil: break
         }
         guard display.wasStopped else { return line }
         // The terminal echoed `^C` after the last piece shown: the line starts below it.
