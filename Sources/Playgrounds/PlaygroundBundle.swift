@@ -1,3 +1,4 @@
+import CMarkGFM
 import Foundation
 
 /// An Xcode playground bundle as Xcode reads it: `contents.xcplayground` for its format and its
@@ -124,12 +125,22 @@ public struct PlaygroundError: Error, CustomStringConvertible, Sendable {
 }
 
 extension PlaygroundMarkup {
-    /// A page's title: the first line of its first markup block, without `#`s (nil without markup).
+    /// A page's title: the text of the first heading in its markup (`# Decoding JSON`, or a line
+    /// underlined with `=`), nil when it has none. Not the first line: pages often start with their
+    /// navigation links (`[< Previous](@previous) | [Next >](@next)`).
     public static func title(of source: String) -> String? {
         for case .markup(let text, _) in blocks(in: source) {
-            guard let line = text.split(separator: "\n").first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { continue }
-            let title = line.drop { $0 == "#" || $0 == " " }.trimmingCharacters(in: .whitespaces)
-            if !title.isEmpty { return title }
+            let heading = CMark.withDocument(text) { document -> String? in
+                let iterator = cmark_iter_new(document)
+                defer { cmark_iter_free(iterator) }
+                while cmark_iter_next(iterator) != CMARK_EVENT_DONE {
+                    guard cmark_iter_get_event_type(iterator) == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator),
+                          cmark_node_get_type(node) == CMARK_NODE_HEADING else { continue }
+                    return CMark.plainText(of: node).trimmingCharacters(in: .whitespaces)
+                }
+                return nil
+            }
+            if let heading, !heading.isEmpty { return heading }
         }
         return nil
     }

@@ -41,7 +41,7 @@ extension CompiledSwiftSessions {
             return (pages, needingXcode)
         }
 
-        @Test(arguments: ["Basics", "Networking", "Legacy", "Unlisted"])
+        @Test(arguments: ["Basics", "Networking", "Legacy", "Unlisted", "Community"])
         func everyPagePrintsWhatItPrintsCompiled(_ name: String) async throws {
             let home = try TemporaryDirectory()
             defer { home.remove() }
@@ -83,6 +83,35 @@ extension CompiledSwiftSessions {
             #expect(headers == ["━━ Page 1 of 5: Introduction ━━", "━━ Page 4 of 5: Fetching Posts ━━", "━━ Page 3 of 5: Decoding Resources ━━"],
                     "\(result.output)")
             #expect(!result.output.contains("3 posts in posts.json"))
+        }
+
+        /// Statement by statement, a page still runs as one program: a constant given its value
+        /// below its declaration, and functions, types and an operator declared at the bottom and
+        /// used at the top (Community's pages).
+        @Test func stepModePrintsWhatThePagesPrintCompiled() async throws {
+            let home = try TemporaryDirectory()
+            defer { home.remove() }
+            let result = try await PipedRun.run(try Binaries.workbench, ["replay", Self.bundle("Community"), "--step", "--offline"],
+                                                input: String(repeating: "\n", count: 60), environment: isolatedEnvironment(home: home.url))
+            #expect(result.status == 0, "\(result.output)")
+            // Piped, the answers are not echoed: each question ends where the next output begins.
+            let output = result.output
+                .replacingOccurrences(of: "  ⏎ next page · p previous · a page's name · q stop \n", with: "")
+                .replacingOccurrences(of: "  ⏎ run · n next page · p previous · a page's name · q stop ", with: "")
+            #expect(Self.printedByPage(output, single: "Community") == (try Self.expected("Community")).pages, "\(result.output)")
+        }
+
+        /// `open` lists each page with its first heading, or its name when it has none, never its
+        /// navigation links; a page that imports SwiftUI and uses none of it is not marked.
+        @Test func openListsEachPagesHeadingNotItsNavigation() async throws {
+            let home = try TemporaryDirectory()
+            defer { home.remove() }
+            let result = try await PipedRun.run(try Binaries.workbench, ["open", Self.bundle("Community")], input: "quit\n",
+                                                environment: isolatedEnvironment(home: home.url))
+            #expect(result.status == 0, "\(result.output)")
+            let listed = result.output.split(separator: "\n").filter { $0.hasPrefix(" ") }.map { $0.split(separator: " ").joined(separator: " ") }
+            #expect(listed == ["1 Welcome A Week of Weather", "2 Set Once Constants Given Their Value Later",
+                               "3 Further Down Further Down", "4 Without SwiftUI Imports SwiftUI, Uses Foundation"], "\(result.output)")
         }
 
         @Test func betweenPagesEnterGoesOnAndAMistypedNameIsSaid() async throws {

@@ -125,9 +125,13 @@ import Testing
         #expect(throws: PlaygroundError.self) { try PlaygroundWriter.write([("a/b", "")], to: url, replacing: true) }
     }
 
-    @Test func aPagesTitleIsItsFirstMarkupLine() {
-        #expect(PlaygroundMarkup.title(of: "import UIKit\n//: ## Decoding *JSON*\n//: more\nlet a = 1\n") == "Decoding *JSON*")
+    /// Its first heading, as text: not the navigation links pages start with, nor prose.
+    @Test func aPagesTitleIsItsFirstHeading() {
+        #expect(PlaygroundMarkup.title(of: "import UIKit\n//: ## Decoding *JSON*\n//: more\nlet a = 1\n") == "Decoding JSON")
         #expect(PlaygroundMarkup.title(of: "/*:\n\n # Intro\n */\n") == "Intro")
+        #expect(PlaygroundMarkup.title(of: "//: [< Previous](@previous) | [Home](Intro) | [Next >](@next)\n//: # Arrays\n") == "Arrays")
+        #expect(PlaygroundMarkup.title(of: "//: [Next](@next)\nlet a = 1\n/*:\n Setext `titles`\n =====\n */\n") == "Setext titles")
+        #expect(PlaygroundMarkup.title(of: "//: [< Previous](@previous) | [Next >](@next)\n//: Some prose.\n") == nil)
         #expect(PlaygroundMarkup.title(of: "let a = 1\n") == nil)
     }
 }

@@ -8,7 +8,11 @@ import WorkbenchScript
     @Test(arguments: [
         ("import UIKit\nvar greeting = \"Hello, playground\"\nlet url = URL(string: \"https://example.com\")!\n", nil),
         ("import Cocoa\nlet s = NSString(string: \"a\")\nlet r = NSRegularExpression.self\n", nil),
-        ("import SwiftUI\nstruct V: View { var body: some View { Text(\"hi\") } }\n", "it imports SwiftUI, which is not on Linux"),
+        ("import SwiftUI\nstruct V: View { var body: some View { Text(\"hi\") } }\n", "it uses View, and SwiftUI is not on Linux"),
+        // SwiftUI imported and not used: Foundation stands in, as for UIKit; the page's own names are its own.
+        ("import SwiftUI\nlet total = [1, 2].reduce(0, +)\nprint(total)\n", nil),
+        ("import SwiftUI\nstruct Section { let title: String }\nprint(Section(title: \"a\"))\n", nil),
+        ("import SwiftUI\nlet tint = UIColor.red\n", "it uses UIColor, and UIKit is not on Linux"),
         ("import UIKit\nlet color = UIColor.red\n", "it uses UIColor, and UIKit is not on Linux"),
         ("import AppKit\nlet view = NSView()\n", "it uses NSView, and AppKit is not on Linux"),
         ("import PlaygroundSupport\nPlaygroundPage.current.liveView = nil\n", "it shows a live view (PlaygroundPage.current.liveView)"),

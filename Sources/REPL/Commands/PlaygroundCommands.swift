@@ -14,11 +14,11 @@ struct OpenCommand: Command {
         Reads an Xcode playground bundle (single-page or with pages, any format Xcode has
         written), compiles its Sources/ once into the module every page imports and makes it
         imported by every later Swift input here, links its Resources/ where Bundle.main finds
-        them, and lists its pages with their titles; a page that needs Xcode (SwiftUI, UIKit's
-        own types, a live view) is marked with the reason. `page NAME` then runs a page into
-        this session, so its values stay to explore. `replay PATH.playground` runs every page
-        without changing the session. Open a playground before code asks Bundle.main for a
-        resource: Foundation reads the folder once.
+        them, and lists its pages with their titles (a page's first heading); a page that needs
+        Xcode (SwiftUI's or UIKit's own types, a live view) is marked with the reason. `page
+        NAME` then runs a page into this session, so its values stay to explore. `replay
+        PATH.playground` runs every page without changing the session. Open a playground before
+        code asks Bundle.main for a resource: Foundation reads the folder once.
         Swift: none (`save` writes the pages' statements, but a snippet cannot import Sources/)
 
         Examples:
@@ -64,8 +64,8 @@ struct OpenCommand: Command {
         let width = bundle.pages.map(\.name.count).max() ?? 0
         for (index, page) in bundle.pages.enumerated() {
             let text = (try? String(contentsOf: page.file, encoding: .utf8)) ?? ""
-            let title = PlaygroundMarkup.title(of: text).map { "  " + $0 } ?? ""
-            var line = String(format: "%2d  ", index + 1) + console.styled(page.name.padding(toLength: width, withPad: " ", startingAt: 0), .bold) + title
+            let title = PlaygroundMarkup.title(of: text) ?? page.name
+            var line = String(format: "%2d  ", index + 1) + console.styled(page.name.padding(toLength: width, withPad: " ", startingAt: 0), .bold) + "  " + title
             if let script = try? SnippetScript(source: text, fileName: page.name, moduleName: "main"), let reason = LinuxLacks.reason(for: script) {
                 line += console.styled("  (needs Xcode: \(reason))", .yellow)
             }

@@ -8,6 +8,7 @@ import WorkbenchKit
 /// top-level `let x = EXPR` becomes a global of the library, typed from its own expression and
 /// initialized, in order with the statements, with the value the entry point computed: so it is
 /// computed once and lives as long as the host, and later inputs see it through `@testable import`.
+/// A `let d: T` without a value is a global its first assignment initializes (`DeferredBinding`).
 struct HostLibrary {
     let number: Int
     /// The steps caught up on, then the input (when there is one): what diagnostics map back to.
@@ -111,7 +112,7 @@ struct HostLibrary {
                 let pieces = Self.translate(item, of: unit, unit: index, live: live, shows: showsResults && resultsFile == nil,
                                             results: live && resultsFile != nil, mode: languageMode, earlier: earlier, source: &source)
                 bodies[live ? 1 : 0] += pieces.statements
-                declared += pieces.declared.map { HostName(kind: $0.kind, name: $0.name, unit: index) }
+                declared += pieces.declared.map { HostName(kind: $0.kind, name: $0.name, unit: index, signature: $0.signature) }
                 declaresUnnamed = declaresUnnamed || pieces.declaresUnnamed
             }
         }
@@ -142,7 +143,7 @@ struct HostLibrary {
 
     private struct Translation {
         var statements: [StatementPiece] = []
-        var declared: [(kind: String, name: String)] = []
+        var declared: [(kind: String, name: String, signature: String?)] = []
         var declaresUnnamed = false
     }
 
@@ -160,14 +161,26 @@ struct HostLibrary {
         case .declaration:
             source.original(unit.bytes, unit: index, range: item.range)
             source.generated("\n")
-            if let name = HostName.declaredName(item.syntax.item) { result.declared.append(name) } else { result.declaresUnnamed = true }
+            if let name = HostName.declaredName(item.syntax.item) {
+                result.declared.append((name.kind, name.name, HostName.signature(of: item.syntax.item)))
+            } else {
+                result.declaresUnnamed = true
+            }
         case .binding(_, let shownName, _):
-            guard let variable = item.syntax.item.as(DeclSyntax.self)?.as(VariableDeclSyntax.self),
+            let declaration = item.syntax.item.as(DeclSyntax.self)?.as(VariableDeclSyntax.self)
+            if let declaration, let deferred = DeferredBinding.of(declaration) {
+                // `let d: Int?`, assigned by statements after it: nothing runs where it is declared.
+                for binding in deferred { binding.declare(from: unit, unit: index, mode: mode, source: &source) }
+                result.declared += deferred.map { ("var", $0.name, nil) }
+                break
+            }
+            guard let variable = declaration,
                   variable.bindings.allSatisfy({ $0.initializer != nil && $0.accessorBlock == nil }) else {
-                // A computed variable, or one without a value: a declaration like any other.
+                // A computed variable, or a `var` of optional type without a value (`nil` until
+                // assigned, as a global may be): a declaration like any other.
                 source.original(unit.bytes, unit: index, range: item.range)
                 source.generated("\n")
-                result.declared += PatternNames.of(variable: item.syntax.item).map { ("var", $0) }
+                result.declared += PatternNames.of(variable: item.syntax.item).map { ("var", $0, nil) }
                 break
             }
             let specifier = variable.bindingSpecifier.text
@@ -222,7 +235,7 @@ struct HostLibrary {
                     generated(")\n")
                 }
                 generated("_ = \(first)\n")
-                result.declared += names.map { (specifier, $0) }
+                result.declared += names.map { (specifier, $0, nil) }
             }
             if live, shows, let shownName {
                 generated("\(runtime).show(\(shownName), source: \(SwiftLiteral.quoted(shownName)))\n")
@@ -246,6 +259,9 @@ struct HostName: Equatable {
     let name: String
     /// Which of the library's units declared it.
     let unit: Int
+    /// A function's generic parameters, labels and parameter types: one of another signature is an
+    /// overload beside it, not its replacement (`HostImports.overloaded`).
+    var signature: String? = nil
 
     /// The name and import keyword of a declaration that can be imported by name; nil for an
     /// extension, an operator or an actor (reached through the whole-module import).
@@ -262,6 +278,21 @@ struct HostName: Equatable {
         default: return nil
         }
         return (kind, named.name.text)
+    }
+}
+
+extension HostName {
+    /// A function's signature, as `signature` keeps it (spaces left out); nil for anything else.
+    /// Not its result type nor its effects: a function typed again with another result (`-> String`
+    /// for `-> Int`) or `throws` added is the same function changed, as at a prompt one means it.
+    static func signature(of item: CodeBlockItemSyntax.Item) -> String? {
+        guard let function = item.as(DeclSyntax.self)?.as(FunctionDeclSyntax.self) else { return nil }
+        let parameters = function.signature.parameterClause.parameters.map { parameter in
+            "\(parameter.firstName.text):\(parameter.type.trimmedDescription)\(parameter.ellipsis?.text ?? "")"
+        }
+        let text = (function.genericParameterClause?.trimmedDescription ?? "") + "(\(parameters.joined(separator: ",")))"
+            + (function.genericWhereClause?.trimmedDescription ?? "")
+        return String(text.filter { !$0.isWhitespace })
     }
 }
 

@@ -54,8 +54,10 @@ public struct SnippetReplay {
     /// for resources.
     public var modules: [LinkedModule] = []
     public var mainBundle: URL?
-    /// Run the whole script as one program, as Xcode runs a playground page (not with `step`): every
-    /// statement shown first, `beforeRun` called, then its output. Compiled once, it costs one input.
+    /// Run the whole script as one program, as Xcode runs a playground page: every statement shown
+    /// first, `beforeRun` called, then its output. Compiled once, it costs one input. With `step` it
+    /// runs statement by statement, each seeing the declarations below it as in the program
+    /// (`DeclarationHoisting`).
     public var asOneProgram = false
     public var beforeRun: () -> Void = {}
 
@@ -75,9 +77,10 @@ public struct SnippetReplay {
         if resultsColumn { return await runWithResults(runner) }
         if asOneProgram && !step { return await runAsOneProgram(runner) }
         var outcome = Outcome()
+        var hoisting = asOneProgram ? DeclarationHoisting(script.steps) : nil
         // An import of what every statement has is the program's own business; any other is decided
         // where it stands (SessionImport).
-        for step in script.steps where SessionImport(step.item) != .alreadyThere {
+        for (index, step) in script.steps.enumerated() where SessionImport(step.item) != .alreadyThere {
             if interrupted() {
                 outcome.stopped = true
                 break
@@ -90,8 +93,17 @@ public struct SnippetReplay {
                 break
             }
             outcome.stepsRun += 1
+            // Declared already, before the first statement that needed it.
+            if hoisting?.wasHoisted(index) == true {
+                stepEnded(step, true)
+                continue
+            }
             answers?.begin(line: step.line)
-            let succeeded = await runner.runStep(step)
+            var succeeded = true
+            for below in hoisting?.needed(by: index) ?? [] where succeeded {
+                succeeded = await runner.runStep(script.steps[below])
+            }
+            if succeeded { succeeded = await runner.runStep(step) }
             stepEnded(step, succeeded)
             if !succeeded {
                 outcome.failures += 1

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// already imports Foundation (with FoundationNetworking) and WorkbenchKit; the rest is decided
 /// once, at the input that typed it, so an import that fails never reaches a later input
 /// (docs/swift.md, "From a tutorial").
-enum SessionImport: Equatable {
+public enum SessionImport: Equatable {
     /// A module every input has (Foundation, Dispatch, WorkbenchKit…), or one a snippet's program
     /// brings itself (Sandbox, WorkbenchSpec): nothing to do.
     case alreadyThere
@@ -94,8 +94,9 @@ enum SessionImport: Equatable {
         }
     }
 
-    /// SwiftUI's names that tutorials use (and Combine's, which it brings), none of them Foundation's.
-    static let swiftUINames: Set<String> = [
+    /// SwiftUI's names that tutorials use (and Combine's, which it brings), none of them Foundation's;
+    /// a playground page that uses one needs Xcode (Sources/REPL/Playgrounds/LinuxLacks.swift).
+    public static let swiftUINames: Set<String> = [
         "View", "App", "Scene", "WindowGroup", "Text", "Image", "Color", "Font", "Button", "Label", "Link", "Toggle",
         "TextField", "SecureField", "TextEditor", "Slider", "Stepper", "Picker", "DatePicker", "ColorPicker", "Form",
         "Section", "List", "ForEach", "Group", "GroupBox", "ScrollView", "VStack", "HStack", "ZStack", "LazyVStack",

@@ -8,9 +8,10 @@ Each page is compiled and run as Workbench runs a playground page, with `swiftc 
 - The bundle's Sources/*.swift (recursively, sorted by path) are the module ID_Sources, ID being the
   bundle's name made a C identifier; a page's own Sources/ are ID_PAGEID_PageSources, for it alone.
   Pages import them implicitly (-import-module), as Xcode's pages do, and see only `public` names.
-- A page is the module `main`; a line `import UIKit`, `import Cocoa` or `import AppKit` becomes
-  `import Foundation` (same line count) and the main run loop runs on after the last line for
-  3 seconds, or until `finishExecution()`.
+- A page is the module `main`; a line `import UIKit`, `import Cocoa`, `import AppKit` or
+  `import SwiftUI` becomes `import Foundation` (same line count), as Workbench runs a page that uses
+  none of their own names, and the main run loop runs on after the last line for 3 seconds, or
+  until `finishExecution()`.
 - The bundle's Resources/ then the page's (the page's wins) are copied next to the executable,
   where `Bundle.main` looks on Linux.
 - A page whose first compile error is about what only Apple platforms have (UIKit types, a live
@@ -38,7 +39,7 @@ sys.dont_write_bytecode = True  # no __pycache__ beside the fixtures
 from reference_run import routes, run, start_sandbox  # noqa: E402 (found through TUTORIALS)
 BUNDLES = os.path.join(HERE, "Bundles")
 EXPECTED = os.path.join(HERE, "Expected")
-PLATFORM_IMPORTS = {"import UIKit", "import Cocoa", "import AppKit"}
+PLATFORM_IMPORTS = {"import UIKit", "import Cocoa", "import AppKit", "import SwiftUI"}
 # The first error of a page that needs Xcode: a module or a type only Apple platforms have.
 NEEDS_XCODE = re.compile(r"no such module '\w+'|cannot find (?:type )?'(?:UI|NS|SK|SCN|CA|MK|AV|PK)\w*' in scope"
                          r"|has no member 'liveView'")

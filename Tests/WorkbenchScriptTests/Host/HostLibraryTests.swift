@@ -49,6 +49,32 @@ import Testing
         #expect(!asyncLet.program.text.contains("PromptRuntime.show(a"))
     }
 
+    /// `let d: Int?` given its value by a later assignment, as one program allows: a computed global
+    /// over storage the first assignment fills. A `var` of optional type starts as `nil` as written.
+    @Test func aBindingWithoutAValueIsAGlobalItsFirstAssignmentGives() {
+        let text = library(catchUp: [], input: "let d: Int?\nvar a, b: String\nvar o: Int?\nd = 1").program.text
+        #expect(text.contains("var d: Int? { get { __wb_deferred_d.value } set { __wb_deferred_d.value = newValue } }\n"))
+        #expect(text.contains("nonisolated(unsafe) private var __wb_deferred_d = WorkbenchKit.HostValues.Deferred<Int?>(\"d\", constant: true)\n"))
+        #expect(text.contains("WorkbenchKit.HostValues.Deferred<String>(\"a\", constant: false)\n"))
+        #expect(text.contains("WorkbenchKit.HostValues.Deferred<String>(\"b\", constant: false)\n"))
+        #expect(text.contains("\nvar o: Int?\n"))
+        #expect(!text.contains("HostValues.hand"))
+    }
+
+    /// A function of another signature is an overload, imported beside the latest one; the same
+    /// signature, or a value or type of the name, replaces what came before.
+    @Test func earlierOverloadsOfAFunctionAreImportedBesideTheLatest() throws {
+        func signature(_ source: String) throws -> String? {
+            HostName.signature(of: try #require(ProgramUnit(source).items.first).syntax.item)
+        }
+        #expect(try signature("func f(_ x: Int) -> Int { x }") == signature("func f(_ y: Int)->String { \"\\(y)\" }"))
+        #expect(try signature("func f(_ x: Int) -> Int { x }") != signature("func f<T>(_ x: T) -> Int { 0 }"))
+        func named(_ signature: String?, _ kind: String = "func") -> HostName { HostName(kind: kind, name: "f", unit: 0, signature: signature) }
+        #expect(HostImports.overloaded([("a", named("<T>(_:T)")), ("b", named("(_:Int)"))]) == ["a"])
+        #expect(HostImports.overloaded([("a", named("(_:Int)")), ("b", named("(_:String)")), ("c", named("(_:Int)"))]) == ["b"])
+        #expect(HostImports.overloaded([("a", named("(_:String)")), ("b", named(nil, "let")), ("c", named("(_:Int)"))]) == [])
+    }
+
     @Test func aPositionInTheLibraryMapsToWhereTheUserTypedIt() throws {
         let program = library(catchUp: ["let posts = [1]"], input: "let a = 1; let b = posts.nope\nlet c = posts.map { $0 }.zz").program
         let text = program.text.split(separator: "\n").map(String.init)
