@@ -72,11 +72,7 @@ extension Session {
         currentInput = input
         // A Ctrl-C from before this input is not meant for it; one from now on stops all of it.
         Interrupt.clear()
-        // Values shown by an earlier input that failed part-way belong to no step.
-        workbench.shownValues = []
-        // Requests that work left running made since the last input are in the history it reads.
-        swiftRunner?.joinSessionRequests()
-        do {
+        return await runReportingFailure {
             if let command = CommandWordRule.forcedCommand(input) {
                 guard let invocation = commands.invocation(of: command) else {
                     throw UsageError("unknown command '\(ErrorLine.echo(String(command.prefix { !$0.isWhitespace })))' after ':' ('help' lists commands)")
@@ -88,6 +84,18 @@ extension Session {
                 let hint = commands.suggestion(for: name).map { ", did you mean '\($0)'?" } ?? ""
                 throw UsageError("unknown command '\(ErrorLine.echo(name))'\(hint) ('help' lists commands)")
             }
+        }
+    }
+
+    /// Runs one input's work (typed, or a statement `play` runs), printing its failure as one line;
+    /// returns whether it succeeded.
+    func runReportingFailure(_ work: () async throws -> Void) async -> Bool {
+        // Values shown by an earlier input that failed part-way belong to no step.
+        workbench.shownValues = []
+        // Requests that work left running made since the last input are in the history it reads.
+        swiftRunner?.joinSessionRequests()
+        do {
+            try await work()
             return true
         } catch is AlreadyReported {
             return false

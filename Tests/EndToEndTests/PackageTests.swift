@@ -12,9 +12,12 @@ import Testing
 
     /// Greeting/ as a git repository with one commit tagged 1.0.0, made once per run (as generate.py
     /// makes it), in a folder named for the run so that a cached build of another run's is not used.
+    /// It lives in the package's .build (an earlier run's is removed), so the tests leave nothing in /tmp.
     static let greeting: String = {
-        let repository = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-greeting-\(ProcessInfo.processInfo.processIdentifier)/greeting")
-        try? FileManager.default.removeItem(at: repository)
+        let runs = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent(".build/test-greeting")
+        try? FileManager.default.removeItem(at: runs)
+        let repository = runs.appendingPathComponent("\(ProcessInfo.processInfo.processIdentifier)/greeting")
         try? FileManager.default.createDirectory(at: repository.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? FileManager.default.copyItem(at: folder.appendingPathComponent("Greeting"), to: repository)
         for arguments in [["init", "-q"], ["add", "."],

@@ -156,7 +156,7 @@ func expectOneLine(_ line: String?, _ what: String) {
 /// snippet's step began, is one line.
 func expectOneLine(_ error: CompileError?, _ what: String) {
     guard let error else { return }
-    for placed in [error, error.shifted(by: -"print(".count), SnippetRunner.placing(error, at: snippetStep, in: "s.swift")] {
+    for placed in [error, error.shifted(by: -"print(".count), SnippetRunner.placing(error, at: snippetStep, in: "s.swift", text: "\n\nprint(1)\n")] {
         expectOneLine(placed.text, what)
     }
 }

@@ -75,20 +75,7 @@ extension Session {
     /// One statement of the file as an input: its errors are printed as at the prompt, at the
     /// file's line and column (it is a node of the file's tree).
     private func runPlayedItem(_ item: CodeBlockItemSyntax) async -> Bool {
-        workbench.shownValues = []
-        swiftRunner?.joinSessionRequests()
-        do {
-            try await runSwift([item])
-            return true
-        } catch is AlreadyReported {
-            return false
-        } catch let error as WorkbenchError {
-            reportError(error.lineWithOfflineHint(offline: offline))
-            return false
-        } catch {
-            reportError("\(error)")
-            return false
-        }
+        await runReportingFailure { try await runSwift([item]) }
     }
 
     private func showSyntaxError(_ line: Int, _ column: Int, _ message: String, in text: String, name: String) {
