@@ -27,6 +27,11 @@ extension DifferentialCase {
         .init(Library.self, "Library", #"{"url":"x","date":1,"amount":2,"id":null}"#),
         .init(Library.self, "Library", #"{"url":3,"date":1,"amount":2,"id":null}"#),
         .init(Empty.self, "Empty", "{}"),
+        // Nested as deep as the bracket guard admits: values, and an error's path at the bottom.
+        .init([[[[[[[[[[[[[[[[Int]]]]]]]]]]]]]]]].self, "[[[[[[[[[[[[[[[[Int]]]]]]]]]]]]]]]]",
+              "[[[[[[[[[[[[[[[[1, 2]]]]]]]]]]]]]]]]"),
+        .init([[[[[[[[[[[[[[[[Int]]]]]]]]]]]]]]]].self, "[[[[[[[[[[[[[[[[Int]]]]]]]]]]]]]]]]",
+              "[[[[[[[[[[[[[[[[1, \"2\"]]]]]]]]]]]]]]]]"),
         .init(Empty.self, "Empty", "[]"),
         .init([Empty].self, "[Empty]", "[{}, {\"a\": 1}]"),
         .init(Empty.self, "Empty", "null"),
