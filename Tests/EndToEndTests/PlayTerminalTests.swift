@@ -103,6 +103,33 @@ import Testing
         #expect(Array(lines.suffix(2)) == ["left play: the file's values stay bound (`steps` lists them)", "15"], "\(lines)")
     }
 
+    /// Two saves 10 ms apart are one run, of the last content.
+    @Test func twoQuickSavesRunOnceWithTheLastContent() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("lesson.swift")
+        try Self.write(["let a = 1", "print(\"a is\", a)"], to: file, inPlace: false)
+        let terminal = try PseudoTerminal(
+            executable: try Binaries.workbench, arguments: ["play", file.path],
+            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        try await terminal.waitFor("ran lines 1–2 · ", timeout: .seconds(60))
+        let mark = terminal.mark
+        try Self.write(["let a = 2", "print(\"a is\", a)"], to: file, inPlace: true)
+        usleep(10_000)
+        try Self.write(["let a = 3", "print(\"a is\", a)"], to: file, inPlace: false)
+        try await terminal.waitFor("ran lines 1–2 · ", after: mark, timeout: .seconds(60))
+        // One more save, so that a second run of the two above would have shown before its line.
+        try Self.write(["let a = 3", "print(\"a is\", a)", "print(\"done\")"], to: file, inPlace: true)
+        let shown = try await terminal.waitFor("ran line 3 · ", after: mark, timeout: .seconds(60))
+        #expect(!shown.contains("a is 2"), "\(shown)")
+        #expect(shown.components(separatedBy: "a is 3").count == 2, "\(shown)")
+        terminal.type("q")
+        try await terminal.waitFor("left play", after: mark)
+        try await terminal.waitForRawMode()
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
     @Test func aRemovedFileIsWaitedForAndAMissingOneIsOneLine() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }

@@ -38,7 +38,7 @@ final class FileWatcher {
     /// (`settle` milliseconds without another: two saves 10 ms apart are one), and says what the
     /// file's state is; nil when nothing happened to it. Also returns early, with nil, when
     /// `input` (a descriptor, or -1) has something to read.
-    func next(timeout: Int32, settle: Int32 = 50, input: Int32 = -1) -> Change? {
+    func next(timeout: Int32, settle: Int32 = 40, input: Int32 = -1) -> Change? {
         guard wait(timeout, input: input), let first = drain() else { return nil }
         var last = first
         while wait(settle, input: -1) {
