@@ -35,6 +35,8 @@ public final class Session {
     public internal(set) var packageLibrary: PackageLibrary?
     /// The playground `open` opened, whose pages `page NAME` runs.
     var openPlayground: OpenPlayground?
+    /// The Swift file of `#Playground` blocks `open` opened instead, whose blocks `page NAME` runs.
+    var openBlocks: OpenBlocksFile?
     /// The steps that succeeded, for `save` and the compiled path.
     public var transcript = Transcript()
     /// Declared models and the decoder `decode` statements use.

@@ -2,18 +2,20 @@ import ArgumentParser
 import Foundation
 import REPL
 
-/// `workbench open PATH.playground`: the REPL, started with the playground open (`open PATH`).
+/// `workbench open PATH.playground` (or a `.swift` file of `#Playground` blocks): the REPL, started
+/// with the playground open (`open PATH`).
 struct OpenPlaygroundCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Start the REPL with an Xcode playground open: its Sources/ imported, its pages listed.",
         discussion: """
             As typing `open PATH` first: `page NAME` then runs a page into the session. \
-            `workbench replay PATH.playground` runs every page without a prompt.
+            `workbench replay PATH.playground` runs every page without a prompt. A PATH.swift \
+            with #Playground blocks is opened with its blocks as the pages.
             """
     )
 
-    @Argument(help: "The .playground bundle.")
+    @Argument(help: "The .playground bundle, or a .swift file with #Playground blocks.")
     var playground: String
 
     @Flag(help: "Answer requests to the tutorials' real API hosts from the sandbox; URLs stay as typed.")

@@ -11,7 +11,9 @@ struct ReplayCommand: AsyncParsableCommand {
         discussion: """
             NAME is Snippets/NAME.swift under the current directory; anything with a '/' or ending \
             in .swift is a path; a PATH ending in .playground is an Xcode playground, whose pages run \
-            one after the other, each its own program, their markup rendered. Each statement is printed (dimmed on a terminal), then its result. \
+            one after the other, each its own program, their markup rendered; a .swift file with #Playground \
+            blocks runs as one program, each block's body in a scope of its own, in the file's order. \
+            Each statement is printed (dimmed on a terminal), then its result. \
             With --results the snippet is compiled as a playground and its source is shown with \
             each line's values beside it (one `LINE  value` line per result when not on a terminal). \
             Several snippets replay one after the other (`workbench replay Snippets/*.swift --check`); \

@@ -6,10 +6,11 @@ import WorkbenchKit
 import WorkbenchScript
 
 /// `open PATH.playground`: the bundle's `Sources/` importable in the session, its pages listed.
+/// `open PATH.swift`: a file's `#Playground` blocks listed as its pages (OpenBlocksFile).
 struct OpenCommand: Command {
     let name = "open"
-    let synopsis = "open PATH.playground"
-    let summary = "open an Xcode playground: its Sources/ in the session, its pages listed"
+    let synopsis = "open PATH.playground|PATH.swift"
+    let summary = "open an Xcode playground or a file's #Playground blocks, listing its pages"
     let help = """
         Reads an Xcode playground bundle (single-page or with pages, any format Xcode has
         written), compiles its Sources/ once into the module every page imports and makes it
@@ -19,11 +20,16 @@ struct OpenCommand: Command {
         NAME` then runs a page into this session, so its values stay to explore. `replay
         PATH.playground` runs every page without changing the session. Open a playground before
         code asks Bundle.main for a resource: Foundation reads the folder once.
+        A PATH.swift with #Playground blocks (Xcode's Playgrounds macro) is a playground too:
+        the code outside the blocks runs here, and its blocks are listed as pages (an unnamed
+        one by its number); `page NAME` runs one, its body in a scope of its own.
         Swift: none (`save` writes the pages' statements, but a snippet cannot import Sources/)
 
         Examples:
           wb> open Networking.playground
           wb> page Building URLs
+          wb> open Blocks.swift
+          wb> page 2
         """
     let group = CommandGroup.snippets
 
@@ -42,6 +48,7 @@ struct OpenCommand: Command {
         guard words.count == 1, let path = words.first else {
             throw UsageError(words.isEmpty ? "which playground? `open PATH.playground`" : "open takes one playground, got \(words.count) words")
         }
+        if path.hasSuffix(".swift") { return try await OpenBlocksFile.open(path, session: session) }
         let bundle = try PlaygroundBundle.open(URL(fileURLWithPath: NSString(string: path).expandingTildeInPath))
         let console = session.console
         for note in bundle.notes { console.line(console.styled("note: \(note)", .dim)) }
@@ -57,6 +64,7 @@ struct OpenCommand: Command {
             }
         }
         session.openPlayground = OpenPlayground(bundle: bundle, work: work)
+        session.openBlocks = nil
         PlaygroundWorkFolder.link([bundle.resources].compactMap { $0 }, into: OpenPlayground.mainBundleFolder)
         console.line(console.styled(bundle.url.lastPathComponent, .bold) + console.styled(" · format \(bundle.format.version)"
             + (bundle.format.targetPlatform.map { " · \($0)" } ?? "") + " · \(bundle.pages.count) \(bundle.pages.count == 1 ? "page" : "pages")", .dim))
@@ -87,7 +95,9 @@ struct PageCommand: Command {
         module is compiled and imported from then on, its Resources/ linked for Bundle.main.
         The page stops at its first failing statement. What it declared and bound stays in
         the session, and `save` keeps its statements. NAME is a page's name (Tab completes
-        it) or its number in `open`'s list.
+        it) or its number in `open`'s list. After `open PATH.swift`, NAME is a #Playground
+        block's: its body runs here in a scope of its own, so what it prints and sends stays
+        in the session, and what it declares does not.
         Swift: the page's own statements
 
         Examples:
@@ -97,13 +107,19 @@ struct PageCommand: Command {
     let group = CommandGroup.snippets
 
     func complete(_ words: [String], session: Session) -> [String] {
-        session.openPlayground?.bundle.pages.map(\.name) ?? []
+        session.openBlocks?.blocks.map(\.title) ?? session.openPlayground?.bundle.pages.map(\.name) ?? []
     }
 
     func run(_ arguments: String, session: Session) async throws {
-        guard let open = session.openPlayground else { throw UsageError("no playground is open: `open PATH.playground` first") }
         let typed = arguments.trimmingCharacters(in: .whitespaces)
         let name = (try? Arguments.split(typed)).map { $0.joined(separator: " ") } ?? typed
+        if let file = session.openBlocks {
+            guard let block = file.block(named: name) else {
+                throw UsageError("no #Playground block '\(name)' in \(file.url.lastPathComponent): \(file.blocks.map(\.title).joined(separator: ", "))")
+            }
+            return try await file.run(block, session: session)
+        }
+        guard let open = session.openPlayground else { throw UsageError("no playground is open: `open PATH.playground` first") }
         guard let page = open.bundle.page(named: name) ?? Int(name).flatMap({ open.bundle.pages.indices.contains($0 - 1) ? open.bundle.pages[$0 - 1] : nil }) else {
             throw UsageError("no page '\(name)' in \(open.bundle.url.lastPathComponent): \(open.bundle.pages.map(\.name).joined(separator: ", "))")
         }

@@ -27,6 +27,9 @@ struct ReplayCommand: Command {
         A PATH.playground is an Xcode playground: its pages run one after the other, each its
         own program, their markup rendered (┃) before the code it precedes; with --step, a
         page's name, n or p at any statement moves to that page (`help open` says more).
+        A .swift file with #Playground blocks (Xcode's Playgrounds macro) runs as one program
+        too: the code outside the blocks as written, each block's body in a scope of its own,
+        in the file's order, after a line that names it (an unnamed block by its number).
         Swift: none (it runs a snippet; `swift run NAME` runs it compiled)
 
         Examples:

@@ -49,6 +49,9 @@ extension ReplayRequest {
             replay.check = check
             replay.resultsColumn = results
             replay.terminalWidth = TerminalWidth.current()
+            // A file of `#Playground` blocks is a playground: one program, as a page runs, whose
+            // blocks run in the file's order, each its own closure (PlaygroundBlock).
+            replay.asOneProgram = !PlaygroundBlock.blocks(in: script).isEmpty
             configure(&replay)
             var failures: [CheckReport.Failure] = []
             copy.clearCaptured()

@@ -128,7 +128,11 @@ public struct SnippetReplay {
         beforeRun()
         console.flush()
         outcome.stepsRun = script.steps.count
-        if await !runner.runProgram() { outcome.failures = 1 }
+        if await !runner.runProgram() {
+            outcome.failures = 1
+            // A CI report reads the failure's line from what was printed; the last statement's without one.
+            if let last = script.steps.last { stepEnded(last, false) }
+        }
         console.flush()
         if interrupted() { outcome.stopped = true } else { await runner.settleLeftWork() }
         return outcome

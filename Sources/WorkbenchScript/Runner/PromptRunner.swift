@@ -139,7 +139,7 @@ public final class PromptRunner: SwiftRunner {
                 throw error
             }
             guard finished else {
-                let rest = items[index...].map(\.description).joined().trimmingCharacters(in: .whitespacesAndNewlines)
+                let rest = items[index...].map(Self.hostText).joined().trimmingCharacters(in: .whitespacesAndNewlines)
                 return try await runInHost(rest, from: item)
             }
             let exchanges = newExchanges(since: before)
@@ -148,8 +148,17 @@ public final class PromptRunner: SwiftRunner {
         }
     }
 
+    /// An item as the host runs it: as typed, but a `#Playground` block as the call its macro
+    /// stands for (PlaygroundBlock), numbered among the blocks of its input or file.
+    nonisolated static func hostText(_ item: CodeBlockItemSyntax) -> String {
+        guard let call = PlaygroundBlock.aloneForm(of: item) else { return item.description }
+        return item.leadingTrivia.description + call + item.trailingTrivia.description
+    }
+
     /// One item on the interpreter; false when it cannot finish it (nothing has happened then).
     private func runOnInterpreter(_ item: CodeBlockItemSyntax) async throws -> Bool {
+        // A `#Playground` block is a closure only the compiler runs.
+        if PlaygroundBlock.isBlock(item) { return false }
         if Self.isModel(item) {
             do {
                 for model in try interpreter.workspace.declare(item.trimmedDescription) {

@@ -12,6 +12,8 @@ public enum SessionImport: Equatable {
     /// them, and the Foundation code after it runs with Foundation.
     case appleOnly(String)
     /// PlaygroundSupport: `PlaygroundPage` is WorkbenchKit's (Sources/WorkbenchKit/Playground/PlaygroundPage.swift).
+    /// Playgrounds (Xcode's `#Playground` blocks): a block runs as WorkbenchKit's `PlaygroundMacro`
+    /// (Sources/WorkbenchScript/Replay/PlaygroundBlock.swift).
     case playgroundSupport
     /// Any other module: compiled once to see that it is there, then imported by every later input.
     case module(String)
@@ -29,7 +31,7 @@ public enum SessionImport: Equatable {
             self = .alreadyThere
         } else if Self.appleOnlyModules.contains(module) {
             self = .appleOnly(module)
-        } else if module == "PlaygroundSupport" {
+        } else if module == "PlaygroundSupport" || module == "Playgrounds" {
             self = .playgroundSupport
         } else {
             self = .module(module)

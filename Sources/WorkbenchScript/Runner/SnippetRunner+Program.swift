@@ -30,9 +30,12 @@ extension SnippetRunner {
 
     /// The text with each `import` the session decides itself (SessionImport) made what it means
     /// here, on its own line so the lines stay where they were: `import UIKit` is Foundation's
-    /// (and said once), `import PlaygroundSupport` is WorkbenchKit's, already imported.
+    /// (and said once), `import PlaygroundSupport` and `import Playgrounds` are WorkbenchKit's,
+    /// already imported. A file's `#Playground` blocks are run in its order, each its own closure
+    /// (PlaygroundBlock), on the same lines.
     nonisolated static func programText(of script: SnippetScript) -> (source: String, notes: [String]) {
-        var lines = script.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let text = PlaygroundBlock.programText(script.text, items: script.steps.map(\.item)) ?? script.text
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var notes: [String] = []
         for step in script.steps {
             guard let kind = SessionImport(step.item), step.line <= lines.count else { continue }

@@ -100,7 +100,8 @@ public final class SnippetRunner: SwiftRunner {
         let item = step.item
         let model = Self.isModel(item)
         var interpreted = model
-        if !model, !compiledOnly { interpreted = await interpreter.canFinish(item) }
+        // A `#Playground` block is a closure only the compiler runs.
+        if !model, !compiledOnly, !PlaygroundBlock.isBlock(item) { interpreted = await interpreter.canFinish(item) }
         if interpreted {
             let before = workbench?.exchanges.count ?? 0
             let readBefore = workbench?.documentReads.count ?? 0
@@ -119,7 +120,7 @@ public final class SnippetRunner: SwiftRunner {
             }
         }
         let source = programForm(of: item) ?? item.trimmedDescription
-        if Self.isDeclaration(item) {
+        if Self.isDeclaration(item) && !PlaygroundBlock.isBlock(item) {
             // In the compiled snippet every top-level declaration sees every global, also one
             // declared below it (`func greet()` reading `var greeting`): a declaration waits in the
             // log and compiles with the next statement the host runs, or at the end (`finish`).
@@ -185,6 +186,7 @@ public final class SnippetRunner: SwiftRunner {
     /// A snippet statement as the host runs it (nil: nothing to run).
     nonisolated public static func snippetForm(of item: CodeBlockItemSyntax) -> String? {
         if item.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) == true { return nil }
+        if let block = PlaygroundBlock.aloneForm(of: item) { return block }
         guard let variable = item.item.as(VariableDeclSyntax.self), let binding = variable.bindings.first,
               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let initial = binding.initializer?.value
         else { return item.trimmedDescription }
