@@ -29,7 +29,7 @@ import WorkbenchKit
         #expect(MemoryLayout<JSONNode>.size <= 12)
     }
 
-    @Test func theStructsOfOneDecodeShareOneBufferOfFields() throws {
+    @Test func theStructsOfOneDepthShareOneBufferOfFields() throws {
         let photos = try Self.decoded()
         guard case .array(let items) = photos.value else { Issue.record("not an array"); return }
         var stores: [ObjectIdentifier] = []
@@ -42,9 +42,70 @@ import WorkbenchKit
         }
         #expect(Set(stores).count == 1)
         #expect(nested.count == 1)
-        #expect(nested.allSatisfy { ObjectIdentifier($0.store) == stores[0] })
-        // Five fields for each photo and two for the one thumbnail, nothing else.
-        #expect(nested.first?.store.values.count == 3 * 5 + 2)
+        // A struct in a field keeps its fields in the next depth's store: none holds itself.
+        #expect(nested.allSatisfy { ObjectIdentifier($0.store) != stores[0] })
+        // Five fields for each photo, and two for the one thumbnail in a store of its own.
+        guard case .record(let first)? = items.first else { return }
+        #expect(first.store.count == 3 * 5)
+        #expect(nested.first?.store.count == 2)
+    }
+
+    @Test func aValueLetGoOfFreesItsFieldsWithItsDocument() throws {
+        weak var photosStore: FieldStore?
+        weak var thumbStore: FieldStore?
+        do {
+            let photos = try Self.decoded()
+            guard case .array(let items) = photos.value, case .record(let first)? = items.first,
+                  case .record(let thumb) = first[4] else {
+                Issue.record("not an array of structs with a thumbnail")
+                return
+            }
+            photosStore = first.store
+            thumbStore = thumb.store
+        }
+        // A store that held a struct of its own would keep itself, and the document its strings are
+        // read from, after every value over it is gone.
+        #expect(photosStore == nil)
+        #expect(thumbStore == nil)
+    }
+
+    @Test func aFieldOfTheDocumentsBulkIsOneWord() throws {
+        let photos = try Self.decoded()
+        guard case .array(let items) = photos.value, case .record(let first)? = items.first else {
+            Issue.record("not an array of structs")
+            return
+        }
+        // Of the photos' 15 fields only the thumbnail struct is kept beside its word: the ints, the
+        // strings of the document (escaped ones too) and the nil thumbnails are words.
+        #expect(first.store.keptBeside == 1)
+        guard case .documentString = first[2], case .int(1) = first[1] else {
+            Issue.record("not read back as decoded: \(Array(first))")
+            return
+        }
+    }
+
+    @Test func everyKindOfFieldReadsBackAsItWasStored() throws {
+        let document = try JSONDocument(parsing: #"["a", "https://example.com/", {"c": 1}]"#)
+        let elsewhere = try JSONDocument(parsing: #"["a"]"#)
+        let nodes = Array(document.root.elements)
+        let wordLimit: Int64 = 1 << 28
+        let values: [ModelValue] = [
+            .null, .int(0), .int(-1), .int(wordLimit - 1), .int(-wordLimit), .int(wordLimit), .int(-wordLimit - 1),
+            .int(.max), .int(.min), .uint(.max), .double(1.5), .double(-0.0), .double(.infinity), .float(2.5),
+            .bool(true), .bool(false), .enumCase(0), .enumCase(7), .enumCase(1 << 28), .string("made"),
+            .documentString(nodes[0]), .documentURL(nodes[1]), .documentString(Array(elsewhere.root.elements)[0]),
+            .array([.int(1)]), .record(RecordFields([.int(3), .documentString(nodes[0])])),
+        ]
+        let fields = RecordFields(values)
+        #expect(Array(fields) == values)
+        guard case .double(let zero) = fields[11], case .documentURL(let url) = fields[21],
+              case .documentString(let other) = fields[22] else {
+            Issue.record("a field came back as another kind: \(Array(fields))")
+            return
+        }
+        #expect(zero.sign == .minus)
+        #expect(url.string == "https://example.com/")
+        #expect(other.string == "a")
     }
 
     @Test func stringsAreReadFromTheDocumentAndEqualMadeOnes() throws {

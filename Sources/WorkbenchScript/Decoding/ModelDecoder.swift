@@ -5,9 +5,13 @@ import WorkbenchKit
 public final class ModelDecoder {
     public let options: DecodingOptions
     private var matchers: [ObjectIdentifier: StructKeyMatcher] = [:]
-    /// Where this decode's structs keep their fields (a new one for every top-level decode, so a
-    /// value holds only its own decode's fields).
-    private var fields = FieldStore()
+    /// Where this decode's structs keep their fields, one store for each depth of nesting (a new
+    /// list for every top-level decode, so a value holds only its own decode's fields). A store then
+    /// holds values of deeper structs only, never a struct of its own: one that did would keep
+    /// itself, and its document, for ever.
+    private var stores: [FieldStore] = []
+    /// How many structs the value being decoded is a field of, directly or through arrays.
+    private var depth = 0
     lazy var dateFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -41,9 +45,16 @@ public final class ModelDecoder {
 
     /// Decodes one value of a parsed document (its coding path starts empty).
     public func decode(_ type: ResolvedType, from node: JSONNode) throws(DecodingFailure) -> ModelValue {
-        fields = FieldStore()
-        defer { fields = FieldStore() }
+        stores = []
+        depth = 0
+        defer { stores = [] }
         return try value(type, node)
+    }
+
+    /// The store of the structs `depth` structs deep.
+    private func fieldStore(atDepth depth: Int) -> FieldStore {
+        while stores.count <= depth { stores.append(FieldStore()) }
+        return stores[depth]
     }
 
     func value(_ type: ResolvedType, _ node: JSONNode) throws(DecodingFailure) -> ModelValue {
@@ -136,8 +147,10 @@ public final class ModelDecoder {
                 if slot >= 0 && buffer[slot] == nil { buffer[slot] = member }
                 position += 1
             }
-            let store = fields
+            let store = fieldStore(atDepth: depth)
             let start = store.reserveRecord(schema.fields.count)
+            depth += 1
+            defer { depth -= 1 }
             var slot = 0
             for (index, field) in schema.fields.enumerated() {
                 guard let key = field.key else {
@@ -155,7 +168,7 @@ public final class ModelDecoder {
                             + "intValue: nil) (\(key.debugDescription)).")
                 }
                 do throws(DecodingFailure) {
-                    // Decoded before it is stored: a nested struct appends to the same store.
+                    // A struct in a field keeps its fields in the next store (`depth`).
                     let decoded = try value(field.type, member)
                     store.set(decoded, at: start + index)
                 } catch {
@@ -186,7 +199,7 @@ public final class ModelDecoder {
         items.reserveCapacity(node.count)
         switch element {
         case .structure(let schema), .optional(.structure(let schema)):
-            fields.reserve(additional: node.count * schema.fields.count)
+            fieldStore(atDepth: depth).reserve(additional: node.count * schema.fields.count)
         default:
             break
         }
