@@ -37,6 +37,9 @@ public final class LineEditor {
     public var editFolder: () -> URL = { FileManager.default.temporaryDirectory }
     /// True when input comes from a terminal (libedit), false for a pipe or file.
     public let isInteractive: Bool
+    /// Whether the last `.interrupted` was Ctrl-C at an empty prompt: nothing typed, and no input
+    /// begun on the lines before.
+    public private(set) var interruptedAtEmptyPrompt = false
     /// For other threads' output: above the prompt while a line is typed, else straight out.
     public let asynchronousOutput: AsynchronousOutput
 
@@ -79,13 +82,16 @@ public final class LineEditor {
     /// Reads one complete input, joining continuation lines while the input is incomplete.
     public func read() -> InputEvent {
         var lines: [String] = []
+        interruptedAtEmptyPrompt = false
         while true {
             guard let line = nextLine(continuing: !lines.isEmpty) else {
                 // End of input in the middle of an unfinished input still runs what was typed.
                 return lines.isEmpty ? .endOfInput : finish(lines)
             }
             switch line {
-            case .interrupted: return .interrupted
+            case .interrupted:
+                interruptedAtEmptyPrompt = lines.isEmpty && terminal?.interruptFoundEmptyLine == true
+                return .interrupted
             case .line(let line): lines.append(line)
             case .edit(let line):
                 guard let edited = editInExternalEditor(lines + [line]) else { return .interrupted }

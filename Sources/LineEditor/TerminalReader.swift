@@ -20,6 +20,9 @@ final class TerminalReader {
     private(set) var prompt = ""
     private var promptBytes: [CChar] = [0]
     private var interrupted = false
+    /// Whether the line was empty when Ctrl-C discarded it (at an empty prompt it stops the work
+    /// Swift inputs left running instead).
+    private(set) var interruptFoundEmptyLine = false
     /// Set by Ctrl-X Ctrl-E: the line as typed, which ends so that the input can be edited
     /// outside libedit.
     private var lineToEdit: String?
@@ -55,6 +58,7 @@ final class TerminalReader {
         wb_el_add_function(editLine, "wb-interrupt", "Discard the line being typed", { editLine, _ in
             guard let editLine, let reader = TerminalReader.from(editLine) else { return UInt8(CC_ERROR) }
             reader.interrupted = true
+            reader.interruptFoundEmptyLine = reader.lineIsEmpty
             fputs("^C\n", wb_stdout())
             return UInt8(CC_NEWLINE)
         })
@@ -100,6 +104,7 @@ final class TerminalReader {
         promptBytes = Array(prompt.utf8CString)
         Interrupt.clear()
         interrupted = false
+        interruptFoundEmptyLine = false
         lineToEdit = nil
         var count: Int32 = 0
         // As readline does, only while a line is read: output and other programs get plain pastes.
@@ -120,6 +125,7 @@ final class TerminalReader {
             if count == -1 && (errno == EINTR || Interrupt.isPending) {
                 // A SIGINT that still arrived (e.g. an ~/.editrc that re-enabled isig).
                 Interrupt.clear()
+                interruptFoundEmptyLine = lineIsEmpty
                 el_reset(editLine)
                 fputs("^C\n", wb_stdout())
                 return .interrupted
@@ -132,6 +138,12 @@ final class TerminalReader {
         var line = String(cString: raw)
         if line.hasSuffix("\n") { line.removeLast() }
         return .line(line)
+    }
+
+    /// Whether nothing is typed on the line being read.
+    private var lineIsEmpty: Bool {
+        guard let info = el_line(editLine)?.pointee else { return false }
+        return info.lastchar == info.buffer
     }
 
     /// The next whole line of a paste not read yet, shown after `prompt` as if typed.

@@ -38,7 +38,9 @@ public struct ReadEvalPrintLoop {
             editor.prompt = session.prompt
             switch editor.read() {
             case .endOfInput: session.quitRequested = true
-            case .interrupted: continue
+            case .interrupted:
+                // Ctrl-C at an empty prompt stops what earlier Swift inputs left running (`stop`).
+                if editor.interruptedAtEmptyPrompt { await session.stopWorkLeftRunning(sayingNothingStopped: false) }
             case .input(let text): if await !session.evaluate(text) { failures += 1 }
             }
         }

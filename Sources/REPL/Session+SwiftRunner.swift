@@ -58,6 +58,19 @@ extension Session {
         }
     }
 
+    /// Ends the timers, tasks and requests earlier Swift inputs left running in the host, saying
+    /// what it stopped in one line (`stop`, Ctrl-C at an empty prompt); when nothing was running,
+    /// the line only `sayingNothingStopped`.
+    func stopWorkLeftRunning(sayingNothingStopped: Bool) async {
+        // No runner yet: no Swift input ran, so nothing can be running. Nil: the host did not
+        // answer, which it said.
+        var stopped: StoppedWork? = StoppedWork()
+        if let swiftRunner { stopped = await swiftRunner.stopWorkLeftRunning() }
+        guard let stopped, !stopped.isEmpty || sayingNothingStopped else { return }
+        console.line(console.styled(stopped.line, .dim))
+        console.flush()
+    }
+
     /// Whether Swift the interpreter does not take can run on the installed toolchain.
     var compiledPathAvailable: Bool { swift.compilerAvailable }
 

@@ -3,16 +3,20 @@
 //
 // It is C because only C can catch a trap and go on: Swift traps with SIGILL/SIGTRAP, and the
 // host jumps back (siglongjmp) to where it called the input, so what earlier inputs bound stays.
-// It links nothing of Swift: the inputs bring the runtime and WorkbenchKit with them.
+// A runaway input is stopped the same way (STOP_INPUT_SIGNAL, host.h), when the signal finds the
+// input's own code running. It links nothing of Swift: the inputs bring the runtime and
+// WorkbenchKit with them.
 //
 // Commands, one per line on standard input:
 //   env NAME HEX        set (or with no HEX, unset) an environment variable; the value in hex
 //   run SYMBOL PATH     load the library at PATH (once; the rest of the line) and call its `int32_t SYMBOL(void)`
 //   settle MILLISECONDS run the main run loop until the work the inputs left has ended (replay's end)
+//   stop                end the timers, tasks and requests the inputs left running (work.c)
 // Each `run` answers one line on descriptor 3, after the input's output was flushed:
-//   ok STATUS | trap SIGNAL | load MESSAGE
-// and each `settle` one: ok REQUESTS-STILL-IN-FLIGHT (-1: none, but the page that set
-// needsIndefiniteExecution had not called finishExecution()).
+//   ok STATUS | trap SIGNAL | stopped | load MESSAGE
+// each `settle` one: ok REQUESTS-STILL-IN-FLIGHT (-1: none, but the page that set
+// needsIndefiniteExecution had not called finishExecution()), and each `stop` one:
+// ok TIMERS TASKS REQUESTS (how many of each it ended).
 // Standard output and error are the inputs' own.
 //
 // Between commands, once an input has loaded WorkbenchKit, its `workbench_host_idle` runs the main
@@ -30,19 +34,27 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#include "host.h"
 
-static sigjmp_buf trapReturn;
+static sigjmp_buf inputReturn;
 static volatile sig_atomic_t callingInput = 0;
 static pthread_t mainThread;
 static FILE *answers;
 
+int isCallingInput(void) { return callingInput; }
+
+pthread_t inputThread(void) { return mainThread; }
+
+void returnFromInput(int reason) {
+    callingInput = 0;
+    siglongjmp(inputReturn, reason);
+}
+
 // A trap on the thread that called the input returns there; anywhere else (a task on another
 // thread, or between inputs) the host cannot go on safely, so it ends as the trap would end it.
-static void onTrap(int signal) {
-    if (callingInput && pthread_equal(pthread_self(), mainThread)) {
-        callingInput = 0;
-        siglongjmp(trapReturn, signal);
-    }
+static void onTrap(int signal, siginfo_t *info, void *context) {
+    if (signal == SIGTRAP && handleSingleStep(info, context)) return;
+    if (callingInput && pthread_equal(pthread_self(), mainThread)) returnFromInput(signal);
     struct sigaction fallback;
     memset(&fallback, 0, sizeof fallback);
     fallback.sa_handler = SIG_DFL;
@@ -53,6 +65,38 @@ static void onTrap(int signal) {
 // Until the first input installs WorkbenchKit's own handler (a flag its requests poll), a Ctrl-C the
 // REPL forwards must not end the host.
 static void ignoreInterrupt(int signal) { (void)signal; }
+
+#ifdef __GLIBC__
+// A stream's lock in glibc (its stdio-lock.h, unchanged for many years): recursive, and it knows
+// the thread that holds it.
+struct StreamLock {
+    int lock;
+    int count;
+    void *owner;
+};
+#endif
+
+// Swift's `print` locks standard output around the whole call, also while it runs the input's
+// code (a `description`, a value's copy): a jump out of there leaves the stream locked by this
+// thread. Its own output goes on (the lock counts), but a task printing from another thread would
+// wait forever. Nothing of the host holds a stream here, so every hold of this thread is undone.
+static void releaseStreamsHeldByInput(void) {
+#ifdef __GLIBC__
+    FILE *streams[] = {stdout, stderr};
+    for (size_t index = 0; index < sizeof streams / sizeof *streams; index++) {
+        struct StreamLock *lock = (struct StreamLock *)streams[index]->_lock;
+        for (int held = 0; lock && lock->owner == (void *)pthread_self() && held < 1000; held++) funlockfile(streams[index]);
+    }
+#endif
+}
+
+// The runtime's own ending of an input that was stopped (WorkbenchKit's
+// `workbench_host_input_abandoned`: output back to live, the Ctrl-C flag cleared, `wb`'s request
+// handed back). Stopped, the input was in its own code, not inside WorkbenchKit.
+static void abandonInput(void) {
+    void (*abandoned)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "workbench_host_input_abandoned");
+    if (abandoned) abandoned();
+}
 
 static int hexValue(char c) {
     if (c >= '0' && c <= '9') return c - '0';
@@ -85,17 +129,33 @@ static void runInput(char *arguments) {
     if (!library) { fprintf(answers, "load %s\n", dlerror()); return; }
     int (*entry)(void) = (int (*)(void))dlsym(library, symbol);
     if (!entry) { fprintf(answers, "load no symbol %s\n", symbol); return; }
-    int trapped = sigsetjmp(trapReturn, 1);
-    if (trapped == 0) {
+    noteInputCode(library);
+    int jumped = sigsetjmp(inputReturn, 1);
+    if (jumped == 0) {
+        inputBegins();
         callingInput = 1;
         int status = entry();
         callingInput = 0;
         fflush(NULL);
         fprintf(answers, "ok %d\n", status);
-    } else {
+    } else if (jumped == STOP_INPUT_SIGNAL) {
+        releaseStreamsHeldByInput();
+        abandonInput();
         fflush(NULL);
-        fprintf(answers, "trap %d\n", trapped);
+        fprintf(answers, "stopped\n");
+    } else {
+        // Not the runtime's ending here: a trap may come from inside WorkbenchKit, holding a lock
+        // that ending would take. The next input's start puts output back (PromptRuntime+Host.swift).
+        releaseStreamsHeldByInput();
+        fflush(NULL);
+        fprintf(answers, "trap %d\n", jumped);
     }
+}
+
+static void stopWork(void) {
+    struct StoppedWork stopped = stopWorkLeftRunning();
+    fflush(NULL);
+    fprintf(answers, "ok %d %d %d\n", stopped.timers, stopped.tasks, stopped.requests);
 }
 
 static void settleWork(char *arguments) {
@@ -114,9 +174,9 @@ int main(void) {
     setvbuf(stdout, NULL, _IOLBF, 0);
     struct sigaction trap;
     memset(&trap, 0, sizeof trap);
-    trap.sa_handler = onTrap;
+    trap.sa_sigaction = onTrap;
     // SA_NODEFER: the handler leaves by siglongjmp, and the next trap must reach it again.
-    trap.sa_flags = SA_NODEFER;
+    trap.sa_flags = SA_SIGINFO | SA_NODEFER;
     sigaction(SIGILL, &trap, NULL);
     sigaction(SIGTRAP, &trap, NULL);
     struct sigaction interrupt;
@@ -124,6 +184,7 @@ int main(void) {
     interrupt.sa_handler = ignoreInterrupt;
     interrupt.sa_flags = SA_RESTART;
     sigaction(SIGINT, &interrupt, NULL);
+    installStopRequests();
 
     // Unbuffered: a command read ahead into stdio's buffer would not wake the idle loop's poll.
     setvbuf(stdin, NULL, _IONBF, 0);
@@ -143,6 +204,7 @@ int main(void) {
         if (strncmp(line, "env ", 4) == 0) setVariable(line + 4);
         else if (strncmp(line, "run ", 4) == 0) runInput(line + 4);
         else if (strncmp(line, "settle ", 7) == 0) settleWork(line + 7);
+        else if (strcmp(line, "stop") == 0) stopWork();
         else fprintf(answers, "load unknown command\n");
     }
     free(line);

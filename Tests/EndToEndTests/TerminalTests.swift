@@ -50,9 +50,9 @@ import Testing
     }
 
     /// At a terminal as piped: a value made by chance shows the same in later inputs, and Ctrl-C in
-    /// a loop that never returns ends the Swift host, which is rebuilt from the inputs already
-    /// compiled (one line says so), so the session goes on with what it had.
-    @Test func aValueKeepsItsValueAndARunawayLoopRebuildsTheHost() async throws {
+    /// a loop that never returns stops it where its own code runs: the prompt is back at once, the
+    /// Swift host goes on, and every earlier value is as it was (no rebuild ran the inputs again).
+    @Test func aValueKeepsItsValueAndCtrlCStopsARunawayLoopWithoutARebuild() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let terminal = try await start(home: home)
@@ -62,18 +62,52 @@ import Testing
         let value = try #require(shown.components(separatedBy: "r: Int\r\n").last.map { String($0.prefix(7)) })
         try #require(Int(value) != nil, "no value after the summary line: \(shown)")
         mark = terminal.mark
+        terminal.type("let id = UUID()\r")
+        let shownID = try await terminal.waitFor("id: UUID\r\n", after: mark)
+        try await terminal.waitForPrompt(after: mark)
+        let id = try #require(terminal.output.components(separatedBy: "id: UUID\r\n").last.map { String($0.prefix(36)) })
+        try #require(UUID(uuidString: id) != nil, "no UUID after the summary line: \(shownID)")
+        mark = terminal.mark
         terminal.type("[r].map { $0 + 0 }[0]\r")
         try await terminal.waitFor("[r].map { $0 + 0 }[0]: Int\r\n\(value)", after: mark)
+        for loop in ["var spins = 0; while spins >= 0 { spins &+= 1 }", "var lines = 0; while true { lines += 1; print(lines) }"] {
+            mark = terminal.mark
+            terminal.type("print(\"spinning\"); \(loop)\r")
+            try await terminal.waitFor("spinning\r\n", after: mark)
+            let pressed = ContinuousClock.now
+            terminal.type("\u{3}")
+            try await terminal.waitFor("error: interrupted\r\n", after: mark)
+            // The line editor reads keys again: the prompt is back.
+            try await terminal.waitForRawMode()
+            // A loop the host could not stop is ended with the host after a second, then rebuilt.
+            #expect(ContinuousClock.now - pressed < .seconds(1))
+            #expect(!String(decoding: Array(terminal.output.utf8).dropFirst(mark), as: UTF8.self).contains("rebuilt"))
+        }
         mark = terminal.mark
-        terminal.type("print(\"spinning\"); var spins = 0; while spins >= 0 { spins &+= 1 }\r")
-        try await terminal.waitFor("spinning\r\n", after: mark)
+        terminal.type("print(r, id)\r")
+        try await terminal.waitFor("\(value) \(id)\r\n", after: mark)
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
+    /// Work an input left running goes on between inputs until Ctrl-C at an empty prompt (or
+    /// `stop`) stops it, with one line saying what it stopped.
+    @Test func ctrlCAtAnEmptyPromptStopsTheWorkInputsLeftRunning() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await start(home: home)
+        var mark = terminal.mark
+        terminal.type("Timer.scheduledTimer(withTimeInterval: 0.2, repeats: true) { _ in print(\"tick\") }\r")
+        try await terminal.waitFor("tick\r\n", after: mark)
+        try await terminal.waitForRawMode()
+        mark = terminal.mark
         terminal.type("\u{3}")
-        try await terminal.waitFor("error: interrupted", after: mark)
-        // The two inputs above, and the loop's first two statements (the fast path ran them).
-        try await terminal.waitFor("the Swift session was rebuilt: 4 inputs run again in ", after: mark)
+        try await terminal.waitFor("stopped 1 timer\r\n", after: mark)
         mark = terminal.mark
-        terminal.type("[r].count\r")
-        try await terminal.waitFor("[r].count: Int\r\n1", after: mark)
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(!String(decoding: Array(terminal.output.utf8).dropFirst(mark), as: UTF8.self).contains("tick"))
+        terminal.type("stop\r")
+        try await terminal.waitFor("nothing was left running\r\n", after: mark)
         terminal.type("quit\r")
         #expect(try await terminal.waitForExit() == 0)
     }

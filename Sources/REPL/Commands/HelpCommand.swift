@@ -126,7 +126,8 @@ enum SwiftHelp {
         second) and runs in this session's Swift host, where what you bound keeps its value:
         a random number, a `var`'s mutations, an object. A compile error is one line with the
         column you typed; a trap (`Fatal error: Index out of range`) keeps what was bound
-        before it; Ctrl-C stops a runaway loop.
+        before it; Ctrl-C stops a runaway loop, and at an empty prompt (or `stop`) the timers,
+        tasks and requests that inputs left running.
 
         `save NAME` writes the session as a Swift snippet: each command as its Swift statement.
         `export swift` prints the request and the last decode as app code (`help export`).

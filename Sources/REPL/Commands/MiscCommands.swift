@@ -1,4 +1,4 @@
 extension CommandTable {
-    /// Help, settings, the sandbox and leaving.
-    static let miscCommands: [any Command] = [SandboxCommand(), HelpCommand(), QuitCommand()]
+    /// Help, settings, the sandbox, stopping work left running and leaving.
+    static let miscCommands: [any Command] = [SandboxCommand(), HelpCommand(), StopCommand(), QuitCommand()]
 }

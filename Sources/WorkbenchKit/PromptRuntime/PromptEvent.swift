@@ -22,6 +22,10 @@ public enum PromptEvent: Sendable {
     /// A `json(file:)` of an earlier input: the copy its bytes were read through, which answers it
     /// when it runs again.
     case document(DocumentRead)
+    /// A value the input showed (`label`: the name bound, or the expression), as a digest of its
+    /// text; also while the input runs again quietly, where nothing is shown, so that a rebuilt
+    /// session can name the values that came out different.
+    case shown(label: String, digest: UInt64)
 
     public func write(to writer: inout BinaryWriter) {
         switch self {
@@ -48,6 +52,10 @@ public enum PromptEvent: Sendable {
             writer.int(7)
             writer.string(read.path)
             writer.optional(read.copy) { $0.string($1) }
+        case .shown(let label, let digest):
+            writer.int(8)
+            writer.string(label)
+            writer.int(Int(truncatingIfNeeded: digest))
         }
     }
 
@@ -61,6 +69,7 @@ public enum PromptEvent: Sendable {
         case 5: self = .state(try Workbench.RequestState(from: &reader))
         case 6: self = .finished
         case 7: self = .document(DocumentRead(path: try reader.string(), copy: try reader.optional { reader throws(BinaryArchiveError) in try reader.string() }))
+        case 8: self = .shown(label: try reader.string(), digest: UInt64(truncatingIfNeeded: try reader.int()))
         default: throw BinaryArchiveError()
         }
     }

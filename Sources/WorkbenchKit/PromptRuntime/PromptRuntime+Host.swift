@@ -90,6 +90,21 @@ extension PromptRuntime {
         return quiet
     }
 
+    /// What `endHostInput` does, for an input the host jumped back past when Ctrl-C stopped it where
+    /// its own code ran (Sources/WorkbenchHost/stopinput.c): the next input, and the work left
+    /// running meanwhile, find output live, no Ctrl-C pending and the results file closed, and the
+    /// REPL takes over the request the input had built (what it changed stays changed).
+    static func abandonHostInput() {
+        HostInterrupt.clear()
+        workbench?.console.flush()
+        fflush(nil)
+        if let saved = liveOutput { QuietOutput.restore(saved) }
+        liveOutput = nil
+        SessionRequests.record(true)
+        if let workbench { relay?.report(.state(workbench.requestState)) }
+        relay?.close()
+    }
+
     private static func endHostInput(quiet: Bool, thrown: (any Error)?) -> Int32 {
         // Cleared at the end, not the start: a Ctrl-C the REPL forwarded as the input began is for it.
         HostInterrupt.clear()
@@ -164,8 +179,9 @@ public enum HostValues {
     }
 }
 
-/// Ctrl-C in the host: the REPL sends SIGINT to stop the input's requests; a loop that does not
-/// stop is ended with the host (and the session rebuilt).
+/// Ctrl-C in the host: the REPL sends SIGINT to stop the input's requests; a loop is stopped where
+/// its own code runs (Sources/WorkbenchHost/stopinput.c), else ended with the host (and the
+/// session rebuilt).
 enum HostInterrupt {
     nonisolated(unsafe) private static var pending: sig_atomic_t = 0
 

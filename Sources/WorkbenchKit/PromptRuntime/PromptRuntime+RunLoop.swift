@@ -11,6 +11,13 @@ public func workbenchHostIdle() {
     MainActor.assumeIsolated { PromptRuntime.runUntilNextCommand() }
 }
 
+/// Called by the host (Sources/WorkbenchHost/main.c) when it jumped back past an input that Ctrl-C
+/// stopped.
+@_cdecl("workbench_host_input_abandoned")
+public func workbenchHostInputAbandoned() {
+    MainActor.assumeIsolated { PromptRuntime.abandonHostInput() }
+}
+
 extension PromptRuntime {
     /// Runs the main run loop (the main queue, the main actor, timers) until standard input, where
     /// the REPL's commands arrive, can be read.

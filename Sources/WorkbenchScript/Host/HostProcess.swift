@@ -116,6 +116,10 @@ final class HostProcess {
         }
     }
 
+    /// Asks the host to stop the input that runs, where the input's own code runs (STOP_INPUT_SIGNAL
+    /// in Sources/WorkbenchHost/host.h).
+    static let stopInputSignal = SIGUSR1
+
     /// Kills the whole group at once (the host and anything its inputs started).
     func killGroup() {
         kill(-pid, SIGKILL)

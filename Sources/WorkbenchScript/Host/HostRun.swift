@@ -9,6 +9,9 @@ struct HostRun {
         /// A trap on the host's thread, caught there; `safe` when the host can go on (the input
         /// did not await: a trap inside a task leaves the main queue held).
         case trapped(signal: Int32, safe: Bool)
+        /// Ctrl-C stopped the input where its own code ran, and the host went on
+        /// (Sources/WorkbenchHost/stopinput.c); `safe` as for a trap.
+        case stopped(safe: Bool)
         /// The host could not load the library.
         case load(String)
         /// The host ended (its wait status, when known).
@@ -22,6 +25,7 @@ struct HostRun {
             switch (words.first, words.count > 1 ? words[1] : "") {
             case ("ok", let status): self = .returned(Int32(status) ?? 1)
             case ("trap", let signal): self = .trapped(signal: Int32(signal) ?? SIGILL, safe: !awaits)
+            case ("stopped", _): self = .stopped(safe: !awaits)
             case (_, let message): self = .load(message)
             }
         }
@@ -46,7 +50,7 @@ struct HostRun {
     var hostUsable: Bool {
         switch ending {
         case .returned, .load, .setup: true
-        case .trapped(_, let safe): safe
+        case .trapped(_, let safe), .stopped(let safe): safe
         case .died, .interrupted, .memory: false
         }
     }
@@ -59,6 +63,11 @@ struct HostRun {
             default: false
             }
         }
+    }
+
+    /// The values the call showed (or, running again, would have shown), as digests of their text.
+    var shownValues: [ShownValue] {
+        events.compactMap { if case .shown(let label, let digest) = $0 { ShownValue(label: label, digest: digest) } else { nil } }
     }
 
     var exchanges: [Exchange] {
@@ -81,6 +90,8 @@ struct HostRun {
         switch ending {
         case .interrupted:
             return "error: interrupted — the input did not stop, so the Swift host was ended"
+        case .stopped:
+            return "error: interrupted"
         case .memory(let limit):
             return "error: stopped — the input used more than \(ByteSize.text(limit)) of memory"
         case .setup(let message):
@@ -96,4 +107,10 @@ struct HostRun {
             return FailureLine.trapMessage(errors + quietErrors) ?? FailureLine.signalText(status) ?? "error: the Swift host ended"
         }
     }
+}
+
+/// A value an input showed: its label (the name bound, or the expression) and a digest of its text.
+struct ShownValue: Equatable {
+    let label: String
+    let digest: UInt64
 }

@@ -4,7 +4,8 @@ import WorkbenchKit
 extension SwiftHost {
     /// Calls one entry point of a loaded library in the host and waits for its answer, streaming
     /// what it prints to `output`. Ctrl-C (`interrupted`) interrupts the host, which cancels the
-    /// input's requests; an input that does not stop within a second is ended with the host.
+    /// input's requests, and stops an input that does not await where its own code runs; one that
+    /// does not stop within a second is ended with the host.
     func call(_ symbol: String, of loaded: LoadedLibrary, recording: [PromptEvent], rebuilding: Bool, output: Console,
               interrupted: () -> Bool) async -> HostRun {
         let awaits = symbol == loaded.library.liveSymbol ? loaded.library.liveAwaits : loaded.library.catchUpAwaits
@@ -28,7 +29,10 @@ extension SwiftHost {
         case .failure(let failure): return HostRun(ending: .setup(failure.line))
         }
         let secrets = configuration.secrets.map { "env \($0.key) \(Self.hex($0.value))\n" }.joined()
-        guard let reply = await send(secrets + "run \(symbol) \(loaded.path.path)\n", to: process, output: output, interrupted: interrupted) else {
+        // An input that awaits runs as a task the main queue serves: stopped there, it would leave
+        // the queue held, as a trap does.
+        guard let reply = await send(secrets + "run \(symbol) \(loaded.path.path)\n", to: process, output: output, interrupted: interrupted,
+                                     stoppable: !awaits) else {
             return finish(HostRun(ending: .died(nil)), process)
         }
         let ending: HostRun.Ending = switch reply.end {
@@ -74,14 +78,19 @@ extension SwiftHost {
 
     /// Sends `command` and streams what the host prints to `output` (module names mapped back)
     /// until it answers or ends; nil when it could not be sent. Ctrl-C (`interrupted`) interrupts
-    /// the host, which cancels the input's requests; an input that does not stop within a second is
-    /// ended with the host, as is one past the memory limit.
-    func send(_ command: String, to process: HostProcess, output: Console, interrupted: () -> Bool) async -> HostReply? {
+    /// the host, which cancels the input's requests, and, when `stoppable`, asks it to stop the
+    /// input where the input's own code runs (Sources/WorkbenchHost/stopinput.c), again at each
+    /// pass until it answers; an input that does not stop within a second is ended with the host,
+    /// as is one past the memory limit, and a host that has not answered `answerWithin`.
+    func send(_ command: String, to process: HostProcess, output: Console, interrupted: () -> Bool, stoppable: Bool = false,
+              answerWithin: Duration? = nil) async -> HostReply? {
         guard process.send(command) else { return nil }
         var filter = ModuleNameFilter(module: configuration.moduleName)
         var errors: [UInt8] = []
         var answer: [UInt8] = []
         var interruptedAt: ContinuousClock.Instant?
+        var lastStopRequest = ContinuousClock.now
+        let sent = ContinuousClock.now
         var end: HostReply.End?
         while end == nil {
             // Short waits: Ctrl-C must reach the input within 100 ms, and memory is checked as often.
@@ -102,13 +111,25 @@ extension SwiftHost {
             }
             if end != nil { break }
             if interrupted() {
-                if interruptedAt == nil {
+                if let since = interruptedAt {
+                    // Asked again and again (a request that finds the input in the runtime or libc
+                    // does nothing), from the pass after SIGINT, whose handler then has run.
+                    if stoppable, ContinuousClock.now - lastStopRequest >= .milliseconds(5) {
+                        kill(process.pid, HostProcess.stopInputSignal)
+                        lastStopRequest = .now
+                    }
+                    if ContinuousClock.now - since > .seconds(1) {
+                        process.killGroup()
+                        end = .interrupted
+                    }
+                } else {
                     interruptedAt = .now
                     kill(process.pid, SIGINT)
-                } else if let since = interruptedAt, ContinuousClock.now - since > .seconds(1) {
-                    process.killGroup()
-                    end = .interrupted
                 }
+            }
+            if end == nil, let answerWithin, ContinuousClock.now - sent > answerWithin {
+                process.killGroup()
+                end = .interrupted
             }
             if end == nil, process.residentBytes() > configuration.memoryLimit {
                 process.killGroup()
@@ -123,13 +144,14 @@ extension SwiftHost {
         return HostReply(end: end ?? .died(nil), errors: errors)
     }
 
-    /// A host that can no longer be trusted is ended here.
+    /// A host that can no longer be trusted is ended here. While the session is rebuilt, what the
+    /// host prints between calls is the earlier inputs' work again, and is not passed on.
     private func finish(_ run: HostRun, _ process: HostProcess) -> HostRun {
         if !run.hostUsable {
             process.killGroup()
             _ = process.exitStatus(wait: true)
             self.process = nil
-        } else {
+        } else if !isRebuilding {
             startPump(process)
         }
         return run
@@ -149,71 +171,6 @@ extension SwiftHost {
         } catch {
             return .failure(HostFailure("error: \(error)"))
         }
-    }
-
-    /// After a failure that ended the host (a trap while awaiting, a crash, Ctrl-C in a loop that
-    /// would not stop, too much memory): a new host loads the same libraries again and runs them
-    /// quietly, their sends answered from what they received, and one line says so.
-    func recover(after run: HostRun) async {
-        guard !run.hostUsable, !libraries.isEmpty else { return }
-        let started = ContinuousClock.now
-        // A trap in work an earlier input left running (a `Task`) while this input ran or compiled:
-        // that input is not run again, or the rebuilt host would end the same way.
-        let endedBetween = endedBetweenInputs.take()
-        let site = HostTrapSite.module(in: run.errors) ?? endedBetween.module
-        if let site, libraries.contains(where: { $0.library.moduleName == site && $0.liveSucceeded }) {
-            leaveOut(module: site, because: "its work ended the Swift host")
-        } else if site == nil, endedBetween.ended {
-            leaveOut(module: nil, because: "work left running ended the Swift host after it")
-        }
-        // Work left running can still end the new host (chance, time): the input whose code
-        // trapped (else whose live part ran last) is left out, and the rebuild starts again, at most
-        // once per library.
-        for _ in 0...libraries.count {
-            switch await rebuildOnce() {
-            case .rebuilt(let inputs):
-                let seconds = (ContinuousClock.now - started).components
-                let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
-                console.line(console.styled("the Swift session was rebuilt: \(inputs) \(inputs == 1 ? "input" : "inputs") run again in \(String(format: "%.2f", elapsed)) s, without compiling; values that depend on time or chance are new", .dim))
-                console.flush()
-                return
-            case .failed(let line, let site, true) where leaveOut(module: site, because: "the rebuild failed after it: \(line)"):
-                endProcess()
-            case .failed(let line, _, _):
-                stop()
-                show("error: the Swift session could not be rebuilt (\(line)); the next input starts it again from the session's steps", on: console)
-                return
-            }
-        }
-    }
-
-    private enum Rebuild {
-        case rebuilt(inputs: Int)
-        /// The failure, the input module a trap was in (if the runtime said), and whether it ended
-        /// the host (work left running, rather than the input's own failure).
-        case failed(String, site: String?, hostEnded: Bool)
-    }
-
-    /// Loads the libraries into a new host and runs them again, quietly, their sends answered from
-    /// what they received.
-    private func rebuildOnce() async -> Rebuild {
-        let discard = Console(capturingWithColors: false)
-        var inputs = 0
-        for loaded in libraries {
-            var parts: [(symbol: String, recording: [PromptEvent])] = []
-            if !loaded.library.stepNumbers.isEmpty { parts.append((loaded.library.catchUpSymbol, loaded.catchUpRecording)) }
-            if loaded.liveSucceeded { parts.append((loaded.library.liveSymbol, loaded.liveRecording)) }
-            for part in parts {
-                let again = await call(part.symbol, of: loaded, recording: part.recording, rebuilding: true, output: discard, interrupted: { false })
-                // A caught-up step that failed (passed over) fails again; the steps before it ran.
-                let failedAsBefore = loaded.failedUnit != nil && part.symbol == loaded.library.catchUpSymbol && again.hostUsable
-                guard again.succeeded || failedAsBefore else {
-                    return .failed(again.failureLine, site: HostTrapSite.module(in: again.errors), hostEnded: !again.hostUsable)
-                }
-            }
-            inputs += loaded.library.stepNumbers.count + (loaded.liveSucceeded ? 1 : 0)
-        }
-        return .rebuilt(inputs: inputs)
     }
 
     /// Whether any of `descriptors` has something to read (or has closed), without waiting.

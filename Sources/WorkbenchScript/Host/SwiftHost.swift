@@ -45,6 +45,8 @@ public final class SwiftHost {
         var catchUpRecording: [PromptEvent]
         var liveRecording: [PromptEvent] = []
         var liveSucceeded = false
+        /// The values its live part showed, to tell which came out different when it runs again.
+        var liveShown: [ShownValue] = []
         /// The caught-up step (its unit) that failed: the ones before it ran, the rest did not.
         var failedUnit: Int?
 
@@ -63,6 +65,8 @@ public final class SwiftHost {
     var pump: HostOutputPump?
     /// Set when that work ended the host (SwiftHost+WorkLeftRunning.swift).
     let endedBetweenInputs = EndedFlag()
+    /// While the session is rebuilt (SwiftHost+Rebuild.swift): output between calls is not passed on.
+    var isRebuilding = false
 
     public init(console: Console, configuration: HostConfiguration = HostConfiguration()) {
         self.console = console
@@ -186,6 +190,7 @@ public final class SwiftHost {
                 let results = resultsFile.map { self.results(in: $0, of: library) } ?? []
                 loaded.liveRecording = answers ?? run.sends
                 loaded.liveSucceeded = run.succeeded
+                loaded.liveShown = run.shownValues
                 libraries[libraries.count - 1] = loaded
                 if run.succeeded {
                     if isStep { syncedSteps += 1 }

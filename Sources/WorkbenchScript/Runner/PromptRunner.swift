@@ -207,6 +207,13 @@ public final class PromptRunner: SwiftRunner {
         workbench?.join(hostInstance.takeSessionRequests())
     }
 
+    /// Ends the timers, tasks and requests the inputs left running in the host (`stop`, Ctrl-C at
+    /// an empty prompt); nil when the host did not answer (said in one line).
+    public func stopWorkLeftRunning() async -> StoppedWork? {
+        guard let hostInstance else { return StoppedWork() }
+        return await hostInstance.stopWorkLeftRunning()
+    }
+
     /// Places an error counted in the input from `first` on (what the host ran) where the user typed
     /// it: the items before `first` ran on the interpreter (`let a = 1; a.nope`), and `first` is
     /// in the text it was parsed from (the typed input, a page's code), whose line is shown under it.

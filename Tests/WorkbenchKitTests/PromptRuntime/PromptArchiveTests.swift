@@ -82,11 +82,13 @@ import Testing
     }
 
     @Test func eventsReadBackInOrderAndACutRecordIsDropped() throws {
-        let events: [PromptEvent] = [.step(1), .step(2), .live, .exchange(Self.exchange()), .sendFailed("refused"), .thrown("boom"), .finished]
+        let events: [PromptEvent] = [.step(1), .step(2), .live, .exchange(Self.exchange()), .sendFailed("refused"), .thrown("boom"), .finished,
+                                     .shown(label: "r", digest: .max)]
         let bytes = PromptEvent.bytes(events)
         let read = PromptEvent.all(in: Data(bytes))
         #expect(read.count == events.count)
-        guard case .step(2) = read[1], case .sendFailed("refused") = read[4], case .thrown("boom") = read[5], case .finished = read[6] else {
+        guard case .step(2) = read[1], case .sendFailed("refused") = read[4], case .thrown("boom") = read[5], case .finished = read[6],
+              case .shown("r", .max) = read[7] else {
             Issue.record("read back as \(read)")
             return
         }
