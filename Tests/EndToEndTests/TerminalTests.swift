@@ -74,13 +74,11 @@ import Testing
             mark = terminal.mark
             terminal.type("print(\"spinning\"); \(loop)\r")
             try await terminal.waitFor("spinning\r\n", after: mark)
-            let pressed = ContinuousClock.now
             terminal.type("\u{3}")
             try await terminal.waitFor("error: interrupted\r\n", after: mark)
             // The line editor reads keys again: the prompt is back.
             try await terminal.waitForRawMode()
-            // A loop the host could not stop is ended with the host after a second, then rebuilt.
-            #expect(ContinuousClock.now - pressed < .seconds(1))
+            // A loop the host could not stop would be ended with the host, and the host rebuilt.
             #expect(!String(decoding: Array(terminal.output.utf8).dropFirst(mark), as: UTF8.self).contains("rebuilt"))
         }
         mark = terminal.mark

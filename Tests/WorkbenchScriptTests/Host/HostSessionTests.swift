@@ -126,15 +126,10 @@ import WorkbenchKit
     func ctrlCStopsARunawayLoopAndTheSessionKeepsItsValues(loop: String) async throws {
         let session = HostSession()
         let drawn = await session.run("let kept = Int.random(in: 1...1_000_000_000)").output
-        var askedAt: ContinuousClock.Instant?
         let (output, outcome) = await session.run("print(\"spinning\")\n" + loop) {
-            guard session.console.capturedText.contains("spinning\n") else { return false }
-            if askedAt == nil { askedAt = .now }
-            return true
+            session.console.capturedText.contains("spinning\n")
         }
-        let asked = try #require(askedAt)
-        // The host ends a loop it cannot stop after a second; this one stopped at once.
-        #expect(ContinuousClock.now - asked < .milliseconds(500))
+        // A loop the host could not stop would be ended with the host, which is then rebuilt.
         #expect(output.hasPrefix("spinning\n") && output.hasSuffix("error: interrupted\n"), "\(output.suffix(300))")
         #expect(!output.contains("rebuilt"))
         #expect(!outcome.succeeded)
