@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run install uninstall test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-peers forms-expected
+.PHONY: run install uninstall test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-interrupt bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl; FoundationXML, which reads a
@@ -166,6 +166,10 @@ bench-stream: build bench-peers
 # a session using the built package, a compiled input importing it): printed, not written.
 bench-packages: build
 	python3 Benchmarks/bench.py --only packages
+
+# Figure 15 alone (Ctrl-C during a compiled `while true {}`, to the prompt): printed, not written.
+bench-interrupt: build bench-peers
+	python3 Benchmarks/bench.py --only interrupt
 
 bench-micro: deps bench-peers
 	python3 Benchmarks/bench.py --only micro

@@ -331,6 +331,17 @@ class Bench:
         keys, _ = paste_bench.paste(self.workbench, self.env, 1_000_000, bracketed=False)
         self.add("7 paste", "1 MB of it sent as keys (no paste marks): libedit reads each key", f"{keys * 1000:.0f} ms")
 
+    def interrupt(self):
+        """Figure 15: Ctrl-C during a compiled `while true {}`, to the prompt (the session's values kept)."""
+        session_bench.warm_compiler_cache(self.workbench, self.env)
+        runs = max(3, int(5 * self.scale))
+        results = [paste_bench.interrupt(self.workbench, self.env) for _ in range(runs)]
+        times = sorted(elapsed for elapsed, _ in results)
+        median = times[len(times) // 2]
+        rebuilt = sum(1 for _, was in results if was)
+        self.add("15 Ctrl-C", "Ctrl-C during a compiled `while true {}`, to the prompt after `error: interrupted`",
+                 (times[0], median, times[-1], None), f"{rebuilt} of {runs} rebuilt the host", verdict(median <= 0.5, "≤ 0.5 s"))
+
     def long_lines(self):
         """Figure 7, continued: a line of 1 MB and of 256 KB (letters only, and `[` only) pasted at a
         terminal, Enter, until the prompt after its one-line error. Deciding whether the line is a
@@ -479,7 +490,7 @@ def main():
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
     parser.add_argument("--only", choices=["figures", "micro", "replay", "session", "memory", "playground", "paste", "long-line",
-                                           "first-steps", "spec", "tutorial", "stream", "packages", "all"],
+                                           "first-steps", "spec", "tutorial", "stream", "packages", "interrupt", "all"],
                         default="figures",
                         help="replay, session, memory, playground, paste, long-line, first-steps, spec, tutorial, stream: only figure 2, "
                              "figure 6's live-session rows (memory: the sessions after a 20 MB and an 80 MB decode alone) or playground rows, "
@@ -516,7 +527,7 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
-    if options.only in ("replay", "paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream", "packages"):
+    if options.only in ("replay", "paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream", "packages", "interrupt"):
         bench = Bench(options.workbench, scale)
         try:
             if options.only == "replay":
@@ -536,6 +547,8 @@ def main():
                 bench.attempt("13 stream", bench.stream)
             elif options.only == "packages":
                 bench.attempt("14 packages", lambda: package_bench.measure(bench))
+            elif options.only == "interrupt":
+                bench.attempt("15 Ctrl-C", bench.interrupt)
             else:
                 bench.attempt("8-10 first steps", bench.first_steps)
             print(table(bench.rows))
@@ -563,9 +576,10 @@ def main():
             bench.attempt("12 tutorial code", bench.tutorial)
             bench.attempt("13 stream", bench.stream)
             bench.attempt("14 packages", lambda: package_bench.measure(bench))
+            bench.attempt("15 Ctrl-C", bench.interrupt)
             end_load = " ".join(open("/proc/loadavg").read().split()[:3])
             body = "\n".join([
-                f"## Figures 1–4 and 6–14 ({started})", "",
+                f"## Figures 1–4 and 6–15 ({started})", "",
                 f"- Machine: {machine(load)}; at the end {end_load}.",
                 f"- Tools: {versions()}.",
                 f"- Document: {os.path.getsize(document):,} bytes, photo-like array, sha256 {digest}… "

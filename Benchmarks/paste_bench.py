@@ -116,3 +116,35 @@ def timed_input(workbench, env, data, before, timeout):
         return elapsed, seen
     finally:
         terminal.close()
+
+
+def interrupt(workbench, env, timeout=60):
+    """Seconds from Ctrl-C, pressed while a compiled `while true {}` spins, to the prompt after its
+    `error: interrupted` line (the host stops the loop and keeps the session), and whether the host
+    was rebuilt instead (what Ctrl-C did before it could stop a loop in place)."""
+    terminal = Terminal(workbench, env)
+    try:
+        terminal.wait_for_prompt(0, 20)
+        mark = len(terminal.output)
+        data = b'let r = Int.random(in: 1...1_000_000); print("spinning"); while true {}\r'
+        while data:
+            data = terminal.pump(data, 0.05)
+        deadline = time.perf_counter() + timeout
+        while b"spinning" not in terminal.output[mark:]:
+            if time.perf_counter() > deadline:
+                raise RuntimeError(f"the loop did not start; output ends {bytes(terminal.output[-300:])!r}")
+            terminal.pump()
+        # Spinning for a moment, as a user notices a loop before pressing Ctrl-C.
+        settle = time.perf_counter() + 0.3
+        while time.perf_counter() < settle:
+            terminal.pump()
+        mark = len(terminal.output)
+        started = time.perf_counter()
+        terminal.pump(b"\x03")
+        seen = terminal.wait_for_prompt(mark, timeout, before=b"error: interrupted")
+        elapsed = time.perf_counter() - started
+        terminal.pump(b"quit\r")
+        return elapsed, b"rebuilt" in seen
+    finally:
+        terminal.close()
+

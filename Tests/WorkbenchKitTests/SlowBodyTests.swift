@@ -13,7 +13,8 @@ import Testing
 
     /// Waits for the console to hold `text`; the bound only turns a failure into a report.
     func waitFor(_ text: String) async throws {
-        let giveUp = ContinuousClock.now + .seconds(20)
+        // Generous: the main actor is shared with every other @MainActor suite of a loaded run.
+        let giveUp = ContinuousClock.now + .seconds(120)
         while !output(of: console).contains(text) {
             guard ContinuousClock.now < giveUp else {
                 Issue.record("never printed \(text.debugDescription); printed:\n\(output(of: console))")
