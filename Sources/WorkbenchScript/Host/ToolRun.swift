@@ -5,7 +5,9 @@ import SystemPackage
 /// A program run to its end through swift-subprocess: the compiler's jobs, `swiftc -###`, a
 /// playground's module, and (`PackageCommandRun`) SwiftPM and git. Each gets exactly `environment`,
 /// standard input from /dev/null, and a process group of its own: the terminal's Ctrl-C reaches
-/// only the REPL, and stopping the group stops what the program started too.
+/// only the REPL, and stopping the group stops what the program started too. Its temporary files
+/// go to the process's scratch folder (TMPDIR): the driver's `TemporaryDirectory.*` folders of a
+/// compile that was stopped would otherwise stay in /tmp.
 enum ToolRun {
     /// What stopping a run sends unless its caller says otherwise: SIGKILL to the whole group.
     static let killGroup: [TeardownStep] = [.send(signal: .kill, toProcessGroup: true, allowedDurationToNextStep: .zero)]
@@ -15,6 +17,8 @@ enum ToolRun {
         var options = PlatformOptions()
         options.processGroupID = 0
         options.teardownSequence = teardown
+        var environment = environment
+        environment["TMPDIR"] = ProcessScratchFolder.url.path
         let variables = Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })
         return Configuration(executable: .path(FilePath(executable)), arguments: Arguments(arguments),
                              environment: .custom(variables), platformOptions: options)
