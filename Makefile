@@ -65,7 +65,8 @@ install: build
 		*) echo "installed $(PREFIX)/bin/workbench; add $(PREFIX)/bin to PATH to type \`workbench\`";; esac
 
 uninstall:
-	rm -rf $(PREFIX)/lib/workbench $(PREFIX)/bin/workbench
+	rm -rf $(PREFIX)/lib/workbench
+	@if [ "$$(readlink $(PREFIX)/bin/workbench)" = ../lib/workbench/workbench ]; then rm $(PREFIX)/bin/workbench; fi
 
 # CI (`.ci/run` sets CI=true) builds without debug info and links with the toolchain's lld: no one
 # reads a CI build's debug info, and a fresh clone's build took 572 s with it and gold, 473 s

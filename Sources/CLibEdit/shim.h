@@ -16,6 +16,7 @@ extern int wcwidth(wchar_t c);
 
 // Standard streams (Swift 6 rejects the C globals)
 static inline FILE *wb_stdout(void) { return stdout; }
+static inline FILE *wb_stdin(void) { return stdin; }
 
 // Line editor
 static inline EditLine *wb_el_init(const char *program) {

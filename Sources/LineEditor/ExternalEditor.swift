@@ -34,13 +34,19 @@ public struct ExternalEditor {
     /// `interrupted` is polled meanwhile (Ctrl-C stops an editor that does not end).
     public func edit(_ text: String, name: String, in folder: URL, interrupted: () -> Bool) -> Outcome {
         let file = folder.appendingPathComponent(name)
-        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        // A file of its own, never one found there (nor what a link there points to).
+        unlink(file.path)
+        let descriptor = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return .unavailable("\(file.path): \(String(cString: strerror(errno)))") }
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         close(descriptor)
         defer { unlink(file.path) }
         guard written == bytes.count else { return .unavailable("\(file.path): could not be written") }
+        // The terminal as it was, whatever the editor leaves it in (one killed after Ctrl-C, or crashed).
+        var terminal = termios()
+        let hasTerminal = isatty(STDIN_FILENO) == 1 && tcgetattr(STDIN_FILENO, &terminal) == 0
+        defer { if hasTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &terminal) } }
         let started: pid_t
         do {
             started = try spawn(file: file.path)

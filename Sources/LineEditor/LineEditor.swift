@@ -1,3 +1,4 @@
+import CLibEdit
 import Foundation
 
 /// What one read from the line editor produced.
@@ -79,6 +80,36 @@ public final class LineEditor {
         pendingLine = line
     }
 
+    /// What piped input holds now, read without waiting.
+    public enum WaitingLine: Equatable, Sendable {
+        case nothing
+        case line(String)
+        case end
+    }
+
+    /// Piped input only: a line already there (in stdio's buffer, where `read` finds lines too, or
+    /// in the pipe), or the end of input; read on this thread, without blocking.
+    public func waitingLine() -> WaitingLine {
+        if let pending = pendingLine {
+            pendingLine = nil
+            return .line(pending)
+        }
+        let flags = fcntl(STDIN_FILENO, F_GETFL)
+        _ = fcntl(STDIN_FILENO, F_SETFL, flags | O_NONBLOCK)
+        defer { _ = fcntl(STDIN_FILENO, F_SETFL, flags) }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        guard getline(&buffer, &capacity, wb_stdin()) >= 0, let buffer else {
+            if feof(wb_stdin()) != 0 { return .end }
+            clearerr(wb_stdin())
+            return .nothing
+        }
+        var line = String(cString: buffer)
+        if line.hasSuffix("\n") { line.removeLast() }
+        return .line(line)
+    }
+
     /// Reads one complete input, joining continuation lines while the input is incomplete.
     public func read() -> InputEvent {
         var lines: [String] = []
@@ -140,7 +171,10 @@ public final class LineEditor {
         }
         var result = edited.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         while result.last?.allSatisfy(\.isWhitespace) == true { result.removeLast() }
-        guard !result.isEmpty else { return nil }
+        guard !result.isEmpty else {
+            terminal.writeLine("(the editor left nothing: the input was dropped)")
+            return nil
+        }
         for (index, line) in result.enumerated() {
             terminal.writeLine((index == 0 ? prompt : continuationPrompt).replacingOccurrences(of: "\u{1}", with: "") + line)
         }

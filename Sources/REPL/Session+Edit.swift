@@ -64,7 +64,7 @@ extension Session {
     /// Runs the session again from the first step `revised` changes: the steps after it are
     /// dropped from the transcript and each revised item from there runs as an input, recorded
     /// as it succeeds. At the first failure (or Ctrl-C) it stops, and the items not run are kept
-    /// for `edit` to open again. Returns false when nothing changed or something failed.
+    /// for `edit` to open again. Returns false when something failed (true when nothing changed).
     func rerun(_ revised: String) async -> Bool {
         let revision = StepRevision(steps: editableSteps, revised: revised)
         guard let rerun = revision.rerun else {

@@ -65,6 +65,8 @@ public final class Session {
     /// Gives a piped line back to the line editor, to be read as the next input (`play` reads
     /// one while it waits, and it may be the next input).
     var unreadLine: ((String) -> Void)?
+    /// Piped input only: a line already waiting, or the end, read without blocking (`play`).
+    var waitingLine: (() -> LineEditor.WaitingLine)?
     /// The language mode compiled Swift is checked in (`set swift`, `workbench --swift`): Swift 5,
     /// as a playground, unless asked.
     public var languageMode = SwiftLanguageMode.swift5 {

@@ -55,6 +55,7 @@ public enum Startup {
         editor.editFolder = { ProcessScratchFolder.url }
         let session = Session(isInteractive: editor.isInteractive)
         session.unreadLine = { editor.unread($0) }
+        session.waitingLine = { editor.waitingLine() }
         session.offline = options.offline
         session.languageMode = options.languageMode
         let output = editor.asynchronousOutput

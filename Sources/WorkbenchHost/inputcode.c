@@ -1,5 +1,5 @@
 // Where the inputs' own code lies in memory: the executable segments of each library `run` loaded.
-// main.c stops a runaway input only when the signal interrupted that code (not the Swift runtime,
+// stopinput.c stops a runaway input only when the signal interrupted that code (not the Swift runtime,
 // Foundation or libc, which may hold a lock the host needs next), and work.c keeps only the tasks
 // that code created.
 //

@@ -92,7 +92,9 @@ static void releaseStreamsHeldByInput(void) {
 
 // The runtime's own ending of an input that was stopped (WorkbenchKit's
 // `workbench_host_input_abandoned`: output back to live, the Ctrl-C flag cleared, `wb`'s request
-// handed back). Stopped, the input was in its own code, not inside WorkbenchKit.
+// handed back). Stopped, the input was in its own code; that code may be a closure WorkbenchKit or
+// Foundation called, whose frames (and any lock they held) are skipped as a trap skips them: if
+// that hangs the next input, the REPL ends the host after a second and rebuilds it.
 static void abandonInput(void) {
     void (*abandoned)(void) = (void (*)(void))dlsym(RTLD_DEFAULT, "workbench_host_input_abandoned");
     if (abandoned) abandoned();

@@ -11,7 +11,7 @@
 // code, where the locks the calls took are released again, and stops there. Elsewhere the REPL
 // asks again every few milliseconds until a request finds the input's code running. A thread that
 // never gets back (blocked in a wait, or a second of work inside one call) is ended with the host
-// by the REPL, as before.
+// by the REPL, which then rebuilds it.
 #define _GNU_SOURCE  // REG_RIP, REG_EFL, TRAP_TRACE
 #include <pthread.h>
 #include <signal.h>
@@ -37,15 +37,22 @@ static uintptr_t interruptedAddress(void *context) {
 #endif
 }
 
-static void setStepping(void *context, int on) {
-    stepping = on;
+// The trap flag in `context` alone: a thread other than the input's (one the input started while it
+// was stepped inherits the flag) clears its own without ending the input's stepping.
+static void setTrapFlag(void *context, int on) {
 #if defined(__x86_64__)
     ucontext_t *state = context;
     if (on) state->uc_mcontext.gregs[REG_EFL] |= trapFlag;
     else state->uc_mcontext.gregs[REG_EFL] &= ~(greg_t)trapFlag;
 #else
     (void)context;
+    (void)on;
 #endif
+}
+
+static void setStepping(void *context, int on) {
+    stepping = on;
+    setTrapFlag(context, on);
 }
 
 static int canStep(void) {
@@ -76,8 +83,13 @@ static void onStopRequest(int signal, siginfo_t *info, void *context) {
 int handleSingleStep(siginfo_t *info, void *context) {
     // Only this file sets the trap flag (a debugger steps through ptrace, without signals).
     if (info->si_code != TRAP_TRACE) return 0;
+    // Another thread that inherited the flag runs at full speed again; the input's goes on stepping.
+    if (!pthread_equal(pthread_self(), inputThread())) {
+        setTrapFlag(context, 0);
+        return 1;
+    }
     // The input ended meanwhile, on its own or by a trap: the host runs at full speed again.
-    if (!stepping || !isCallingInput() || !pthread_equal(pthread_self(), inputThread())) {
+    if (!stepping || !isCallingInput()) {
         setStepping(context, 0);
         return 1;
     }

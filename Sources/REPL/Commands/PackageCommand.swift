@@ -177,9 +177,6 @@ final class ProgressLine {
 
     /// Seconds since the first line, when there was one.
     var seconds: String? {
-        started.map { start in
-            let elapsed = (ContinuousClock.now - start).components
-            return String(format: "%.1f", Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
-        }
+        started.map { String(format: "%.1f", (ContinuousClock.now - $0).inSeconds) }
     }
 }

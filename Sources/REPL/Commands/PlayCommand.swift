@@ -1,6 +1,5 @@
 import Foundation
 import LineEditor
-import Synchronization
 import WorkbenchKit
 
 /// `play FILE`: runs a Swift file, then runs it again from the first changed statement each time
@@ -36,17 +35,17 @@ struct PlayCommand: Command {
         let watcher = try FileWatcher(file)
         let console = session.console
         console.line(console.styled("playing \(file.lastPathComponent): each save runs it from the first changed line · "
-                                    + (session.isInteractive ? "q or Ctrl-C leaves" : "the end of input leaves"), .dim))
+                                    + (session.isInteractive ? "q or Ctrl-C leaves" : "a line or the end of input leaves"), .dim))
         var played = PlayedItems()
         await session.playRun(file, played: &played)
         let keys = session.isInteractive ? KeysWhilePlaying() : nil
-        let piped = session.isInteractive ? nil : PipedLineWhilePlaying()
         defer { keys?.restore() }
         while !Interrupt.isPending {
             console.flush()
             if let keys, keys.quitPressed() { break }
-            if let piped, piped.hasEnded {
-                if let line = piped.endingLine { session.unreadLine?(line) }
+            if !session.isInteractive, let waiting = session.waitingLine?(), waiting != .nothing {
+                // A line of its own is the next input; `q` only ends play.
+                if case .line(let line) = waiting, line != "q" { session.unreadLine?(line) }
                 break
             }
             switch watcher.next(timeout: 100, input: keys == nil ? -1 : STDIN_FILENO) {
@@ -90,27 +89,4 @@ private final class KeysWhilePlaying {
     func restore() {
         if changed { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
     }
-}
-
-/// Piped input while `play` waits: the first line (or the end) ends it; a line other than `q` is
-/// the next input after all. Read from the descriptor, not stdio's `stdin`: a thread blocked in
-/// stdio holds its lock, and the console's `fflush(nil)` would wait for it.
-private final class PipedLineWhilePlaying: @unchecked Sendable {
-    private let state = Mutex<(ended: Bool, line: String?)>((false, nil))
-
-    init() {
-        Thread.detachNewThread { [self] in
-            var bytes: [UInt8] = []
-            var byte: UInt8 = 0
-            while read(STDIN_FILENO, &byte, 1) == 1, byte != UInt8(ascii: "\n") { bytes.append(byte) }
-            let line = bytes.isEmpty && byte != UInt8(ascii: "\n") ? nil : String(decoding: bytes, as: UTF8.self)
-            state.withLock { $0 = (true, line == "q" ? nil : line) }
-        }
-    }
-
-    /// Whether the input ended (a line came, or the end).
-    var hasEnded: Bool { state.withLock { $0.ended } }
-
-    /// The line that ended it: nil for `q` or the end of input.
-    var endingLine: String? { state.withLock { $0.line } }
 }

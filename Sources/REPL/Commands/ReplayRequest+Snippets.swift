@@ -71,7 +71,7 @@ extension ReplayRequest {
             } else {
                 .passed
             }
-            run.report.cases.append(CheckReport.Case(file: shown, seconds: Self.seconds(clock.now - start), result: result))
+            run.report.cases.append(CheckReport.Case(file: shown, seconds: (clock.now - start).inSeconds, result: result))
             run.lastOutcome = outcome
         }
         return run
@@ -90,9 +90,5 @@ extension ReplayRequest {
     /// Whether any snippet failed or could not be read (the exit status is 1 then).
     static func anyFailed(_ report: CheckReport) -> Bool {
         report.failedCount + report.errorCount > 0
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -34,18 +34,22 @@ final class FileWatcher {
 
     deinit { close(descriptor) }
 
-    /// Waits up to `timeout` milliseconds for the file to change, then for the changes to settle
-    /// (`settle` milliseconds without another: two saves 10 ms apart are one), and says what the
-    /// file's state is; nil when nothing happened to it. Also returns early, with nil, when
-    /// `input` (a descriptor, or -1) has something to read.
+    /// Waits up to `timeout` milliseconds for the file to change, then for its changes to settle
+    /// (`settle` milliseconds without another: two saves 10 ms apart are one; at most half a
+    /// second in all, however busy the folder), and says what the file's state is; nil when
+    /// nothing happened to it. Also returns early, with nil, when `input` (a descriptor, or -1)
+    /// has something to read.
     func next(timeout: Int32, settle: Int32 = 40, input: Int32 = -1) -> Change? {
-        guard wait(timeout, input: input), let first = drain() else { return nil }
-        var last = first
-        while wait(settle, input: -1) {
-            if let change = drain() { last = change }
+        guard wait(timeout, input: input), drain() != nil else { return nil }
+        let latest = ContinuousClock.now + .milliseconds(500)
+        var quietAt = ContinuousClock.now + .milliseconds(Int(settle))
+        while ContinuousClock.now < min(quietAt, latest) {
+            let left = (min(quietAt, latest) - ContinuousClock.now).components
+            guard wait(Int32(left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000) + 1, input: -1) else { break }
+            // Only the file's own events hold the run back, not another file's (an editor's swap file).
+            if drain() != nil { quietAt = ContinuousClock.now + .milliseconds(Int(settle)) }
         }
         // The file decides, not the last event: a save by rename is a move away and a move in.
-        if last == .removed, FileManager.default.fileExists(atPath: file.path) { return .saved }
         return FileManager.default.fileExists(atPath: file.path) ? .saved : .removed
     }
 

@@ -67,8 +67,7 @@ extension Session {
             played.stepsBefore.append(before)
         }
         let ran = items.count > same ? "ran " + Self.lines(line(items[same]), line(items.last!)) : "removed the lines after line \(items.last.map(line) ?? 0)"
-        let elapsed = (ContinuousClock.now - started).components
-        let seconds = String(format: "%.2f", Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
+        let seconds = String(format: "%.2f", (ContinuousClock.now - started).inSeconds)
         console.line(console.styled("\(ran) · \(seconds) s · saved \(saved)", .dim))
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -23,15 +24,34 @@ public enum ProcessScratchFolder {
         let folder = parent.appendingPathComponent(prefix + String(getpid()))
         // Left by an earlier process with this pid: nothing of it can be in use.
         try? FileManager.default.removeItem(at: folder)
-        mkdir(folder.path, 0o700)
+        if mkdir(folder.path, 0o700) != 0 || !isOurs(folder.path) {
+            // The name is taken by someone else's folder (or a link): one of a name nobody can
+            // have made before, which `owner(of:)` still reads as this process's.
+            var template = Array(parent.appendingPathComponent(prefix + String(getpid()) + "-XXXXXX").path.utf8CString)
+            if let unique = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) {
+                madePath.withLock { $0 = String(cString: unique) }
+            }
+        } else {
+            madePath.withLock { $0 = folder.path }
+        }
         atexit { ProcessScratchFolder.remove() }
-        return folder
+        return URL(fileURLWithPath: madePath.withLock { $0 } ?? folder.path)
     }()
 
-    /// Removes the folder (at exit, or when an ending signal arrives), whether or not it was made.
+    /// The folder's path once made (read by `remove`, which may run in a signal's aftermath).
+    private static let madePath = Mutex<String?>(nil)
+
+    /// Removes the folder (at exit, or when an ending signal arrives), if it was made.
     public static func remove() {
-        try? FileManager.default.removeItem(atPath: FileManager.default.temporaryDirectory
-            .appendingPathComponent(prefix + String(getpid())).path)
+        guard let path = madePath.withLock({ $0 }) else { return }
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Whether `path` is a real folder (no link) of this user's, that only this user can enter.
+    static func isOurs(_ path: String) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return false }
+        return (status.st_mode & S_IFMT) == S_IFDIR && status.st_uid == getuid() && (status.st_mode & 0o077) == 0
     }
 
     /// Removes the `workbench-<pid>` folders in `parent` whose process no longer runs.
@@ -43,10 +63,14 @@ public enum ProcessScratchFolder {
         }
     }
 
-    /// The process a folder name belongs to: `workbench-1234` → 1234; nil for any other name.
+    /// The process a folder name belongs to: `workbench-1234` (or `workbench-1234-a1B2c3`) → 1234;
+    /// nil for any other name.
     static func owner(of name: String) -> pid_t? {
         guard name.hasPrefix(prefix) else { return nil }
-        let digits = name.dropFirst(prefix.count)
+        var digits = name.dropFirst(prefix.count)
+        if let dash = digits.firstIndex(of: "-"), digits.distance(from: dash, to: digits.endIndex) == 7 {
+            digits = digits[..<dash]
+        }
         guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber) else { return nil }
         return pid_t(digits)
     }

@@ -32,11 +32,11 @@ extension SwiftHost {
             switch await rebuildOnce() {
             case .rebuilt(let inputs, let shown):
                 let changed = changedValues(shownAgain: shown)
-                let stopped = await stopWork(output: Console(capturingWithColors: false))
+                // Not answered: the host was ended again, and that one line said so.
+                guard let stopped = await stopWork(output: Console(capturingWithColors: false)) else { return }
                 if let process { startPump(process) }
-                let seconds = (ContinuousClock.now - started).components
-                let elapsed = Double(seconds.seconds) + Double(seconds.attoseconds) / 1e18
-                let line = RebuildLine(inputs: inputs, seconds: elapsed, changed: changed, stoppedAgain: stopped ?? StoppedWork())
+                let elapsed = (ContinuousClock.now - started).inSeconds
+                let line = RebuildLine(inputs: inputs, seconds: elapsed, changed: changed, stoppedAgain: stopped)
                 console.line(console.styled(line.text, .dim))
                 console.flush()
                 return

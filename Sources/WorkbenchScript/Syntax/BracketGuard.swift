@@ -6,11 +6,8 @@
 /// (`[3 of Int]`) and, when that fails, reads the same tokens again as an array or dictionary
 /// type, so its time doubles with each level, closed or not, and that lookahead has no depth
 /// limit of its own (the parser's, 256 levels in a release build and 20 in a debug one, is asked
-/// only after the lookahead ran). On swift-syntax 602.0.0 (debug build) 16 levels took 2.8 s in an
-/// array literal and 5.2 s in a type; 28 unclosed ran for hours (found by `make fuzz`). Release
-/// build, one parse of a type (an array literal takes half as long): 12 levels 22 ms, 16 levels
-/// 0.32 s, 17 levels 0.63 s, 18 levels 1.28 s, 20 levels 5.3 s. Parentheses,
-/// braces and generic arguments do not double the time (thousands of levels overflow the stack
+/// only after the lookahead ran); 28 unclosed levels ran for hours (found by `make fuzz`). The
+/// times by depth are in docs/decisions/parsing.md. Parentheses, braces and generic arguments do not double the time (thousands of levels overflow the stack
 /// instead, unguarded: docs/ARCHITECTURE.md, "Swift read before parsing"). The depth is measured
 /// on the lexer's tokens, so brackets in strings and comments do not count, and a `\(…)` in a
 /// string is code.

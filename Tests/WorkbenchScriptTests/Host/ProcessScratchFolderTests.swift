@@ -7,6 +7,8 @@ import Testing
     @Test(arguments: [
         ("workbench-1234", pid_t(1234)),
         ("workbench-7", pid_t(7)),
+        ("workbench-1234-a1B2c3", pid_t(1234)),
+        ("workbench-1234-abc", nil),
         ("workbench-", nil),
         ("workbench-12a", nil),
         ("workbench-test-compiler-cache", nil),
