@@ -79,8 +79,6 @@ public func isolatedEnvironment(home: URL, extra: [String: String] = [:]) -> [St
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
     ]
-    // Where the tests keep their temporary files (`make test` points it into .build): the child's too.
-    if let folder = ProcessInfo.processInfo.environment["TMPDIR"] { environment["TMPDIR"] = folder }
     environment.merge(extra) { $1 }
     return environment
 }
