@@ -95,27 +95,14 @@ extension PromptRuntime {
     /// running meanwhile, find output live, no Ctrl-C pending and the results file closed, and the
     /// REPL takes over the request the input had built (what it changed stays changed).
     static func abandonHostInput() {
-        HostInterrupt.clear()
-        workbench?.console.flush()
-        fflush(nil)
-        if let saved = liveOutput { QuietOutput.restore(saved) }
-        liveOutput = nil
-        SessionRequests.record(true)
-        if let workbench { relay?.report(.state(workbench.requestState)) }
+        settleHostInput()
         relay?.close()
     }
 
     private static func endHostInput(quiet: Bool, thrown: (any Error)?) -> Int32 {
-        // Cleared at the end, not the start: a Ctrl-C the REPL forwarded as the input began is for it.
-        HostInterrupt.clear()
-        workbench?.console.flush()
-        fflush(nil)
-        if let saved = liveOutput { QuietOutput.restore(saved) }
-        liveOutput = nil
-        SessionRequests.record(true)
         // Also when it threw: what the input changed before (`wb.get(URL)` set the URL, then its
         // send failed) stays in this `wb`, and the REPL's takes it over too.
-        if let workbench { relay?.report(.state(workbench.requestState)) }
+        settleHostInput()
         if let thrown {
             relay?.report(.thrown(thrownText(thrown)))
         } else {
@@ -127,6 +114,19 @@ extension PromptRuntime {
 }
 
 extension PromptRuntime {
+    /// What ending an input does however it ended: no Ctrl-C pending (cleared at the end, not the
+    /// start: one the REPL forwarded as the input began is for it), output flushed and live again,
+    /// the session's requests recorded, and `wb`'s request handed to the REPL.
+    private static func settleHostInput() {
+        HostInterrupt.clear()
+        workbench?.console.flush()
+        fflush(nil)
+        if let saved = liveOutput { QuietOutput.restore(saved) }
+        liveOutput = nil
+        SessionRequests.record(true)
+        if let workbench { relay?.report(.state(workbench.requestState)) }
+    }
+
     /// How an error thrown at the top level of an input reads: a URL error of the session's own
     /// `URLSession` as `get` names a failed request (`request to URL failed: host … not found`),
     /// where Foundation's description is a 400-character dictionary; anything else as Swift
