@@ -164,6 +164,10 @@ import Testing
             try await Task.sleep(for: .milliseconds(100))
         }
         #expect(!compilers.contains(where: ChildProcesses.isRunning), "the compiler kept running after the REPL ended")
+        // Removed as the REPL ends, and once more just after (a thread may still have written).
+        while FileManager.default.fileExists(atPath: directory), ContinuousClock.now < ending {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         #expect(!FileManager.default.fileExists(atPath: directory), "the session's directory was left behind")
     }
 

@@ -91,6 +91,9 @@ public enum EndingSignals {
         // What exit would have removed: the signal's default action runs no `atexit` handler.
         SessionDirectory.removeAll()
         ProcessScratchFolder.remove()
+        // Other threads run on until the signal ends the process, and one can still make a folder
+        // again (a compile that failed as its compiler was killed): removed once more after the end.
+        ProcessScratchFolder.removeAfterThisProcessEnds()
         if var settings = startingTerminal { tcsetattr(STDIN_FILENO, TCSANOW, &settings) }
         Glibc.signal(signal, SIG_DFL)
         kill(getpid(), signal)

@@ -47,6 +47,30 @@ public enum ProcessScratchFolder {
         try? FileManager.default.removeItem(atPath: path)
     }
 
+    /// Starts a small program, in a session of its own, that removes the folder once this process
+    /// has ended (an ending signal: threads may still write until the process is gone).
+    static func removeAfterThisProcessEnds() {
+        guard let path = madePath.withLock({ $0 }) else { return }
+        let script = "while kill -0 \(getpid()) 2>/dev/null; do sleep 0.05; done; rm -rf -- \"$0\""
+        let arguments = ["/bin/sh", "-c", script, path]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // glibc's POSIX_SPAWN_SETSID (0x80), which Swift's Glibc module does not export: a closed
+        // terminal's hangup does not reach it.
+        posix_spawnattr_setflags(&attributes, 0x80)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY, 0)
+        }
+        var pid: pid_t = 0
+        _ = posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, environ)
+    }
+
     /// Whether `path` is a real folder (no link) of this user's, that only this user can enter.
     static func isOurs(_ path: String) -> Bool {
         var status = stat()
