@@ -79,6 +79,9 @@ public func isolatedEnvironment(home: URL, extra: [String: String] = [:]) -> [St
         "LANG": "C.UTF-8",
         "LC_ALL": "C.UTF-8",
     ]
+    // `make test`'s own temporary folder (Makefile), removed when the tests end: the children's
+    // scratch folders and their compilers' temporary files go there too.
+    if let temporary = ProcessInfo.processInfo.environment["TMPDIR"] { environment["TMPDIR"] = temporary }
     environment.merge(extra) { $1 }
     return environment
 }
