@@ -80,7 +80,7 @@ extension Session {
             let what = steps == 1 ? "1 step" : "\(steps) steps"
             console.line(console.styled("running from step \(kept + 1) (\(what); the steps before it keep their values)", .dim))
         }
-        transcript.keepFirst(kept)
+        keepFirstSteps(kept)
         unfinishedEdit = nil
         for (index, item) in rerun.items.enumerated() {
             let succeeded = await evaluate(item)

@@ -44,7 +44,11 @@ extension Session {
     /// Records a step that did not run as Swift typed at the prompt (a command, a declaration a
     /// command wrote): in the transcript, and in the Swift runner's log, for the host to catch up on.
     func record(_ step: SessionStep, documents: [DocumentRead] = []) {
-        transcript.record(step)
+        var step = step
+        defer {
+            step.loggedThrough = swift.loggedCount
+            transcript.record(step)
+        }
         switch step.kind {
         case .statement(.spec):
             swift.recordSpec()
@@ -54,5 +58,14 @@ extension Session {
         case .swift(let source):
             swift.recordDeclaration(source)
         }
+    }
+
+    /// Keeps the first `count` steps (`edit` and `play` run the ones after them again, as they now
+    /// read), in the transcript and in the Swift runner's log, so the host neither catches up on the
+    /// dropped ones nor runs them again in a rebuild.
+    func keepFirstSteps(_ count: Int) {
+        guard count < transcript.steps.count else { return }
+        swift.keepLogged(count == 0 ? 0 : transcript.steps[count - 1].loggedThrough)
+        transcript.keepFirst(count)
     }
 }

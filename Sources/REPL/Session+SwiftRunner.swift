@@ -54,6 +54,7 @@ extension Session {
         for ran in swift.takeRanSteps() {
             var step = SessionStep(.swift(ran.source), exchanges: ran.exchanges)
             step.shownValues = ran.shownValues
+            step.loggedThrough = swift.loggedCount
             transcript.record(step)
         }
     }

@@ -16,6 +16,9 @@ public struct SessionStep {
     /// The labels of the values the prompt showed for it (`neighbours.map(\.name)`), whichever
     /// path ran it: `save` prints those expressions. Nil when it was recorded without running.
     public var shownValues: [String]?
+    /// How many steps the Swift runner had logged once this one was: where its log is cut when
+    /// the session keeps the steps up to this one (`Session.keepFirstSteps`).
+    public var loggedThrough = 0
 
     public init(_ kind: Kind, exchanges: [Exchange] = []) {
         self.kind = kind

@@ -130,6 +130,39 @@ import Testing
         #expect(try await terminal.waitForExit() == 0)
     }
 
+    /// A save above compiled statements drops them from the Swift host too: a rebuild the changed
+    /// declaration needs runs only the statements above the change, never the old ones below it.
+    @Test func aChangedDeclarationAboveCompiledStatementsRunsThemAgainWithoutTheOldOnes() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("lesson.swift")
+        var lines = [
+            "struct Post: Codable { let userId: Int; let id: Int; let title: String }",
+            "try await wb.get(\"sandbox/jsonplaceholder/posts\")",
+            "let posts = try wb.decode([Post].self)",
+            "let c = posts.filter { $0.userId == 1 }.count",
+            "print(posts.count, posts[0].id)",
+        ]
+        try Self.write(lines, to: file, inPlace: false)
+        let terminal = try PseudoTerminal(
+            executable: try Binaries.workbench, arguments: ["play", file.path],
+            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        var shown = try await terminal.waitFor("ran lines 1–5 · ", timeout: .seconds(120))
+        #expect(shown.contains("c: Int\r\n10\r\n100 1\r\n"), "\(shown)")
+        lines[0] = "struct Post: Codable { let id: Int; let userId: Int; let title: String }"
+        lines[4] = "print(posts.count, posts[1].id)"
+        let mark = terminal.mark
+        try Self.write(lines, to: file, inPlace: true)
+        shown = try await terminal.waitFor("ran lines 1–5 · ", after: mark, timeout: .seconds(60))
+        #expect(shown.contains("c: Int\r\n10\r\n100 2\r\n"), "\(shown)")
+        #expect(!shown.contains("error"), "\(shown)")
+        terminal.type("q")
+        try await terminal.waitFor("left play", after: mark)
+        try await terminal.waitForRawMode()
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
     @Test func aRemovedFileIsWaitedForAndAMissingOneIsOneLine() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }

@@ -51,7 +51,7 @@ extension Session {
             return console.line(console.styled("unchanged: nothing ran · saved \(saved)", .dim))
         }
         if same < played.tokens.count {
-            transcript.keepFirst(played.stepsBefore[same])
+            keepFirstSteps(played.stepsBefore[same])
             played.keepFirst(same)
         }
         Interrupt.clear()

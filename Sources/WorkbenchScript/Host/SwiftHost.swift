@@ -47,6 +47,8 @@ public final class SwiftHost {
         var liveSucceeded = false
         /// The values its live part showed, to tell which came out different when it runs again.
         var liveShown: [ShownValue] = []
+        /// The session step its input became, once it ran to its end as a step.
+        var liveStep: Int?
         /// The caught-up step (its unit) that failed: the ones before it ran, the rest did not.
         var failedUnit: Int?
 
@@ -193,7 +195,10 @@ public final class SwiftHost {
                 loaded.liveShown = run.shownValues
                 libraries[libraries.count - 1] = loaded
                 if run.succeeded {
-                    if isStep { syncedSteps += 1 }
+                    if isStep {
+                        syncedSteps += 1
+                        libraries[libraries.count - 1].liveStep = syncedSteps
+                    }
                     bound(library.declared)
                     return HostOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
                                        step: LoggedStep(source: input, recording: loaded.liveRecording, parsed: inputUnit), results: results)
@@ -234,6 +239,26 @@ public final class SwiftHost {
     /// Names a library gave values to are bound again.
     private func bound(_ names: [HostName]) {
         for name in names { unboundNames[name.name] = nil }
+    }
+
+    /// The session kept only its first `count` steps (`edit` and `play` run the ones after them again,
+    /// as they now read). The libraries that ran a later step, and those after them, are left out of
+    /// what later inputs import and of a rebuild; the steps among them the session kept are caught
+    /// up again, their requests answered from what they received. What the dropped libraries
+    /// declared stays loaded in the process, where nothing names it any more.
+    public func keepFirst(_ count: Int) {
+        guard syncedSteps > count else { return }
+        let holdsLater = { (loaded: LoadedLibrary) in
+            loaded.library.stepNumbers.contains { $0 > count } || (loaded.liveStep ?? 0) > count
+        }
+        if let first = libraries.firstIndex(where: holdsLater) {
+            let firstStep = libraries[first...].compactMap { $0.library.stepNumbers.first ?? $0.liveStep }.min() ?? count + 1
+            libraries.removeSubrange(first...)
+            syncedSteps = min(count, firstStep - 1)
+        } else {
+            syncedSteps = count
+        }
+        passedOver = passedOver.filter { $0.key <= syncedSteps }
     }
 
     /// Ends the host and forgets what it held (the next input starts a new one).

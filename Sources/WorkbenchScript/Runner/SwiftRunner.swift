@@ -71,6 +71,23 @@ public class SwiftRunner {
         log.append(LoggedStep(source: source, exchanges: exchanges, documents: documents))
     }
 
+    /// How many steps are logged, those the interpreter ran and the host has not seen included:
+    /// where `keepLogged` can cut the log later.
+    public var loggedCount: Int { log.count + unconverted.count }
+
+    /// Keeps the first `count` logged steps (`edit` and `play` run the ones after them again): the
+    /// host forgets what it ran of the others, so it neither catches up on them nor runs them in a
+    /// rebuild.
+    public func keepLogged(_ count: Int) {
+        guard count < log.count else {
+            unconverted.removeSubrange(min(count - log.count, unconverted.count)...)
+            return
+        }
+        unconverted = []
+        log.removeSubrange(count...)
+        hostInstance?.keepFirst(count)
+    }
+
     /// Ends the host and removes the private directories (at the end of a session or a replay).
     public func close() {
         hostInstance?.close()
