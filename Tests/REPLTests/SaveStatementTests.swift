@@ -50,6 +50,15 @@ import WorkbenchKit
         #expect(try statements(input) == [statement])
     }
 
+    /// `[` nested deeper than swift-syntax is given (`BracketGuard`) are written `Array<…>`: the host
+    /// parses each step it catches up on, and replay reads the snippet, both with swift-syntax.
+    @Test func aDeeplyNestedTypeIsWrittenWithGenerics() throws {
+        let type = String(repeating: "[", count: 20) + "Int" + String(repeating: "]", count: 20)
+        let spelled = String(repeating: "Array<", count: 20) + "Int" + String(repeating: ">", count: 20)
+        #expect(try statements("let deep = decode \(type)") == ["let deep = try wb.decode(\(spelled).self)"])
+        #expect(try statements("decode [String: [Int]]?") == ["try wb.decode([String: [Int]]?.self)"])
+    }
+
     @Test func queryWithSeveralItemsIsOneCallEach() throws {
         #expect(try statements("query a=1 b=two") == [#"wb.query("a", "1")"#, #"wb.query("b", "two")"#])
     }

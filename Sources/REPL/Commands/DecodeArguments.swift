@@ -1,4 +1,5 @@
 import WorkbenchKit
+import WorkbenchScript
 
 /// The words after `decode`: a Swift type, then the options of `DecodeOption.all` (`--keys snake`,
 /// `--dates …`, `--at PATH`, `--all`).
@@ -18,7 +19,8 @@ struct DecodeArguments: Equatable {
         let typeEnd = text.range(of: " --")?.lowerBound ?? (text.hasPrefix("--") ? text.startIndex : text.endIndex)
         let type = String(text[..<typeEnd]).trimmingCharacters(in: .whitespaces)
         guard !type.isEmpty else { throw ModelCommandError("expected a type: \(usage)") }
-        var result = DecodeArguments(call: DecodeCall(type: type, binding: binding))
+        // `[` nested deeper than swift-syntax is given are logged as `Array<…>`, which the host reads.
+        var result = DecodeArguments(call: DecodeCall(type: ModelRegistry.stepSpelling(of: type), binding: binding))
         try DecodeOption.read(try Arguments.split(String(text[typeEnd...])), of: DecodeOption.all, into: &result, usage: usage)
         return result
     }

@@ -34,6 +34,18 @@ public indirect enum ModelType: Hashable, Sendable {
         }
     }
 
+    /// The type as Swift source with `Array<…>` and `Dictionary<…, …>` for the collection sugar
+    /// (`Array<Dictionary<String, Post>>?`): the same type, which swift-syntax reads in linear time
+    /// however deep, where each `[` doubles its time (`ModelRegistry.stepSpelling`).
+    public var unsugaredSource: String {
+        switch self {
+        case .optional(let wrapped): wrapped.unsugaredSource + "?"
+        case .array(let element): "Array<\(element.unsugaredSource)>"
+        case .dictionary(let key, let value): "Dictionary<\(key.unsugaredSource), \(value.unsugaredSource)>"
+        default: source
+        }
+    }
+
     /// The built-in type a plain identifier names, if any.
     static func builtin(_ name: String) -> ModelType? {
         switch name {
