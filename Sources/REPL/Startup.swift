@@ -20,6 +20,8 @@ public enum Startup {
         public var playground: String?
         /// A Swift file to play first, as `play FILE` would (`workbench play FILE`).
         public var play: String?
+        /// The `#Playground` block of `play`'s file to play, as `play FILE --block NAME` would.
+        public var playBlock: String?
         /// The language mode compiled Swift is checked in (`--swift 6`).
         public var languageMode = SwiftLanguageMode.swift5
 
@@ -70,7 +72,10 @@ public enum Startup {
         var loaded = true
         if let spec = options.spec { loaded = await session.evaluate("spec " + Arguments.quoted(spec)) }
         if let playground = options.playground { loaded = await session.evaluate("open " + Arguments.quoted(playground)) && loaded }
-        if let play = options.play { loaded = await session.evaluate("play " + Arguments.quoted(play)) && loaded }
+        if let play = options.play {
+            let block = options.playBlock.map { " --block " + Arguments.quoted($0) } ?? ""
+            loaded = await session.evaluate("play " + Arguments.quoted(play) + block) && loaded
+        }
         let succeeded = await ReadEvalPrintLoop(session: session, editor: editor).run() && loaded
         session.swiftRunner?.close()
         OpenPlayground.removeFolders()

@@ -10,12 +10,16 @@ struct PlayFileCommand: AsyncParsableCommand {
         discussion: """
             As typing `play FILE` first: the statements above a change keep their values, their \
             requests are not sent again. At a terminal `q` or Ctrl-C leaves play for the prompt, \
-            with the file's values bound; piped, the end of input ends it.
+            with the file's values bound; piped, the end of input ends it. With --block, only the \
+            code outside the file's #Playground blocks and that block run.
             """
     )
 
     @Argument(help: "The Swift file.")
     var file: String
+
+    @Option(help: ArgumentHelp("Play one #Playground block of the file: its name, or its number as `open` lists them.", valueName: "name"))
+    var block: String?
 
     @Flag(help: "Answer requests to the tutorials' real API hosts from the sandbox; URLs stay as typed.")
     var offline = false
@@ -31,6 +35,7 @@ struct PlayFileCommand: AsyncParsableCommand {
         options.sandbox = !(noSandbox || given.contains("--no-sandbox"))
         if options.offline && !options.sandbox { throw ValidationError("--offline needs the sandbox; drop --no-sandbox") }
         options.play = file
+        options.playBlock = block
         let status = await Startup.runREPL(options)
         if status != 0 { throw ExitCode(status) }
     }

@@ -12,7 +12,7 @@ struct ExportCommand: Command {
     static let documents = ["playground", "markdown"]
 
     let name = "export"
-    let synopsis = "export swift | curl | playground NAME | markdown NAME [\"description\"] [--dir DIR] [--force]"
+    let synopsis = "export swift | curl | playground NAME [--blocks] | markdown NAME [\"description\"] [--dir DIR] [--force]"
     let summary = "the request as Swift app code or a curl command; the session as a playground or Markdown"
     let group = CommandGroup.snippets
     var help: String {
@@ -33,6 +33,11 @@ struct ExportCommand: Command {
                        `export swift` writes, its declarations at the top and its request in
                        a Task the page waits for (needsIndefiniteExecution), the description
                        as //: markup. `open` and `replay` read it back here.
+                       With --blocks, NAME.swift instead, a file of Xcode's Playgrounds
+                       macro: import Playgrounds, the session's declarations at file scope
+                       and its statements (as `save` writes them) in one indented
+                       #Playground("NAME") { … } block, using the session's `wb`.
+                       `replay NAME.swift` runs it, `open`/`page` and `play` too.
         export markdown NAME ["description"]
                        writes NAME.md, a handout GitHub renders: the description, then each
                        statement of the session (as `save` writes it) in a swift block with
@@ -48,6 +53,7 @@ struct ExportCommand: Command {
           wb> export swift
           wb> export curl
           wb> export playground FirstPost "Fetch a post and decode it"
+          wb> export playground FirstPost --blocks
           wb> export markdown first-post
         """
     }

@@ -1,12 +1,15 @@
 import Foundation
 import LineEditor
+import SwiftSyntax
 import WorkbenchKit
+import WorkbenchScript
 
 /// `play FILE`: runs a Swift file, then runs it again from the first changed statement each time
-/// it is saved, keeping the values of the statements above the change.
+/// it is saved, keeping the values of the statements above the change. `--block NAME` plays one
+/// `#Playground` block of the file with the code outside the blocks.
 struct PlayCommand: Command {
     let name = "play"
-    let synopsis = "play FILE.swift"
+    let synopsis = "play FILE.swift [--block NAME]"
     let summary = "run a Swift file, and again from the first changed line each time it is saved"
     let help = """
         Runs the file's statements as inputs, then watches it: each time it is saved (in place,
@@ -19,25 +22,36 @@ struct PlayCommand: Command {
         At a terminal `q` or Ctrl-C leaves; piped, a line `q`, another line or the end of the
         input does. The file's values stay bound afterwards, as if typed (`steps` lists them).
         A file that is removed is waited for. `workbench play FILE` starts the REPL this way.
+        A file of #Playground blocks runs as replay runs it: the code outside the blocks and
+        each block in the file's order, a block's body in a scope of its own. With --block
+        NAME (a block's name, or its number as `open` lists them) only the code outside the
+        blocks and that block run, as `page NAME` runs it, and a save that changes neither
+        runs nothing.
         Swift: none (the file is Swift)
 
         Examples:
           wb> play lesson.swift
+          wb> play Greetings.swift --block "In Three Languages"
           $ workbench play lesson.swift
         """
     let group = CommandGroup.snippets
 
     func run(_ arguments: String, session: Session) async throws {
-        let words = try Arguments.split(arguments)
-        guard words.count == 1, let path = words.first else { throw UsageError("usage: \(synopsis)") }
+        let (path, block) = try Self.words(of: arguments, synopsis: synopsis)
         let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
-        guard FileManager.default.fileExists(atPath: file.path) else { throw PlayError.missing(file.path) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else { throw PlayError.missing(file.path) }
+        // Anything else would be read as Swift and fail at its first line with a puzzling error.
+        guard file.pathExtension == "swift", !isFolder.boolValue else { throw PlayError.notSwift(file.path) }
+        let title = try block.map { try Self.checkBlock($0, in: file) }
         let watcher = try FileWatcher(file)
         let console = session.console
-        console.line(console.styled("playing \(file.lastPathComponent): each save runs it from the first changed line · "
+        let what = title.map { "block '\($0)' of \(file.lastPathComponent) with the code outside the blocks: each save runs them" }
+            ?? "\(file.lastPathComponent): each save runs it"
+        console.line(console.styled("playing \(what) from the first changed line · "
                                     + (session.isInteractive ? "q or Ctrl-C leaves" : "a line or the end of input leaves"), .dim))
         var played = PlayedItems()
-        await session.playRun(file, played: &played)
+        await session.playRun(file, block: block, played: &played)
         let keys = session.isInteractive ? KeysWhilePlaying() : nil
         defer { keys?.restore() }
         while !Interrupt.isPending {
@@ -49,12 +63,48 @@ struct PlayCommand: Command {
                 break
             }
             switch watcher.next(timeout: 100, input: keys == nil ? -1 : STDIN_FILENO) {
-            case .saved: await session.playRun(file, played: &played)
+            case .saved: await session.playRun(file, block: block, played: &played)
             case .removed: console.line(console.styled("\(file.lastPathComponent) was removed: waiting for it to come back", .yellow))
             case nil: continue
             }
         }
         console.line(console.styled("left play: the file's values stay bound (`steps` lists them)", .dim))
+    }
+
+    /// The file and the block `--block NAME` names (nil without it), or a usage error.
+    static func words(of arguments: String, synopsis: String) throws -> (path: String, block: String?) {
+        let words = try Arguments.split(arguments)
+        var paths: [String] = []
+        var block: String?
+        var index = 0
+        while index < words.count {
+            switch words[index] {
+            case "--block":
+                guard index + 1 < words.count, !words[index + 1].isEmpty else {
+                    throw UsageError("--block needs a #Playground block's name or number: `\(synopsis)`")
+                }
+                guard block == nil else { throw UsageError("play takes one --block") }
+                block = words[index + 1]
+                index += 1
+            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (play takes --block NAME)")
+            case let word: paths.append(word)
+            }
+            index += 1
+        }
+        guard paths.count == 1, let path = paths.first else { throw UsageError("usage: \(synopsis)") }
+        return (path, block)
+    }
+
+    /// Before anything runs or is watched: a file without blocks, or without that block, is a
+    /// usage error. The block's title as the file gives it (`In Three Languages` for `in three
+    /// languages`); a file that does not parse yet is left to the run, which shows the error.
+    @MainActor
+    private static func checkBlock(_ block: String, in file: URL) throws -> String {
+        guard let text = try? String(contentsOf: file, encoding: .utf8), let tree = try? GuardedParse.file(text), !tree.hasError else { return block }
+        switch Session.playedBlock(block, of: text, items: Array(tree.statements), name: file.lastPathComponent) {
+        case .success(let chosen): return chosen.block.title
+        case .failure(let error): throw error
+        }
     }
 }
 

@@ -115,7 +115,7 @@ struct PageCommand: Command {
         let name = (try? Arguments.split(typed)).map { $0.joined(separator: " ") } ?? typed
         if let file = session.openBlocks {
             guard let block = file.block(named: name) else {
-                throw UsageError("no #Playground block '\(name)' in \(file.url.lastPathComponent): \(file.blocks.map(\.title).joined(separator: ", "))")
+                throw UsageError(OpenBlocksFile.noBlock(name, in: file.blocks, file: file.url.lastPathComponent))
             }
             return try await file.run(block, session: session)
         }

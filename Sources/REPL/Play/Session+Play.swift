@@ -26,8 +26,10 @@ extension Session {
     /// Runs the file's statements from the first one that differs from what ran before (all of
     /// them the first time): the steps of the ones after it are dropped and they run again as
     /// inputs, the ones above keep their values. A syntax error, or a statement that fails,
-    /// stops the run with its error at the file's line. Prints one status line.
-    func playRun(_ file: URL, played: inout PlayedItems) async {
+    /// stops the run with its error at the file's line. Prints one status line. With `block`
+    /// (`--block NAME`), what runs is the code outside the file's `#Playground` blocks, then that
+    /// block, as `page NAME` runs it after `open`: a change to another block runs nothing.
+    func playRun(_ file: URL, block: String? = nil, played: inout PlayedItems) async {
         let started = ContinuousClock.now
         let saved = Self.clockTime(of: file)
         let name = file.lastPathComponent
@@ -45,7 +47,15 @@ extension Session {
         if tree.hasError, let first = FirstSyntaxError(in: tree, converter: converter) {
             return showSyntaxError(first.line, first.column, first.message, in: text, name: name)
         }
-        let items = Array(tree.statements)
+        var items = Array(tree.statements)
+        if let block {
+            switch Self.playedBlock(block, of: text, items: items, name: name) {
+            case .success(let chosen): items = items.filter { !PlaygroundBlock.isBlock($0) } + [chosen.item]
+            case .failure(let error):
+                reportError(error.description)
+                return console.line(console.styled("nothing ran: fix the file and save (q leaves)", .yellow))
+            }
+        }
         let same = played.unchangedPrefix(of: items)
         guard same < items.count || same < played.tokens.count else {
             return console.line(console.styled("unchanged: nothing ran · saved \(saved)", .dim))
@@ -56,19 +66,40 @@ extension Session {
         }
         Interrupt.clear()
         let line = { (item: CodeBlockItemSyntax) in item.startLocation(converter: converter, afterLeadingTrivia: true).line }
+        // The lines a run of items spans: a block runs after the code outside the blocks, so
+        // its items are not always in the file's order.
+        let span = { (run: ArraySlice<CodeBlockItemSyntax>) in
+            Self.lines(run.map(line).min() ?? 0, run.map { $0.endLocation(converter: converter, afterTrailingTrivia: false).line }.max() ?? 0)
+        }
         for (index, item) in items.enumerated().dropFirst(same) {
             let before = transcript.steps.count
             guard await runPlayedItem(item), !Interrupt.isPending else {
-                let after = items.count > index + 1 ? " · " + Self.lines(line(items[index + 1]), line(items.last!)) + " not run (stale)" : ""
+                let after = items.count > index + 1 ? " · " + span(items[(index + 1)...]) + " not run (stale)" : ""
                 let stopped = Interrupt.isPending ? "interrupted" : "stopped"
                 return console.line(console.styled("\(stopped) at line \(line(item))\(after) · saved \(saved)", .yellow))
             }
             played.tokens.append(item.tokens(viewMode: .sourceAccurate).map(\.text))
             played.stepsBefore.append(before)
         }
-        let ran = items.count > same ? "ran " + Self.lines(line(items[same]), line(items.last!)) : "removed the lines after line \(items.last.map(line) ?? 0)"
+        let ran = items.count > same ? "ran " + span(items[same...]) : "removed the lines after line \(items.last.map(line) ?? 0)"
         let seconds = String(format: "%.2f", (ContinuousClock.now - started).inSeconds)
         console.line(console.styled("\(ran) · \(seconds) s · saved \(saved)", .dim))
+    }
+
+    /// The `#Playground` block that `title` (a block's name, or its number, as `open` lists them)
+    /// stands for in `text`, whose top-level items are `items`, and its item; a file without
+    /// blocks, or without that block, is one line.
+    static func playedBlock(_ title: String, of text: String, items: [CodeBlockItemSyntax],
+                            name file: String) -> Result<(item: CodeBlockItemSyntax, block: PlaygroundBlock), UsageError> {
+        let blocks = (try? SnippetScript(source: text, fileName: file)).map(PlaygroundBlock.blocks(in:)) ?? []
+        let found = items.filter(PlaygroundBlock.isBlock)
+        guard !blocks.isEmpty, !found.isEmpty else {
+            return .failure(UsageError("\(file) has no #Playground blocks: without --block, play runs it whole"))
+        }
+        guard let block = OpenBlocksFile.block(named: title, in: blocks), found.indices.contains(block.number - 1) else {
+            return .failure(UsageError(OpenBlocksFile.noBlock(title, in: blocks, file: file)))
+        }
+        return .success((found[block.number - 1], block))
     }
 
     /// One statement of the file as an input: its errors are printed as at the prompt, at the

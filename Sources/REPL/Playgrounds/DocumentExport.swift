@@ -4,28 +4,34 @@ import Playgrounds
 import WorkbenchKit
 import WorkbenchScript
 
-/// `export playground|markdown NAME ["description"] [--dir DIR] [--force]`, read and carried out.
+/// `export playground|markdown NAME ["description"] [--dir DIR] [--force]` (and `export playground
+/// NAME --blocks`), read and carried out.
 struct DocumentExport {
     let kind: String
     let name: String
     let description: String?
     let directory: String?
     let force: Bool
+    /// `--blocks`: NAME.swift, a file of one `#Playground` block, rather than NAME.playground.
+    let blocks: Bool
 
     init(words: [String], kind: String) throws {
         self.kind = kind
         var positional: [String] = []
         var directory: String?
         var force = false
+        var blocks = false
         var index = 0
+        let options = kind == "playground" ? "--dir DIR, --force and --blocks" : "--dir DIR and --force"
         while index < words.count {
             switch words[index] {
             case "--force": force = true
+            case "--blocks" where kind == "playground": blocks = true
             case "--dir":
                 guard index + 1 < words.count else { throw UsageError("--dir needs a directory") }
                 directory = words[index + 1]
                 index += 1
-            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (export \(kind) takes --dir DIR and --force)")
+            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (export \(kind) takes \(options))")
             case let word: positional.append(word)
             }
             index += 1
@@ -37,6 +43,7 @@ struct DocumentExport {
         self.description = positional.dropFirst().first
         self.directory = directory
         self.force = force
+        self.blocks = blocks
     }
 
     @MainActor
@@ -45,6 +52,20 @@ struct DocumentExport {
         let steps = session.transcript.steps
         guard !steps.isEmpty else { throw UsageError("nothing to export yet: no step of this session has succeeded") }
         switch kind {
+        case "playground" where blocks:
+            let url = folder.appendingPathComponent(name + ".swift")
+            if FileManager.default.fileExists(atPath: url.path) && !force {
+                throw UsageError("\(display(url)) already exists; add --force to replace it")
+            }
+            var snippet = TranscriptSnippet(name: name, description: description, steps: steps, sandboxURL: session.sandboxURL)
+            snippet.languageMode = session.languageMode
+            snippet.packages = session.packageLibrary?.packages.map(\.requirement) ?? []
+            do {
+                try DurableFile.write(Data(SessionExport.playgroundBlocksFile(snippet).utf8), to: url)
+            } catch {
+                throw UsageError("cannot write \(display(url)): \((error as NSError).localizedDescription)")
+            }
+            session.console.line("wrote \(display(url)) (one #Playground block; `replay \(Arguments.quoted(display(url)))` runs it here)")
         case "playground":
             let url = folder.appendingPathComponent(name + ".playground")
             let page = SessionExport.playgroundPage(name: name, description: description, program: try SwiftExportCommand.program(of: session))

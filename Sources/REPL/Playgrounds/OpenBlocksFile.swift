@@ -61,8 +61,18 @@ final class OpenBlocksFile {
 
     /// The block a name or number stands for: its name as given, then in any case, then its number.
     func block(named name: String) -> PlaygroundBlock? {
+        Self.block(named: name, in: blocks)
+    }
+
+    /// The same lookup for `play FILE --block NAME`, which reads the file again on each save.
+    static func block(named name: String, in blocks: [PlaygroundBlock]) -> PlaygroundBlock? {
         blocks.first { $0.title == name } ?? blocks.first { $0.title.caseInsensitiveCompare(name) == .orderedSame }
             ?? Int(name).flatMap { number in blocks.first { $0.number == number } }
+    }
+
+    /// `no #Playground block 'Nope' in Greetings.swift: 1, In Three Languages, 3`.
+    static func noBlock(_ name: String, in blocks: [PlaygroundBlock], file: String) -> String {
+        "no #Playground block '\(name)' in \(file): \(blocks.map(\.title).joined(separator: ", "))"
     }
 
     /// Runs one block into the session, shown first as written; what it declares stays its own

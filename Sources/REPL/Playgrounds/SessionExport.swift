@@ -46,6 +46,56 @@ enum SessionExport {
         return page
     }
 
+    /// `export playground NAME --blocks`: the session as a Swift file of Xcode's Playgrounds macro,
+    /// `import Playgrounds`, its declarations at file scope and its statements, as `save` writes
+    /// them, in one `#Playground("NAME")` block, whose body is a scope of its own. The block uses
+    /// the `wb` every input here has (replay, `page`, `play`), so it declares none.
+    static func playgroundBlocksFile(_ snippet: TranscriptSnippet) -> String {
+        var lines: [String] = []
+        let given = snippet.description?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        for line in (given.isEmpty ? "A Workbench session exported as \(snippet.name)." : given).split(separator: "\n") {
+            lines.append("// " + line)
+        }
+        lines.append("//")
+        lines.append("// `workbench replay \(Arguments.quoted(snippet.name + ".swift"))` runs its #Playground block, with the session's `wb`.")
+        if snippet.languageMode != .swift5 {
+            lines.append("// \(SnippetScript.languageModeMarker) \(snippet.languageMode.version)")
+        }
+        lines += snippet.packages.map { "// \(SnippetScript.packageMarker) \($0.commandLine)" }
+        if !snippet.secretVariables.isEmpty {
+            lines.append("// Secrets are not saved: set \(snippet.secretVariables.joined(separator: ", ")) in the environment before running it.")
+        }
+        var imports = ["import Foundation", "import Playgrounds", "import WorkbenchKit"]
+        if snippet.usesSpec { imports.append("import WorkbenchSpec") }
+        var fileScope = snippet.declarations
+        var body: [String] = []
+        for statement in snippet.statements {
+            // What a closure cannot hold (`import`, an operator typed at the prompt) stays at file scope.
+            let items = Parser.parse(source: statement).statements
+            if !items.isEmpty, items.allSatisfy({ $0.item.is(ImportDeclSyntax.self) }) {
+                imports += [statement].filter { !imports.contains($0) }
+            } else if !items.isEmpty, items.allSatisfy({ $0.item.is(OperatorDeclSyntax.self) || $0.item.is(PrecedenceGroupDeclSyntax.self) }) {
+                fileScope.append(statement)
+            } else {
+                body.append(statement)
+            }
+        }
+        lines.append("")
+        lines += imports
+        lines.append("")
+        for declaration in fileScope {
+            lines.append(declaration)
+            lines.append("")
+        }
+        lines.append("#Playground(\(SwiftLiteral.quoted(snippet.name))) {")
+        // Every line indented, a multi-line string's closing quotes too, so its text is unchanged.
+        for line in body.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false) {
+            lines.append(line.isEmpty ? "" : "    " + line)
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// The handout: the description, then each statement of the session's snippet as a `swift`
     /// block with what it printed when replayed (its requests answered by what the session
     /// received, as `save` checks a snippet) below it.
