@@ -103,6 +103,25 @@ import Testing
         #expect(Array(lines.suffix(2)) == ["left play: the file's values stay bound (`steps` lists them)", "15"], "\(lines)")
     }
 
+    /// A file that is not Swift source, or a playground bundle, is refused in one line; a file that
+    /// is not UTF-8 is one line too, and play waits for a save that makes it text.
+    @Test func filesThatAreNotSwiftTextAreOneLine() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let folder = home.url.path
+        try "{\"a\": 1}\n".write(toFile: "\(folder)/data.json", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: "\(folder)/Lesson.playground", withIntermediateDirectories: true)
+        try Data([0x6C, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: "\(folder)/bytes.swift"))
+        let input = "play \(folder)/data.json\nplay \(folder)/Lesson.playground\nplay \(folder)/bytes.swift\n"
+        let result = try await PipedRun.run(try Binaries.workbench, [], input: input, environment: isolatedEnvironment(home: home.url))
+        let lines = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("error: ") }
+        #expect(lines == [
+            "error: \(folder)/data.json is not a .swift file: play runs Swift source files",
+            "error: play runs one .swift file: a page of \(folder)/Lesson.playground is Pages/NAME.xcplaygroundpage/Contents.swift (`open` runs the whole bundle)",
+            "error: \(folder)/bytes.swift is not UTF-8 text: play runs Swift source files",
+        ], "\(result.output)")
+    }
+
     /// Two saves 10 ms apart are one run, of the last content.
     @Test func twoQuickSavesRunOnceWithTheLastContent() async throws {
         let home = try TemporaryDirectory()

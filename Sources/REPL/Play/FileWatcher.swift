@@ -88,12 +88,17 @@ enum PlayError: Error, CustomStringConvertible {
     case watch(String, String)
     case missing(String)
     case notText(String)
+    case notSwift(String)
 
     var description: String {
         switch self {
         case .watch(let path, let reason): "cannot watch \(path): \(reason)"
         case .missing(let path): "no file \(path)"
         case .notText(let path): "\(path) is not UTF-8 text: play runs Swift source files"
+        case .notSwift(let path):
+            path.hasSuffix(".playground") || path.hasSuffix(".playground/")
+                ? "play runs one .swift file: a page of \(path) is Pages/NAME.xcplaygroundpage/Contents.swift (`open` runs the whole bundle)"
+                : "\(path) is not a .swift file: play runs Swift source files"
         }
     }
 }
