@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run install uninstall test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-interrupt bench-peers forms-expected
+.PHONY: run install uninstall test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-interrupt bench-play bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl; FoundationXML, which reads a
@@ -119,7 +119,7 @@ fuzz: deps
 		--build-dir Fuzzing/.build/release $(FUZZ_TARGETS)
 
 # Benchmarks against the peers (Benchmarks/README.md); they report and never fail the build.
-# `bench` runs everything; `bench-figures` the side-by-side figures 1-4 and 6-12 (about 8 minutes);
+# `bench` runs everything; `bench-figures` the side-by-side figures 1-4 and 6-16;
 # `bench-micro` the package-benchmark suite in Benchmarks/ (its first release build is slow).
 bench: build bench-peers
 	python3 Benchmarks/bench.py --only all
@@ -178,6 +178,12 @@ bench-packages: build
 # Figure 15 alone (Ctrl-C during a compiled `while true {}`, to the prompt): printed, not written.
 bench-interrupt: build bench-peers
 	python3 Benchmarks/bench.py --only interrupt
+
+# Figure 16 alone (`play FILE` of a 30-statement lesson, piped: a save of line 28 against the same
+# statement typed at the prompt, of line 1 against `replay FILE --results`, of a comment only for
+# the watcher's wake-up): printed, not written.
+bench-play: build bench-peers
+	python3 Benchmarks/bench.py --only play
 
 bench-micro: deps bench-peers
 	python3 Benchmarks/bench.py --only micro
