@@ -182,6 +182,35 @@ import Testing
         #expect(try await terminal.waitForExit() == 0)
     }
 
+    /// A type declared below the line that uses it is declared first, as compiled Swift sees it; a
+    /// save that changes it runs again from that line.
+    @Test func aDeclarationBelowItsUseRunsFirstAndItsChangeRunsFromTheUse() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("lesson.swift")
+        var lines = [
+            "let p = Point(x: 3, y: 4)",
+            "print(\"sum\", p.sum())",
+            "struct Point { let x: Int; let y: Int; func sum() -> Int { x + y } }",
+        ]
+        try Self.write(lines, to: file, inPlace: false)
+        let terminal = try PseudoTerminal(
+            executable: try Binaries.workbench, arguments: ["play", file.path],
+            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        var shown = try await terminal.waitFor("ran lines 1–3 · ", timeout: .seconds(120))
+        #expect(shown.contains("sum 7\r\n") && !shown.contains("error"), "\(shown)")
+        lines[2] = "struct Point { let x: Int; let y: Int; func sum() -> Int { x * y } }"
+        let mark = terminal.mark
+        try Self.write(lines, to: file, inPlace: true)
+        shown = try await terminal.waitFor("ran lines 1–3 · ", after: mark, timeout: .seconds(60))
+        #expect(shown.contains("sum 12\r\n") && !shown.contains("error"), "\(shown)")
+        terminal.type("q")
+        try await terminal.waitFor("left play", after: mark)
+        try await terminal.waitForRawMode()
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
     @Test func aRemovedFileIsWaitedForAndAMissingOneIsOneLine() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }

@@ -18,7 +18,10 @@ struct PlayCommand: Command {
         values in the Swift host: their requests are not sent again and their output is not
         printed again. A syntax error is shown at its line, with a caret, and nothing runs; a
         statement that fails stops the run there and the lines below it are stale until the
-        next save. Each run ends with a status line (`ran lines 9–12 · 0.24 s · saved 12:03:07`).
+        next save. A type or function declared below a statement that uses it is declared
+        first, as compiled Swift sees it, and a save that changes it runs again from the first
+        statement that uses it. Each run ends with a status line
+        (`ran lines 9–12 · 0.24 s · saved 12:03:07`).
         At a terminal `q` or Ctrl-C leaves; piped, a line `q`, another line or the end of the
         input does. The file's values stay bound afterwards, as if typed (`steps` lists them).
         A file that is removed is waited for. `workbench play FILE` starts the REPL this way.

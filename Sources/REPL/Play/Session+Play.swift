@@ -4,24 +4,6 @@ import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
-/// The statements of a played file that ran, in order, each with the number of session steps
-/// there were before it: what a new text of the file is compared with.
-struct PlayedItems {
-    var tokens: [[String]] = []
-    var stepsBefore: [Int] = []
-
-    /// How many of `items` (from the top) are the same as those that ran, white space and
-    /// comments aside.
-    func unchangedPrefix(of items: [CodeBlockItemSyntax]) -> Int {
-        zip(tokens, items).prefix { $0 == $1.tokens(viewMode: .sourceAccurate).map(\.text) }.count
-    }
-
-    mutating func keepFirst(_ count: Int) {
-        tokens.removeSubrange(count...)
-        stepsBefore.removeSubrange(count...)
-    }
-}
-
 extension Session {
     /// Runs the file's statements from the first one that differs from what ran before (all of
     /// them the first time): the steps of the ones after it are dropped and they run again as
@@ -56,7 +38,7 @@ extension Session {
                 return console.line(console.styled("nothing ran: fix the file and save (q leaves)", .yellow))
             }
         }
-        let same = played.unchangedPrefix(of: items)
+        let same = played.restart(for: items)
         guard same < items.count || same < played.tokens.count else {
             return console.line(console.styled("unchanged: nothing ran · saved \(saved)", .dim))
         }
@@ -71,15 +53,25 @@ extension Session {
         let span = { (run: ArraySlice<CodeBlockItemSyntax>) in
             Self.lines(run.map(line).min() ?? 0, run.map { $0.endLocation(converter: converter, afterTrailingTrivia: false).line }.max() ?? 0)
         }
+        // A declaration further down that a statement needs runs just before it, as compiled Swift
+        // sees it (a type used above the line that declares it); those the kept statements
+        // needed are there already.
+        var hoisting = DeclarationHoisting(items: items)
+        for index in 0..<same { _ = hoisting.needed(by: index) }
         for (index, item) in items.enumerated().dropFirst(same) {
             let before = transcript.steps.count
-            guard await runPlayedItem(item), !Interrupt.isPending else {
+            var failed: CodeBlockItemSyntax?
+            if !hoisting.wasHoisted(index) {
+                for needed in hoisting.needed(by: index).map({ items[$0] }) + [item] where failed == nil {
+                    if await !runPlayedItem(needed) || Interrupt.isPending { failed = needed }
+                }
+            }
+            if let failed {
                 let after = items.count > index + 1 ? " · " + span(items[(index + 1)...]) + " not run (stale)" : ""
                 let stopped = Interrupt.isPending ? "interrupted" : "stopped"
-                return console.line(console.styled("\(stopped) at line \(line(item))\(after) · saved \(saved)", .yellow))
+                return console.line(console.styled("\(stopped) at line \(line(failed))\(after) · saved \(saved)", .yellow))
             }
-            played.tokens.append(item.tokens(viewMode: .sourceAccurate).map(\.text))
-            played.stepsBefore.append(before)
+            played.append(item, stepsBefore: before)
         }
         let ran = items.count > same ? "ran " + span(items[same...]) : "removed the lines after line \(items.last.map(line) ?? 0)"
         let seconds = String(format: "%.2f", (ContinuousClock.now - started).inSeconds)

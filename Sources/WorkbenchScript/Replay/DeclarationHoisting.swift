@@ -9,7 +9,7 @@ import SwiftSyntax
 /// Only what a statement needs, not every declaration at the start: a function moved to the top
 /// may read a global that no statement has bound yet, and would not compile there, while the
 /// program reads it only once the function is called.
-struct DeclarationHoisting {
+public struct DeclarationHoisting {
     private struct Declaration {
         let index: Int
         /// The names it declares or extends (a type's, a function's, an extension's type and members).
@@ -22,18 +22,23 @@ struct DeclarationHoisting {
     private var declared: Set<Int> = []
 
     init(_ steps: [SnippetScript.Step]) {
-        mentions = steps.map { Self.mentioned(in: $0.item) }
-        declarations = steps.indices.compactMap { index in
-            Self.provided(by: steps[index].item).map { Declaration(index: index, provides: $0, mentions: Self.mentioned(in: steps[index].item)) }
+        self.init(items: steps.map(\.item))
+    }
+
+    /// For a file's top-level items, as `play` runs them.
+    public init(items: [CodeBlockItemSyntax]) {
+        mentions = items.map { Self.mentioned(in: $0) }
+        declarations = items.indices.compactMap { index in
+            Self.provided(by: items[index]).map { Declaration(index: index, provides: $0, mentions: Self.mentioned(in: items[index])) }
         }
     }
 
     /// Whether the step at `index` was declared before a statement above it that needed it.
-    func wasHoisted(_ index: Int) -> Bool { declared.contains(index) }
+    public func wasHoisted(_ index: Int) -> Bool { declared.contains(index) }
 
     /// The declarations below the step at `index` that it needs and that were not declared yet, in
     /// the page's order; from now on they count as declared.
-    mutating func needed(by index: Int) -> [Int] {
+    public mutating func needed(by index: Int) -> [Int] {
         var wanted = mentions[index]
         var chosen: [Int] = []
         var grew = true
@@ -52,7 +57,7 @@ struct DeclarationHoisting {
 
     /// The names a type, function, extension, operator or precedence group declares (an extension:
     /// its type's name and its members'); nil for what is not one (a binding, an import, `#if`).
-    static func provided(by item: CodeBlockItemSyntax) -> Set<String>? {
+    public static func provided(by item: CodeBlockItemSyntax) -> Set<String>? {
         guard let declaration = item.item.as(DeclSyntax.self) else { return nil }
         if let extensionDecl = declaration.as(ExtensionDeclSyntax.self) {
             var names = mentioned(in: extensionDecl.extendedType)
@@ -72,7 +77,7 @@ struct DeclarationHoisting {
     }
 
     /// The identifiers and operators a piece of Swift mentions (`**` as well as `parse`).
-    static func mentioned(in syntax: some SyntaxProtocol) -> Set<String> {
+    public static func mentioned(in syntax: some SyntaxProtocol) -> Set<String> {
         Set(syntax.tokens(viewMode: .sourceAccurate).compactMap { token in
             switch token.tokenKind {
             case .identifier(let name), .binaryOperator(let name), .prefixOperator(let name), .postfixOperator(let name): name
