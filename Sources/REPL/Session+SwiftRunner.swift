@@ -88,10 +88,12 @@ extension Session {
 
     /// The input's lines with their values beside them at a terminal, else `LINE  value` lines.
     private func showResults(_ results: [LineResult], of source: String) {
-        let column = ResultsColumn(results)
-        guard !column.entries.isEmpty else { return }
+        let lines = 1...(source.count { $0 == "\n" } + 1)
+        let history = ResultsHistory(results, lastLine: lines.upperBound)
+        guard !history.isEmpty else { return }
+        lastResults = history
+        let column = history.column
         if console.isTerminal {
-            let lines = 1...(source.count { $0 == "\n" } + 1)
             let layout = ResultsLayout(source: source, width: TerminalWidth.current(), shownLines: lines)
             for line in layout.render(lines, column: column, console: console) { console.line(line) }
         } else {

@@ -60,6 +60,9 @@ public final class Session {
     /// `set results on`: a Swift input of several lines, or one holding a loop, runs compiled as a
     /// playground, its lines shown again with their values beside them.
     var resultsColumn = false
+    /// The last results column shown (an input at the prompt, `replay --results`) with every value
+    /// its lines had, for `results`; nil before the first.
+    var lastResults: ResultsHistory?
     /// What an `edit` did not get to run (from the step that failed on): the next `edit` opens it.
     var unfinishedEdit: String?
     /// Gives a piped line back to the line editor, to be read as the next input (`play` reads

@@ -54,6 +54,24 @@ import Testing
         #expect(lines == [Self.confirmationOn] + expected + ["results column off"])
     }
 
+    /// `results 1` after each loop: every value its line had, numbered, as the compiled probe
+    /// printed them, its names' values in the order they were assigned.
+    @Test func resultsNListsEveryValueCompiledSwiftHad() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let compiled = try await Self.compiledValues(in: home.url)
+        var expected = [Self.confirmationOn]
+        for (index, values) in compiled.enumerated() {
+            expected.append(Self.columnLine(values, numbers: Self.cases[index].numbers))
+            expected += values.enumerated().map { "\($0.offset + 1)  \($0.element.name) = \($0.element.value)" }
+        }
+        let input = (["set results on"] + Self.cases.flatMap { [$0.input, "results 1"] }).joined(separator: "\n") + "\n"
+        let run = try await PipedRun.run(try Binaries.workbench, ["--no-sandbox"], input: input,
+                                         environment: isolatedEnvironment(home: home.url))
+        #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
+        #expect(run.output.split(separator: "\n").map(String.init) == expected)
+    }
+
     /// `1  name = last; … (N times)  ▁▃█` from the values each name had, in order.
     static func columnLine(_ values: [(name: String, value: String)], numbers: Bool) -> String {
         var names: [String] = []

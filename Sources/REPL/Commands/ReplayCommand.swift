@@ -66,6 +66,7 @@ struct ReplayCommand: Command {
         let run = try await request.replaySnippets(console: console, sandboxURL: session.sandboxURL, configure: { replay in
             replay.interrupted = { Interrupt.isPending }
             (replay.offlineRoutes, replay.prepare) = Self.routing(in: session)
+            replay.resultsShown = { session.lastResults = $0 }
         }, unreadable: { error in
             // A lone snippet that cannot be read is the command's own error line.
             guard request.targets.count > 1 || request.writesReports else { throw error }

@@ -28,6 +28,8 @@ struct PlaygroundReplay {
     var prepare: (Workbench) -> Void = { _ in }
     var interrupted: () -> Bool = { false }
     var readAnswer: () -> String? = { Swift.readLine() }
+    /// Each page's results column as it shows more (SnippetReplay's `resultsShown`).
+    var resultsShown: (ResultsHistory) -> Void = { _ in }
 
     init(bundle: PlaygroundBundle, console: Console, sandboxURL: URL?) {
         self.bundle = bundle
@@ -131,6 +133,7 @@ struct PlaygroundReplay {
         replay.terminalWidth = terminalWidth
         replay.interrupted = interrupted
         replay.readAnswer = readAnswer
+        replay.resultsShown = resultsShown
         replay.offlineRoutes = offlineRoutes
         replay.prepare = prepare
         replay.modules = modules

@@ -15,6 +15,7 @@ extension ReplayCommand {
         replay.languageMode = bundle.languageMode ?? session.languageMode
         replay.interrupted = { Interrupt.isPending }
         (replay.offlineRoutes, replay.prepare) = Self.routing(in: session)
+        replay.resultsShown = { session.lastResults = $0 }
         let outcome = await replay.run()
         if outcome.failures > 0 {
             throw UsageError("\(outcome.failures) of \(bundle.pages.count) \(bundle.pages.count == 1 ? "page" : "pages") of \(bundle.url.lastPathComponent) failed")

@@ -27,7 +27,9 @@ extension SnippetReplay {
         var outcome = Outcome()
         outcome.stepsRun = steps.count
         let result = await compiled.runResultsProgram(Self.programText(of: steps))
-        show(layout.shownLines, column: ResultsColumn(result.results), layout: layout)
+        let history = ResultsHistory(result.results, lastLine: layout.shownLines.upperBound)
+        show(layout.shownLines, column: history.column, layout: layout)
+        if !history.isEmpty { resultsShown(history) }
         if let failure = result.failure {
             report(failure, context: result.failureContext)
             outcome.failures = 1
@@ -40,6 +42,7 @@ extension SnippetReplay {
     private func stepWithResults(_ steps: [SnippetScript.Step], layout: ResultsLayout, compiled: SnippetRunner) async -> Outcome {
         var outcome = Outcome()
         var nextLine = layout.shownLines.lowerBound
+        var history = ResultsHistory(lastLine: layout.shownLines.upperBound)
         for step in steps {
             let lines = nextLine...Self.lastLine(of: step)
             nextLine = lines.upperBound + 1
@@ -65,7 +68,9 @@ extension SnippetReplay {
                 // Back over the echoed lines and the Enter the user typed; they are written again with the column.
                 console.write("\u{1B}[\(echoed.count + 1)A\r\u{1B}[J")
             }
-            show(lines, column: ResultsColumn(result.results), layout: layout)
+            history.add(result.results)
+            show(lines, column: history.column, layout: layout)
+            if !history.isEmpty { resultsShown(history) }
             stepEnded(step, result.failure == nil)
             if let failure = result.failure {
                 report(failure, context: result.failureContext)

@@ -36,6 +36,9 @@ public struct SnippetReplay {
     public var resultsColumn = false
     /// The terminal's width, for the results column.
     public var terminalWidth = 80
+    /// Called with the column and every value its lines had each time the column shows more
+    /// (`results N` at the prompt lists them).
+    public var resultsShown: (ResultsHistory) -> Void = { _ in }
     /// Called after each statement with whether it succeeded (`save` checks a snippet this way).
     public var stepEnded: (SnippetScript.Step, Bool) -> Void = { _, _ in }
     /// Answers every statement's sends, in this process and in the Swift host, with the exchanges

@@ -22,32 +22,51 @@ public struct ResultsColumn: Equatable, Sendable {
     public let entries: [Int: Entry]
 
     public init(_ results: [LineResult]) {
+        entries = Self.series(of: results).mapValues(Self.entry)
+    }
+
+    init(entries: [Int: Entry]) {
+        self.entries = entries
+    }
+
+    /// What one series of a line is: a name, or an expression's value or a print where it stands.
+    enum SeriesKey: Hashable {
+        case name(String)
+        case place(column: Int, kind: LineResult.Kind)
+    }
+
+    /// The values of one series on a line.
+    struct Series {
+        let key: SeriesKey
+        let column: Int
+        var last: LineResult
+        var count = 1
+        /// Every value so far, while each is a number.
+        var numbers: [Double]?
+
+        mutating func add(_ result: LineResult, number: Double?) {
+            last = result
+            count += 1
+            if let number, numbers != nil { numbers!.append(number) } else { numbers = nil }
+        }
+    }
+
+    /// The series of a result; nil for one the column leaves out: a closure's anonymous parameters
+    /// (`$0`) are no names the user declared, and a WorkbenchKit object (`wb` after
+    /// `wb.timeout = 5`) describes itself as its class's name only.
+    static func key(of result: LineResult) -> SeriesKey? {
+        guard !result.name.hasPrefix("$"), !isKitObject(result) else { return nil }
+        return result.kind == .value && !result.name.isEmpty ? .name(result.name) : .place(column: result.column, kind: result.kind)
+    }
+
+    /// Each line's series the column shows, leftmost first.
+    static func series(of results: [LineResult]) -> [Int: [Series]] {
         // The values of one name on a line are one series, wherever on the line it is assigned
         // (`var total = 0; for p in posts { total += p.id }` leaves `total = 5050`); an expression's
         // value or a print is one where it stands.
-        enum Key: Hashable {
-            case name(String)
-            case place(column: Int, kind: LineResult.Kind)
-        }
-        struct Series {
-            let key: Key
-            let column: Int
-            var last: LineResult
-            var count = 1
-            /// Every value so far, while each is a number.
-            var numbers: [Double]?
-
-            mutating func add(_ result: LineResult, number: Double?) {
-                last = result
-                count += 1
-                if let number, numbers != nil { numbers!.append(number) } else { numbers = nil }
-            }
-        }
         var lines: [Int: [Series]] = [:]
-        // A closure's anonymous parameters (`$0`) are no names the user declared; a WorkbenchKit
-        // object (`wb` after `wb.timeout = 5`) describes itself as its class's name only.
-        for result in results where !result.name.hasPrefix("$") && !Self.isKitObject(result) {
-            let key = result.kind == .value && !result.name.isEmpty ? Key.name(result.name) : .place(column: result.column, kind: result.kind)
+        for result in results {
+            guard let key = key(of: result) else { continue }
             let number = result.isNumber ? Double(result.text) : nil
             if let index = lines[result.line]?.firstIndex(where: { $0.key == key }) {
                 lines[result.line]![index].add(result, number: number)
@@ -55,17 +74,21 @@ public struct ResultsColumn: Equatable, Sendable {
                 lines[result.line, default: []].append(Series(key: key, column: result.column, last: result, numbers: number.map { [$0] }))
             }
         }
-        entries = lines.mapValues { series in
+        return lines.mapValues { series in
             // `let x = try f()` reports `x` and, where the program wraps the throwing call, the call's
             // value too: the named one says it all.
             let named = Set(series.filter { !$0.last.name.isEmpty }.map(\.last.text))
-            let kept = series.filter { !$0.last.name.isEmpty || $0.last.kind == .printed || !named.contains($0.last.text) }
+            return series.filter { !$0.last.name.isEmpty || $0.last.kind == .printed || !named.contains($0.last.text) }
                 .sorted { $0.column < $1.column }
-            let times = kept.map(\.count).max() ?? 1
-            // One sparkline per line: the leftmost series of numbers that ran as often as the line.
-            let drawn = kept.first { $0.count == times && $0.numbers != nil }?.numbers ?? []
-            return Entry(text: kept.map { Self.shown($0.last) }.joined(separator: "; "), times: times, sparkline: Sparkline.of(drawn))
         }
+    }
+
+    /// What the column says for a line's series.
+    static func entry(of kept: [Series]) -> Entry {
+        let times = kept.map(\.count).max() ?? 1
+        // One sparkline per line: the leftmost series of numbers that ran as often as the line.
+        let drawn = kept.first { $0.count == times && $0.numbers != nil }?.numbers ?? []
+        return Entry(text: kept.map { shown($0.last) }.joined(separator: "; "), times: times, sparkline: Sparkline.of(drawn))
     }
 
     static func isKitObject(_ result: LineResult) -> Bool {
