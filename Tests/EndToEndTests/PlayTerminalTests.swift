@@ -103,8 +103,8 @@ import Testing
         #expect(Array(lines.suffix(2)) == ["left play: the file's values stay bound (`steps` lists them)", "15"], "\(lines)")
     }
 
-    /// A file that is not Swift source, or a playground bundle, is refused in one line; a file that
-    /// is not UTF-8 is one line too, and play waits for a save that makes it text.
+    /// A file that is not Swift source, or a folder named as a playground that is none, is refused
+    /// in one line; a file that is not UTF-8 is one line too, and play waits for a save that makes it text.
     @Test func filesThatAreNotSwiftTextAreOneLine() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
@@ -116,10 +116,39 @@ import Testing
         let result = try await PipedRun.run(try Binaries.workbench, [], input: input, environment: isolatedEnvironment(home: home.url))
         let lines = result.output.split(separator: "\n").map(String.init).filter { $0.hasPrefix("error: ") }
         #expect(lines == [
-            "error: \(folder)/data.json is not a .swift file: play runs Swift source files",
-            "error: play runs one .swift file: a page of \(folder)/Lesson.playground is Pages/NAME.xcplaygroundpage/Contents.swift (`open` runs the whole bundle)",
+            "error: \(folder)/data.json is not a .swift file: play runs Swift source files and playground pages",
+            "error: Lesson.playground has no pages: neither Contents.swift nor Pages/NAME.xcplaygroundpage",
             "error: \(folder)/bytes.swift is not UTF-8 text: play runs Swift source files",
         ], "\(result.output)")
+    }
+
+    /// A playground bundle's page plays with the bundle's Sources/ compiled and imported; a save to
+    /// Sources/ compiles them again and runs the page from the top.
+    @Test func aPlaygroundPagePlaysWithItsSourcesAndASourcesSaveRunsItAgain() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let bundle = home.url.appendingPathComponent("Lesson.playground")
+        try FileManager.default.createDirectory(at: bundle.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        try "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n<playground version='6.0' target-platform='macos'/>\n"
+            .write(to: bundle.appendingPathComponent("contents.xcplayground"), atomically: false, encoding: .utf8)
+        let helper = bundle.appendingPathComponent("Sources/Greeting.swift")
+        try "public func greeting(_ name: String) -> String { \"Hello, \\(name)\" }\n".write(to: helper, atomically: false, encoding: .utf8)
+        try Self.write(["let name = \"class\"", "print(greeting(name))"], to: bundle.appendingPathComponent("Contents.swift"), inPlace: false)
+        let terminal = try PseudoTerminal(
+            executable: try Binaries.workbench, arguments: ["play", bundle.path],
+            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        var shown = try await terminal.waitFor("ran lines 1–2 · ", timeout: .seconds(120))
+        #expect(shown.contains("Hello, class\r\n"), "\(shown)")
+        let mark = terminal.mark
+        try "public func greeting(_ name: String) -> String { \"Welcome, \\(name)\" }\n".write(to: helper, atomically: false, encoding: .utf8)
+        shown = try await terminal.waitFor("ran lines 1–2 · ", after: mark, timeout: .seconds(120))
+        #expect(shown.contains("Sources/ changed: compiling them again, then the page from the top\r\n"), "\(shown)")
+        #expect(shown.contains("Welcome, class\r\n") && !shown.contains("error"), "\(shown)")
+        terminal.type("q")
+        try await terminal.waitFor("left play", after: mark)
+        try await terminal.waitForRawMode()
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
     }
 
     /// Two saves 10 ms apart are one run, of the last content.

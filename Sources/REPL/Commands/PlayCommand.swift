@@ -9,7 +9,7 @@ import WorkbenchScript
 /// `#Playground` block of the file with the code outside the blocks.
 struct PlayCommand: Command {
     let name = "play"
-    let synopsis = "play FILE.swift [--block NAME]"
+    let synopsis = "play FILE.swift [--block NAME] | play BUNDLE.playground [--page NAME]"
     let summary = "run a Swift file, and again from the first changed line each time it is saved"
     let help = """
         Runs the file's statements as inputs, then watches it: each time it is saved (in place,
@@ -30,24 +30,39 @@ struct PlayCommand: Command {
         NAME (a block's name, or its number as `open` lists them) only the code outside the
         blocks and that block run, as `page NAME` runs it, and a save that changes neither
         runs nothing.
+        A playground bundle's page (its Contents.swift, or the bundle with --page NAME, or a
+        bundle of one page) plays with the bundle's Sources/ and the page's own compiled and
+        imported, as `open` and `page` do; a save to a Sources/ file compiles them again and
+        runs the page from the top.
         Swift: none (the file is Swift)
 
         Examples:
           wb> play lesson.swift
           wb> play Greetings.swift --block "In Three Languages"
+          wb> play Networking.playground --page "Decoding"
           $ workbench play lesson.swift
         """
     let group = CommandGroup.snippets
 
     func run(_ arguments: String, session: Session) async throws {
-        let (path, block) = try Self.words(of: arguments, synopsis: synopsis)
-        let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
+        let (path, block, pageName) = try Self.words(of: arguments, synopsis: synopsis)
+        let named = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder) else { throw PlayError.missing(file.path) }
-        // Anything else would be read as Swift and fail at its first line with a puzzling error.
-        guard file.pathExtension == "swift", !isFolder.boolValue else { throw PlayError.notSwift(file.path) }
+        guard FileManager.default.fileExists(atPath: named.path, isDirectory: &isFolder) else { throw PlayError.missing(named.path) }
+        var file = named
+        var playground: PlayedPlayground?
+        if let bundle = PlayedPlayground.bundle(holding: named) {
+            guard block == nil else { throw UsageError("--block picks a #Playground block of a .swift file; a playground's page is --page NAME") }
+            let opened = try await PlayedPlayground.open(named, bundleAt: bundle, page: pageName, session: session)
+            file = opened.page.file
+            playground = opened
+        } else {
+            guard pageName == nil else { throw UsageError("--page picks a page of a .playground bundle; \(named.lastPathComponent) is none") }
+            // Anything else would be read as Swift and fail at its first line with a puzzling error.
+            guard file.pathExtension == "swift", !isFolder.boolValue else { throw PlayError.notSwift(file.path) }
+        }
         let title = try block.map { try Self.checkBlock($0, in: file) }
-        let watcher = try FileWatcher(file)
+        let watcher = try FileWatcher(file, folders: playground?.sourceFolders ?? [])
         let console = session.console
         let what = title.map { "block '\($0)' of \(file.lastPathComponent) with the code outside the blocks: each save runs them" }
             ?? "\(file.lastPathComponent): each save runs it"
@@ -68,34 +83,39 @@ struct PlayCommand: Command {
             switch watcher.next(timeout: 100, input: keys == nil ? -1 : STDIN_FILENO) {
             case .saved: await session.playRun(file, block: block, played: &played)
             case .removed: console.line(console.styled("\(file.lastPathComponent) was removed: waiting for it to come back", .yellow))
+            case .sourcesChanged:
+                guard let playground else { continue }
+                await session.playAgain(file, after: playground, played: &played)
             case nil: continue
             }
         }
         console.line(console.styled("left play: the file's values stay bound (`steps` lists them)", .dim))
     }
 
-    /// The file and the block `--block NAME` names (nil without it), or a usage error.
-    static func words(of arguments: String, synopsis: String) throws -> (path: String, block: String?) {
+    /// The file, the block `--block NAME` names and the page `--page NAME` names (nil without
+    /// them), or a usage error.
+    static func words(of arguments: String, synopsis: String) throws -> (path: String, block: String?, page: String?) {
         let words = try Arguments.split(arguments)
         var paths: [String] = []
-        var block: String?
+        var options: [String: String] = [:]
         var index = 0
         while index < words.count {
             switch words[index] {
-            case "--block":
+            case let option where option == "--block" || option == "--page":
+                let what = option == "--block" ? "a #Playground block's" : "a playground page's"
                 guard index + 1 < words.count, !words[index + 1].isEmpty else {
-                    throw UsageError("--block needs a #Playground block's name or number: `\(synopsis)`")
+                    throw UsageError("\(option) needs \(what) name or number: `\(synopsis)`")
                 }
-                guard block == nil else { throw UsageError("play takes one --block") }
-                block = words[index + 1]
+                guard options[option] == nil else { throw UsageError("play takes one \(option)") }
+                options[option] = words[index + 1]
                 index += 1
-            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (play takes --block NAME)")
+            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (play takes --block NAME or --page NAME)")
             case let word: paths.append(word)
             }
             index += 1
         }
         guard paths.count == 1, let path = paths.first else { throw UsageError("usage: \(synopsis)") }
-        return (path, block)
+        return (path, options["--block"], options["--page"])
     }
 
     /// Before anything runs or is watched: a file without blocks, or without that block, is a

@@ -94,6 +94,22 @@ extension Session {
         return .success((found[block.number - 1], block))
     }
 
+    /// A played page's `Sources/` changed: they are compiled again, the host starts again (the
+    /// old module stays loaded in it otherwise), and the page runs again from the top.
+    func playAgain(_ file: URL, after playground: PlayedPlayground, played: inout PlayedItems) async {
+        console.line(console.styled("Sources/ changed: compiling them again, then the page from the top", .dim))
+        do {
+            try await playground.compile(into: self)
+        } catch {
+            reportError(error.localizedDescription)
+            return console.line(console.styled("nothing ran: fix Sources/ and save (q leaves)", .yellow))
+        }
+        keepFirstSteps(played.stepsBefore.first ?? transcript.steps.count)
+        played = PlayedItems()
+        swift.restartHost()
+        await playRun(file, played: &played)
+    }
+
     /// One statement of the file as an input: its errors are printed as at the prompt, at the
     /// file's line and column (it is a node of the file's tree).
     private func runPlayedItem(_ item: CodeBlockItemSyntax) async -> Bool {

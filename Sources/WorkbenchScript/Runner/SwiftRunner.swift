@@ -88,6 +88,12 @@ public class SwiftRunner {
         hostInstance?.keepFirst(count)
     }
 
+    /// Ends the host: the next input that needs it starts a new one, which catches up on every
+    /// logged step (a module it linked was compiled again).
+    public func restartHost() {
+        hostInstance?.stop()
+    }
+
     /// Ends the host and removes the private directories (at the end of a session or a replay).
     public func close() {
         hostInstance?.close()
