@@ -172,7 +172,11 @@ let package = Package(
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport"]),
         .testTarget(
             name: "REPLTests",
-            dependencies: ["REPL", "LineEditor", "WorkbenchKit", "WorkbenchScript", "TestSupport", "SandboxTestSupport"]
+            dependencies: [
+                "REPL", "LineEditor", "WorkbenchKit", "WorkbenchScript", "TestSupport", "SandboxTestSupport",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
         ),
         // SwiftForms/ holds the forms table, its generator and the harness its programs compile with;
         // ResultsColumn/ the snippet the results column's tests replay.
