@@ -162,14 +162,18 @@ import Testing
             environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
         try await terminal.waitFor("ran lines 1–2 · ", timeout: .seconds(60))
         let mark = terminal.mark
+        let firstSave = ContinuousClock.now
         try Self.write(["let a = 2", "print(\"a is\", a)"], to: file, inPlace: true)
         usleep(10_000)
         try Self.write(["let a = 3", "print(\"a is\", a)"], to: file, inPlace: false)
+        // The two are one save only when the second came within the watcher's settle (40 ms): on a
+        // loaded machine this process can be held back longer between them, and then two runs are right.
+        let oneSave = ContinuousClock.now - firstSave < .milliseconds(35)
         try await terminal.waitFor("ran lines 1–2 · ", after: mark, timeout: .seconds(60))
         // One more save, so that a second run of the two above would have shown before its line.
         try Self.write(["let a = 3", "print(\"a is\", a)", "print(\"done\")"], to: file, inPlace: true)
         let shown = try await terminal.waitFor("ran line 3 · ", after: mark, timeout: .seconds(60))
-        #expect(!shown.contains("a is 2"), "\(shown)")
+        if oneSave { #expect(!shown.contains("a is 2"), "\(shown)") }
         #expect(shown.components(separatedBy: "a is 3").count == 2, "\(shown)")
         terminal.type("q")
         try await terminal.waitFor("left play", after: mark)
