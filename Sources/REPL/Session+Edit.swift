@@ -55,7 +55,7 @@ extension Session {
             switch step.kind {
             case .statement(let statement):
                 let root = sandboxURL.map { $0.absoluteString.trimmingSuffixes("/") }
-                return statement.portable(sandboxRoot: root).swiftSource(secrets: .inClear)
+                return statement.portable(sandboxRoot: root).swiftSource(secrets: .inClear, interpolating: interpolationEnds)
             case .swift(let source): return source
             }
         }

@@ -53,8 +53,8 @@ extension Session {
         case .statement(.spec):
             swift.recordSpec()
         case .statement(let statement):
-            swift.record(statement.swiftSource(secrets: .environmentReads), exchanges: step.exchanges, documents: documents,
-                         secrets: statement.secretValues)
+            swift.record(statement.swiftSource(secrets: .environmentReads, interpolating: interpolationEnds),
+                         exchanges: step.exchanges, documents: documents, secrets: statement.secretValues)
         case .swift(let source):
             swift.recordDeclaration(source)
         }

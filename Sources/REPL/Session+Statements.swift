@@ -16,7 +16,8 @@ extension Session {
             do {
                 result = try await resolved.run(on: workbench)
             } catch {
-                swift.recordFailed(statement.swiftSource(secrets: .environmentReads), since: mark, secrets: statement.secretValues)
+                swift.recordFailed(statement.swiftSource(secrets: .environmentReads, interpolating: interpolationEnds), since: mark,
+                                   secrets: statement.secretValues)
                 throw error
             }
             apply(SessionEffects(statement: statement, result: result, exchanges: Array(workbench.exchanges[before...]),
@@ -33,12 +34,13 @@ extension Session {
 
     /// The statement with each `\(expression)` replaced by the text Swift interpolation gives.
     func resolvingInterpolations(_ statement: WorkbenchStatement) async throws -> WorkbenchStatement {
-        let expressions = statement.interpolatedExpressions
+        let expressions = statement.interpolatedExpressions(ends: interpolationEnds)
         guard !expressions.isEmpty else { return statement }
         var values: [String: String] = [:]
         for expression in expressions where values[expression] == nil {
             values[expression] = try await interpolationText(expression)
         }
-        return statement.mapTexts { Interpolation.substitute($0, values) }
+        let ends = interpolationEnds
+        return statement.mapTexts { Interpolation.substitute($0, values, ends: ends) }
     }
 }

@@ -80,7 +80,7 @@ public final class Session {
         self.console = console
         self.commands = commands
         self.isInteractive = isInteractive
-        workbench = Workbench(console: console)
+        workbench = Workbench(console: console, environment: .repl)
         // Wired once, here: every send polls Ctrl-C and every decode finds the declared models,
         // whether it came from a command, a `wb.…` statement, or replay at the prompt.
         workbench.interruptRequested = { Interrupt.isPending }
@@ -88,10 +88,10 @@ public final class Session {
         // `json @FILE` reads through a copy in the Swift host's directory, which the host maps when
         // it catches up on the step (docs/ARCHITECTURE.md, "The Swift host").
         workbench.documentFolder = { [unowned self] in swift.documentFolder }
-        Workbench.makeAPIDescriptionReader = { OpenAPIReader() }
-        // Where a command's `\(…)` ends is Swift's lexer's to say, which WorkbenchKit does not have.
-        Interpolation.ends = InterpolationLexer()
     }
+
+    /// Where a `\(…)` in the session's commands ends (Swift's lexer, from its environment).
+    var interpolationEnds: (any InterpolationEnds)? { workbench.environment.interpolationEnds }
 
     /// Whether Ctrl-C was pressed since the current input started; long commands poll it.
     public var interruptRequested: Bool { Interrupt.isPending }
@@ -108,6 +108,13 @@ public final class Session {
         guard console.colors else { return text + " " }
         return "\u{1}\(TextStyle.cyan.escape)\u{1}\(text)\u{1}\(TextStyle.reset)\u{1} "
     }
+}
+
+extension WorkbenchEnvironment {
+    /// The REPL's, which its session's `Workbench` and those replay and `save`'s check make are
+    /// given: `spec` reads documents with WorkbenchSpec, and Swift's lexer says where a command's
+    /// `\(…)` ends (WorkbenchKit has neither).
+    static let repl = WorkbenchEnvironment(makeAPIDescriptionReader: { OpenAPIReader() }, interpolationEnds: InterpolationLexer())
 }
 
 extension Session {

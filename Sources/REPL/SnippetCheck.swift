@@ -24,7 +24,8 @@ struct SnippetCheck {
             return [Failure(line: 1, source: name + ".swift", message: "the snippet does not parse")]
         }
         let console = Console(capturingWithColors: false)
-        var replay = SnippetReplay(script: script, console: console, sandboxURL: session.sandboxURL)
+        var replay = SnippetReplay(script: script, console: console, sandboxURL: session.sandboxURL,
+                                   environment: session.workbench.environment)
         replay.interrupted = { Interrupt.isPending }
         replay.offlineRoutes = session.offline ? OfflineRouting.routes : []
         var failures: [Failure] = []

@@ -226,15 +226,16 @@ struct TranscriptSnippet {
     /// `let wb = Workbench(base: …)`, taking the first statement's `base` into the initializer.
     static func workbenchDeclaration(base: String?, sandbox: Bool) -> String {
         var arguments: [String] = []
-        if let base { arguments.append("base: " + SwiftLiteral.string(base)) }
+        if let base { arguments.append("base: " + SwiftLiteral.string(base, interpolating: WorkbenchEnvironment.repl.interpolationEnds)) }
         if sandbox { arguments.append("sandbox: sandbox.baseURL") }
         return "let wb = Workbench(\(arguments.joined(separator: ", ")))"
     }
 
     /// A statement as `save` writes it: this run's sandbox URLs as `sandbox/…`, secrets as
-    /// environment reads. Help's `Swift:` lines are written by it too.
+    /// environment reads, a `\(…)` as the REPL reads it. Help's `Swift:` lines are written by it too.
     static func savedSource(of statement: WorkbenchStatement, sandboxRoot: String?) -> String {
-        statement.portable(sandboxRoot: sandboxRoot).swiftSource(secrets: .environmentReads)
+        statement.portable(sandboxRoot: sandboxRoot).swiftSource(secrets: .environmentReads,
+                                                                 interpolating: WorkbenchEnvironment.repl.interpolationEnds)
     }
 }
 

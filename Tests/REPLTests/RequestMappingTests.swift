@@ -69,7 +69,8 @@ import WorkbenchKit
     }
 
     func statements(for line: String, in session: Session) throws -> String? {
-        try session.commands.invocation(of: line)?.statements()?.map { $0.swiftSource() }.joined(separator: "; ")
+        try session.commands.invocation(of: line)?.statements()?.map { $0.swiftSource(interpolating: session.interpolationEnds) }
+            .joined(separator: "; ")
     }
 
     @Test func statusLineIsColouredByClassOnlyWithColours() async throws {

@@ -14,7 +14,7 @@ import WorkbenchKit
         ("tab\there", #""tab\there""#),
     ])
     func stringLiterals(text: String, expected: String) {
-        #expect(SwiftLiteral.string(text) == expected)
+        #expect(SwiftLiteral.string(text, interpolating: WorkbenchEnvironment.repl.interpolationEnds) == expected)
     }
 
     @Test(arguments: [
@@ -22,7 +22,7 @@ import WorkbenchKit
         (.json("true"), "true"), (.json("null"), "nil"), (.json("[1, 2]"), #".json("[1, 2]")"#),
     ])
     func jsonFieldLiterals(field: JSONField, expected: String) {
-        #expect(SwiftLiteral.field(field) == expected)
+        #expect(SwiftLiteral.field(field, interpolating: WorkbenchEnvironment.repl.interpolationEnds) == expected)
     }
 
     @Test(arguments: [
@@ -41,6 +41,6 @@ import WorkbenchKit
     @MainActor func statements(line: String, expected: [String]) throws {
         let session = Session(console: Console(capturingWithColors: false), isInteractive: false)
         let statements = try #require(try session.commands.invocation(of: line)?.statements())
-        #expect(statements.map { $0.swiftSource() } == expected)
+        #expect(statements.map { $0.swiftSource(interpolating: session.interpolationEnds) } == expected)
     }
 }

@@ -31,10 +31,10 @@ import WorkbenchScript
     /// into the same interpolated expressions.
     @Test(arguments: ["/posts/\\(posts[0].id)", "\\(f(#\"a\"b)\"#)) \"quoted\" \\(d[\")\"])", "a \\(\"\\(b)\") c"])
     func aPrintedLiteralParsesBackToTheSameExpressions(_ text: String) throws {
-        Interpolation.ends = InterpolationLexer()
-        let literal = SwiftLiteral.string(text)
+        let literal = SwiftLiteral.string(text, interpolating: InterpolationLexer())
         let parsed = try #require(Parser.parse(source: literal).statements.first?.item.as(ExprSyntax.self)?.as(StringLiteralExprSyntax.self))
         let expressions = parsed.segments.compactMap { $0.as(ExpressionSegmentSyntax.self)?.expressions.description }
-        #expect(expressions == Interpolation.segments(of: text).filter(\.isExpression).map(\.text), "\(literal)")
+        let segments = Interpolation.segments(of: text, ends: InterpolationLexer())
+        #expect(expressions == segments.filter(\.isExpression).map(\.text), "\(literal)")
     }
 }

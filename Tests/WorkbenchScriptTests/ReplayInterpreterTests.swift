@@ -8,7 +8,8 @@ import WorkbenchKit
 @Suite struct ReplayInterpreterTests {
     func replay(_ source: String, fileName: String = "demo.swift", check: Bool = false) async throws -> (String, SnippetReplay.Outcome) {
         let console = Console(capturingWithColors: false)
-        var replay = SnippetReplay(script: try SnippetScript(source: source, fileName: fileName), console: console, sandboxURL: nil)
+        var replay = SnippetReplay(script: try SnippetScript(source: source, fileName: fileName), console: console, sandboxURL: nil,
+                                   environment: WorkbenchEnvironment())
         replay.check = check
         let outcome = await replay.run()
         return (console.capturedText, outcome)

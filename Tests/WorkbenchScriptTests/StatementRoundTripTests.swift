@@ -41,7 +41,7 @@ import WorkbenchKit
 
     @Test(arguments: statements)
     func readingThePrintedSwiftGivesTheStatement(_ statement: WorkbenchStatement) async throws {
-        let source = statement.swiftSource(secrets: .inClear)
+        let source = statement.swiftSource(secrets: .inClear, interpolating: InterpolationLexer())
         #expect(try await WorkbenchStatement.reading(swift: source) == statement, "\(source)")
     }
 
@@ -49,7 +49,7 @@ import WorkbenchKit
     /// variables set gives the statement again.
     @Test(arguments: statements.filter { !$0.secretVariables.isEmpty })
     func secretsAreReadFromTheEnvironment(_ statement: WorkbenchStatement) async throws {
-        let source = statement.swiftSource(secrets: .environmentReads)
+        let source = statement.swiftSource(secrets: .environmentReads, interpolating: InterpolationLexer())
         for secret in ["s3cr3t", "k3y", "t0k", "abc"] { #expect(!source.contains(secret), "\(source)") }
         let values = ["AUTHORIZATION": "Bearer s3cr3t", "X_API_KEY": "k3y", "ACCESS_TOKEN": "abc"]
         for variable in statement.secretVariables { setenv(variable, values[variable] ?? "", 1) }
@@ -64,10 +64,14 @@ import WorkbenchKit
 
     @Test func anInterpolationIsPrintedAsSwiftInterpolation() {
         let statement = WorkbenchStatement.path(#"/posts/\(posts[0].id)/comments"#)
-        #expect(statement.swiftSource() == #"try wb.path("/posts/\(posts[0].id)/comments")"#)
-        #expect(statement.interpolatedExpressions == ["posts[0].id"])
+        let lexer = InterpolationLexer()
+        #expect(statement.swiftSource(interpolating: lexer) == #"try wb.path("/posts/\(posts[0].id)/comments")"#)
+        #expect(statement.interpolatedExpressions(ends: lexer) == ["posts[0].id"])
         let quoted = WorkbenchStatement.query("q", #"say "\(name)""#)
-        #expect(quoted.swiftSource() == #"wb.query("q", "say \"\(name)\"")"#)
+        #expect(quoted.swiftSource(interpolating: lexer) == #"wb.query("q", "say \"\(name)\"")"#)
+        // Without a lexer (what a `Workbench` with the empty environment has), `\(` is text.
+        #expect(statement.swiftSource(interpolating: nil) == ##"try wb.path(#"/posts/\(posts[0].id)/comments"#)"##)
+        #expect(statement.interpolatedExpressions(ends: nil).isEmpty)
     }
 
     @Test func sandboxURLsOfThisRunAreWrittenPortably() {

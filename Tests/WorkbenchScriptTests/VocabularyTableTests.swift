@@ -47,8 +47,9 @@ import WorkbenchKit
             }
         }
         let statement = try #require(WorkbenchStatement(form: form, arguments: arguments))
-        let rewritten = SnippetStatementRewriter(sandboxRoot: nil).rewrite(statement.swiftSource(secrets: .inClear))
-        #expect(rewritten.statement == statement.swiftSource(secrets: .environmentReads))
+        let source = statement.swiftSource(secrets: .inClear, interpolating: InterpolationLexer())
+        let rewritten = SnippetStatementRewriter(sandboxRoot: nil).rewrite(source)
+        #expect(rewritten.statement == statement.swiftSource(secrets: .environmentReads, interpolating: InterpolationLexer()))
         #expect(!rewritten.statement.contains("s3cr3t"))
         #expect(rewritten.secretVariables == statement.secretVariables)
     }

@@ -31,11 +31,10 @@ extension ReplayRequest {
                 Self.standardError("warning: the sandbox could not start (\(error))")
             }
         }
-        // A snippet's `wb.spec(…)` reads its document as at the prompt.
-        Workbench.makeAPIDescriptionReader = { OpenAPIReader() }
         let offlineSandbox = offline ? sandbox?.baseURL : nil
         let console = Console.standard
-        let run = await replaySnippets(console: console, sandboxURL: sandbox?.baseURL, configure: { replay in
+        // A snippet's `wb.spec(…)` reads its document as at the prompt.
+        let run = await replaySnippets(console: console, sandboxURL: sandbox?.baseURL, environment: .repl, configure: { replay in
             replay.offlineRoutes = offline ? OfflineRouting.routes : []
             replay.prepare = { workbench in workbench.routeOffline(through: offlineSandbox) }
         }, unreadable: { error in Self.standardError("error: \(error)") })

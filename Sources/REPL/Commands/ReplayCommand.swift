@@ -63,7 +63,8 @@ struct ReplayCommand: Command {
         if request.isPlayground { return try await runPlayground(request, session: session) }
         try request.checkReportPaths()
         let console = session.console
-        let run = try await request.replaySnippets(console: console, sandboxURL: session.sandboxURL, configure: { replay in
+        let run = try await request.replaySnippets(console: console, sandboxURL: session.sandboxURL,
+                                                   environment: session.workbench.environment, configure: { replay in
             replay.interrupted = { Interrupt.isPending }
             (replay.offlineRoutes, replay.prepare) = Self.routing(in: session)
             replay.resultsShown = { session.lastResults = $0 }

@@ -13,10 +13,11 @@ extension ReplayRequest {
     /// Replays each snippet in turn on `console`, a line naming each when there are several; the
     /// prompt and `workbench replay` both run snippets through here. `configure` sets a replay up
     /// as its caller runs them (routes, Ctrl-C); `unreadable` gets the error of a snippet that
-    /// cannot be read, and the replay goes on to the next unless it throws.
+    /// cannot be read, and the replay goes on to the next unless it throws. Each snippet's `Workbench`
+    /// gets `environment`.
     @MainActor
-    func replaySnippets(console: Console, sandboxURL: URL?, configure: (inout SnippetReplay) -> Void,
-                        unreadable: (any Error) throws -> Void) async rethrows -> ReplayRun {
+    func replaySnippets(console: Console, sandboxURL: URL?, environment: WorkbenchEnvironment,
+                        configure: (inout SnippetReplay) -> Void, unreadable: (any Error) throws -> Void) async rethrows -> ReplayRun {
         var run = ReplayRun()
         // A report reads each failing statement's line from a copy of what the replay prints, as
         // `save`'s check reads it from its own console (SnippetCheck). Without one, nothing is copied.
@@ -44,7 +45,7 @@ extension ReplayRequest {
                 try unreadable(error)
                 continue
             }
-            var replay = SnippetReplay(script: script, console: console, sandboxURL: sandboxURL)
+            var replay = SnippetReplay(script: script, console: console, sandboxURL: sandboxURL, environment: environment)
             replay.step = step
             replay.check = check
             replay.resultsColumn = results

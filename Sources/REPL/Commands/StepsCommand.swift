@@ -40,7 +40,8 @@ struct StepsCommand: Command {
             let number = String(offset + 1)
             let text: String
             switch step.kind {
-            case .statement(let statement): text = statement.swiftSource(secrets: .environmentReads)
+            case .statement(let statement):
+                text = statement.swiftSource(secrets: .environmentReads, interpolating: session.interpolationEnds)
             case .swift(let source): text = source
             }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

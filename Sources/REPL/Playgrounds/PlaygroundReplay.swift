@@ -19,6 +19,8 @@ struct PlaygroundReplay {
     let bundle: PlaygroundBundle
     let console: Console
     let sandboxURL: URL?
+    /// Given to each `Workbench` a page makes.
+    let environment: WorkbenchEnvironment
     var step = false
     var check = false
     var results = false
@@ -31,10 +33,11 @@ struct PlaygroundReplay {
     /// Each page's results column as it shows more (SnippetReplay's `resultsShown`).
     var resultsShown: (ResultsHistory) -> Void = { _ in }
 
-    init(bundle: PlaygroundBundle, console: Console, sandboxURL: URL?) {
+    init(bundle: PlaygroundBundle, console: Console, sandboxURL: URL?, environment: WorkbenchEnvironment) {
         self.bundle = bundle
         self.console = console
         self.sandboxURL = sandboxURL
+        self.environment = environment
         languageMode = bundle.languageMode ?? .swift5
     }
 
@@ -126,7 +129,7 @@ struct PlaygroundReplay {
             }
         }
         let markup = PageMarkup(text: text, width: terminalWidth, styled: console.colors)
-        var replay = SnippetReplay(script: script, console: console, sandboxURL: sandboxURL)
+        var replay = SnippetReplay(script: script, console: console, sandboxURL: sandboxURL, environment: environment)
         replay.step = step
         replay.check = check
         replay.resultsColumn = results

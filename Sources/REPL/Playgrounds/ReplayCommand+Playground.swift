@@ -10,7 +10,8 @@ extension ReplayCommand {
     @MainActor
     func runPlayground(_ request: ReplayRequest, session: Session) async throws {
         let bundle = try PlaygroundBundle.open(URL(fileURLWithPath: request.target))
-        var replay = PlaygroundReplay(bundle: bundle, console: session.console, sandboxURL: session.sandboxURL)
+        var replay = PlaygroundReplay(bundle: bundle, console: session.console, sandboxURL: session.sandboxURL,
+                                      environment: session.workbench.environment)
         replay.configure(request)
         replay.languageMode = bundle.languageMode ?? session.languageMode
         replay.interrupted = { Interrupt.isPending }
@@ -50,7 +51,7 @@ extension ReplayRequest {
             FileHandle.standardError.write(Data("error: \(error)\n".utf8))
             return 1
         }
-        var replay = PlaygroundReplay(bundle: bundle, console: Console.standard, sandboxURL: sandbox?.baseURL)
+        var replay = PlaygroundReplay(bundle: bundle, console: Console.standard, sandboxURL: sandbox?.baseURL, environment: .repl)
         replay.configure(self)
         let offlineSandbox = offline ? sandbox?.baseURL : nil
         replay.offlineRoutes = offline ? OfflineRouting.routes : []

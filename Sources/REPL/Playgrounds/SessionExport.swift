@@ -103,7 +103,8 @@ enum SessionExport {
                          session: Session) async throws -> String {
         let script = try SnippetScript(source: source, fileName: name + ".swift")
         let console = Console(capturingWithColors: false)
-        var replay = SnippetReplay(script: script, console: console, sandboxURL: session.sandboxURL)
+        var replay = SnippetReplay(script: script, console: console, sandboxURL: session.sandboxURL,
+                                   environment: session.workbench.environment)
         replay.interrupted = { Interrupt.isPending }
         replay.offlineRoutes = session.offline ? OfflineRouting.routes : []
         answers.showsAnswers = true

@@ -9,7 +9,7 @@ extension Workbench {
     /// base is set (or `server` is given), the chosen server becomes the base.
     func loadSpec(_ call: SpecCall) async throws(WorkbenchError) {
         defer { console.flush() }
-        guard let reader = apiDescriptionReader ?? Self.makeAPIDescriptionReader?() else { throw .noSpecReader }
+        guard let reader = apiDescriptionReader ?? environment.makeAPIDescriptionReader?() else { throw .noSpecReader }
         let (data, location) = try await specDocument(call.source)
         let description: any APIDescription
         do {

@@ -40,10 +40,10 @@ public struct DecodingOptions: Equatable, Sendable {
         }
 
         /// The strategy as a Swift argument of `Workbench.decode`: `.iso8601`,
-        /// `.formatted(Workbench.dateFormatter("yyyy-MM-dd"))`.
-        public var swiftSource: String {
+        /// `.formatted(Workbench.dateFormatter("yyyy-MM-dd"))`, a `\(…)` in the format ending where `ends` says.
+        public func swiftSource(interpolating ends: (any InterpolationEnds)?) -> String {
             guard case .formatted(let format) = self else { return "." + name }
-            return ".formatted(Workbench.dateFormatter(\(SwiftLiteral.string(format))))"
+            return ".formatted(Workbench.dateFormatter(\(SwiftLiteral.string(format, interpolating: ends))))"
         }
 
         /// The lines that set it on a `JSONDecoder` named `decoder`, in app code (none for the default).

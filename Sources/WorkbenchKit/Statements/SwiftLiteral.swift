@@ -1,12 +1,12 @@
 import Foundation
-import Synchronization
 
 /// Swift source text for values: string literals (with interpolation kept), dictionary literals.
 public enum SwiftLiteral {
     /// `"text"` with escapes, or a raw string `#"…"#` when that reads better (quotes, backslashes).
-    /// A `\(…)` in `text` is kept as interpolation: it is an expression the user typed.
-    public static func string(_ text: String) -> String {
-        let segments = Interpolation.segments(of: text)
+    /// A `\(…)` in `text`, ending where `ends` says, is kept as interpolation: it is an expression
+    /// the user typed. With nil `ends`, `\(` is text.
+    public static func string(_ text: String, interpolating ends: (any InterpolationEnds)?) -> String {
+        let segments = Interpolation.segments(of: text, ends: ends)
         if segments.contains(where: \.isExpression) {
             return "\"" + segments.map { $0.isExpression ? "\\(" + $0.text + ")" : escaped($0.text) }.joined() + "\""
         }
@@ -41,15 +41,15 @@ public enum SwiftLiteral {
     }
 
     /// A JSON field as the literal `JSONField` reads: a string, or raw JSON where a Swift literal means the same.
-    public static func field(_ value: JSONField) -> String {
+    public static func field(_ value: JSONField, interpolating ends: (any InterpolationEnds)?) -> String {
         switch value {
-        case .string(let text): return string(text)
+        case .string(let text): return string(text, interpolating: ends)
         case .json(let text):
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             if trimmed == "true" || trimmed == "false" { return trimmed }
             if trimmed == "null" { return "nil" }
             if let number = Int(trimmed), String(number) == trimmed { return trimmed }
-            return ".json(" + string(text) + ")"
+            return ".json(" + string(text, interpolating: ends) + ")"
         }
     }
 }
@@ -62,18 +62,11 @@ public enum Interpolation {
         public var isExpression: Bool
     }
 
-    /// What finds where each `\(…)` ends: Swift's lexer, which WorkbenchKit does not have (it knows
-    /// nothing of swift-syntax), so the REPL installs WorkbenchScript's. Without one, `\(` is text,
-    /// as in a compiled snippet, where interpolation was Swift's before the text got here.
-    public static var ends: (any InterpolationEnds)? {
-        get { installedEnds.withLock { $0 } }
-        set { installedEnds.withLock { $0 = newValue } }
-    }
-    private static let installedEnds = Mutex<(any InterpolationEnds)?>(nil)
-
     /// Literal text and `\(…)` expressions in order, each `\(…)` ending where `ends` says (Swift's
-    /// lexer: `\(f("a)b"))` is one expression). An unclosed `\(` is text.
-    public static func segments(of text: String, ends: (any InterpolationEnds)? = Interpolation.ends) -> [Segment] {
+    /// lexer: `\(f("a)b"))` is one expression). An unclosed `\(` is text, and so is every `\(`
+    /// without `ends`: WorkbenchKit has no Swift lexer, so its caller passes one (the REPL's
+    /// `WorkbenchEnvironment.interpolationEnds`), or nil where interpolation was Swift's already.
+    public static func segments(of text: String, ends: (any InterpolationEnds)?) -> [Segment] {
         // Most text has no `\(` at all: one literal, without walking it character by character.
         guard let ends, text.containsBytes(UInt8(ascii: "\\"), followedBy: UInt8(ascii: "(")) else {
             return text.isEmpty ? [] : [Segment(text: text, isExpression: false)]
@@ -99,13 +92,13 @@ public enum Interpolation {
     }
 
     /// Whether `text` holds a `\(…)` expression.
-    public static func contains(_ text: String) -> Bool {
-        text.contains("\\(") && segments(of: text).contains(where: \.isExpression)
+    public static func contains(_ text: String, ends: (any InterpolationEnds)?) -> Bool {
+        text.contains("\\(") && segments(of: text, ends: ends).contains(where: \.isExpression)
     }
 
     /// `text` with each `\(…)` replaced by its value in `values` (keyed by the expression's text).
-    public static func substitute(_ text: String, _ values: [String: String]) -> String {
-        segments(of: text).map { $0.isExpression ? values[$0.text] ?? "\\(" + $0.text + ")" : $0.text }.joined()
+    public static func substitute(_ text: String, _ values: [String: String], ends: (any InterpolationEnds)?) -> String {
+        segments(of: text, ends: ends).map { $0.isExpression ? values[$0.text] ?? "\\(" + $0.text + ")" : $0.text }.joined()
     }
 }
 

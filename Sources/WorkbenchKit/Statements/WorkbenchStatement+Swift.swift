@@ -10,8 +10,9 @@ public enum SecretWriting: Sendable {
 
 extension WorkbenchStatement {
     /// The statement as Swift on a `Workbench` named `wb`: what `save` writes and replay reads back,
-    /// spelled as its form's descriptor says (`StatementForm+Descriptors.swift`).
-    public func swiftSource(secrets: SecretWriting = .environmentReads) -> String {
+    /// spelled as its form's descriptor says (`StatementForm+Descriptors.swift`). A `\(…)` in its
+    /// text, ending where `ends` says, is written as interpolation (nil: as text).
+    public func swiftSource(secrets: SecretWriting = .environmentReads, interpolating ends: (any InterpolationEnds)?) -> String {
         let descriptor = form.descriptor
         let values = arguments
         var written: [String] = []
@@ -23,14 +24,15 @@ extension WorkbenchStatement {
             case (.namedByArgument(let other), _):
                 let name = values[other]?.text ?? ""
                 source = hides && SecretNames.isSecret(name) && value.text != nil
-                    ? SecretNames.environmentRead(for: name) : Self.swiftSource(of: value)
+                    ? SecretNames.environmentRead(for: name) : Self.swiftSource(of: value, interpolating: ends)
             case (.pairNames, .pairs(let pairs)):
                 let entries = pairs.map { pair in
-                    SwiftLiteral.string(pair.name) + ": "
-                        + (hides && SecretNames.isSecret(pair.name) ? SecretNames.environmentRead(for: pair.name) : SwiftLiteral.string(pair.value))
+                    SwiftLiteral.string(pair.name, interpolating: ends) + ": "
+                        + (hides && SecretNames.isSecret(pair.name)
+                           ? SecretNames.environmentRead(for: pair.name) : SwiftLiteral.string(pair.value, interpolating: ends))
                 }
                 source = "[" + entries.joined(separator: ", ") + "]"
-            default: source = Self.swiftSource(of: value)
+            default: source = Self.swiftSource(of: value, interpolating: ends)
             }
             written.append(parameter.label.map { "\($0): \(source)" } ?? source)
         }
@@ -45,19 +47,20 @@ extension WorkbenchStatement {
     }
 
     /// One argument's value as Swift, in clear.
-    static func swiftSource(of value: StatementArgument) -> String {
-        let text = SwiftLiteral.string
+    static func swiftSource(of value: StatementArgument, interpolating ends: (any InterpolationEnds)?) -> String {
+        let text = { SwiftLiteral.string($0, interpolating: ends) }
         switch value {
         case .text(let value), .optionalText(let value?): return text(value)
         case .optionalText(nil): return "nil"
         case .pairs(let pairs): return "[" + pairs.map { text($0.name) + ": " + text($0.value) }.joined(separator: ", ") + "]"
-        case .fields(let fields): return "[" + fields.map { text($0.name) + ": " + SwiftLiteral.field($0.value) }.joined(separator: ", ") + "]"
+        case .fields(let fields):
+            return "[" + fields.map { text($0.name) + ": " + SwiftLiteral.field($0.value, interpolating: ends) }.joined(separator: ", ") + "]"
         case .integer(let number): return String(number)
         case .number(let number): return "\(number)"
         case .flag(let flag): return String(flag)
         case .type(let type): return type + ".self"
         case .keys(let keys): return "." + keys.rawValue
-        case .dates(let dates): return dates.swiftSource
+        case .dates(let dates): return dates.swiftSource(interpolating: ends)
         }
     }
 

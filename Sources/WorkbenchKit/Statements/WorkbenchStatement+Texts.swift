@@ -64,9 +64,10 @@ extension WorkbenchStatement {
         return texts
     }
 
-    /// The `\(…)` expressions in its text fields, in order: evaluated before the statement runs.
-    public var interpolatedExpressions: [String] {
-        texts.flatMap { Interpolation.segments(of: $0).filter(\.isExpression).map(\.text) }
+    /// The `\(…)` expressions in its text fields, each ending where `ends` says, in order: evaluated
+    /// before the statement runs.
+    public func interpolatedExpressions(ends: (any InterpolationEnds)?) -> [String] {
+        texts.flatMap { Interpolation.segments(of: $0, ends: ends).filter(\.isExpression).map(\.text) }
     }
 
     /// URLs of the sandbox at `root` (this run's, whose port changes) written as `sandbox/…`.

@@ -45,12 +45,12 @@ public final class Workbench {
     public var shownValues: [String] = []
     /// Types declared at run time, for `decode` statements (the REPL's and replay's models).
     public weak var declaredModels: (any DeclaredModels)?
-    /// Reads the documents `spec` loads (WorkbenchSpec's reader: the REPL sets it, and so does
-    /// WorkbenchSpec's `spec(_:server:)` in a compiled snippet).
+    /// Reads the documents `spec` loads (WorkbenchSpec's `spec(_:server:)` sets it in a compiled
+    /// snippet); without one, `environment` makes one.
     public var apiDescriptionReader: (any APIDescriptionReader)?
-    /// Makes the reader for every `Workbench` of this process that has none of its own (the REPL
-    /// sets it once, so replay's and `save`'s check's `Workbench`s read documents too).
-    public static var makeAPIDescriptionReader: (@MainActor () -> any APIDescriptionReader)?
+    /// What WorkbenchKit cannot make itself, given by whoever made this workbench: the REPL's has
+    /// WorkbenchSpec's reader and Swift's lexer, and replay's and `save`'s check's get the same.
+    public let environment: WorkbenchEnvironment
     /// The API description `spec` loaded last: requests and responses are checked against it.
     public internal(set) var apiDescription: (any APIDescription)?
 
@@ -83,8 +83,10 @@ public final class Workbench {
 
     /// A session printing to `console`; `base` is set as `base(_:)` would, and an invalid one is
     /// reported on the console (one line) and left unset, so a snippet's first line never throws.
-    public init(base: String? = nil, console: Console = .standard) {
+    /// A compiled snippet's `Workbench()` has the empty environment (its `spec` brings its reader).
+    public init(base: String? = nil, console: Console = .standard, environment: WorkbenchEnvironment = WorkbenchEnvironment()) {
         self.console = console
+        self.environment = environment
         self.showsSpinner = console.isTerminal
         if let text = ProcessInfo.processInfo.environment["WORKBENCH_SANDBOX_URL"] {
             sandboxURL = URL(string: text)

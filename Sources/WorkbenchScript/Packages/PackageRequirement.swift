@@ -95,13 +95,13 @@ public struct PackageRequirement: Hashable, Sendable, Codable {
         return words.joined(separator: " ")
     }
 
-    /// Its line in a manifest's `dependencies:`.
+    /// Its line in a manifest's `dependencies:` (a manifest has no names of the session's: a `\(` is text).
     public var dependencyLine: String {
-        let literal = SwiftLiteral.string(location)
+        let literal = swiftString(location)
         switch versions {
-        case .from(let version)?: return ".package(url: \(literal), from: \(SwiftLiteral.string(version)))"
-        case .exact(let version)?: return ".package(url: \(literal), exact: \(SwiftLiteral.string(version)))"
-        case .branch(let name)?: return ".package(url: \(literal), branch: \(SwiftLiteral.string(name)))"
+        case .from(let version)?: return ".package(url: \(literal), from: \(swiftString(version)))"
+        case .exact(let version)?: return ".package(url: \(literal), exact: \(swiftString(version)))"
+        case .branch(let name)?: return ".package(url: \(literal), branch: \(swiftString(name)))"
         case .local?: return ".package(path: \(literal))"
         // Not written: a build resolves the latest release first (`PackageBuild.resolvingLatest`).
         case nil: return ".package(url: \(literal), from: \"0.0.0\")"
@@ -110,8 +110,10 @@ public struct PackageRequirement: Hashable, Sendable, Codable {
 
     /// Its products as a target's `dependencies:` names them.
     public var productLines: [String] {
-        products.map { ".product(name: \(SwiftLiteral.string($0)), package: \(SwiftLiteral.string(identity)))" }
+        products.map { ".product(name: \(swiftString($0)), package: \(swiftString(identity)))" }
     }
+
+    private func swiftString(_ text: String) -> String { SwiftLiteral.string(text, interpolating: nil) }
 }
 
 /// A package that cannot be added, as one line.

@@ -89,11 +89,11 @@ extension SnippetInterpreter {
         case (false, _):
             guard arguments.labels.allSatisfy({ $0 == "base" }) else { throw UnsupportedConstruct(node, "Workbench(…) takes `base:` and `sandbox:`") }
             if checking { return .pending }
-            workbench = Workbench(base: nil, console: console)
+            workbench = Workbench(base: nil, console: console, environment: environment)
             prepare(workbench)
         case (true, .url(let url)?):
             if checking { return .pending }
-            workbench = Workbench(base: nil, sandbox: url, console: console)
+            workbench = Workbench(base: nil, sandbox: url, console: console, environment: environment)
             prepare(workbench)
             workbench.sandboxURL = url
         default:

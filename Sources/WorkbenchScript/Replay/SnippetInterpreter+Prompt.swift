@@ -22,7 +22,7 @@ extension SnippetInterpreter {
         // An empty script only names the module (`main`) and the file for positions.
         let script = (try? SnippetScript(source: "", fileName: "main.swift"))!
         let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: workbench.sandboxURL,
-                                             workspace: workspace)
+                                             environment: workbench.environment, workspace: workspace)
         interpreter.bind("wb", .workbench(workbench))
         workbench.declaredModels = workspace
         return interpreter

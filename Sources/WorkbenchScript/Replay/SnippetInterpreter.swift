@@ -14,16 +14,19 @@ public final class SnippetInterpreter {
     let sandboxURL: URL?
     /// Applied to each `Workbench` the snippet creates (offline routing, Ctrl-C, options).
     let prepare: (Workbench) -> Void
+    /// Given to each `Workbench` the snippet creates: its `spec` reads documents as the caller's does.
+    let environment: WorkbenchEnvironment
     let workspace: ModelWorkspace
     var scopes: [[String: ReplayValue]] = [[:]]
     /// Set while checking that an item can be finished: calls with effects are read, not made.
     var checking = false
 
-    public init(script: SnippetScript, console: Console, sandboxURL: URL?, prepare: @escaping (Workbench) -> Void = { _ in },
-                workspace: ModelWorkspace? = nil) {
+    public init(script: SnippetScript, console: Console, sandboxURL: URL?, environment: WorkbenchEnvironment,
+                prepare: @escaping (Workbench) -> Void = { _ in }, workspace: ModelWorkspace? = nil) {
         self.script = script
         self.console = console
         self.sandboxURL = sandboxURL
+        self.environment = environment
         self.prepare = prepare
         self.workspace = workspace ?? ModelWorkspace(moduleName: script.moduleName)
     }

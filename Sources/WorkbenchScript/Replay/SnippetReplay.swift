@@ -20,6 +20,8 @@ public struct SnippetReplay {
     public let script: SnippetScript
     public let console: Console
     public let sandboxURL: URL?
+    /// Given to each `Workbench` the snippet creates (the REPL's: its `spec` reader, Swift's lexer).
+    public let environment: WorkbenchEnvironment
     /// Wait for Enter before each statement; `q` stops.
     public var step = false
     /// Stop at the first failing statement (its `file:line:col` is printed).
@@ -64,10 +66,11 @@ public struct SnippetReplay {
     public var asOneProgram = false
     public var beforeRun: () -> Void = {}
 
-    public init(script: SnippetScript, console: Console, sandboxURL: URL?) {
+    public init(script: SnippetScript, console: Console, sandboxURL: URL?, environment: WorkbenchEnvironment) {
         self.script = script
         self.console = console
         self.sandboxURL = sandboxURL
+        self.environment = environment
     }
 
     public func run() async -> Outcome {
@@ -145,7 +148,8 @@ public struct SnippetReplay {
     private func makeRunner() -> SnippetRunner {
         let prepare = self.prepare
         let answers = self.answers
-        let runner = SnippetRunner(script, console: console, sandboxURL: sandboxURL, offlineRoutes: offlineRoutes) { workbench in
+        let runner = SnippetRunner(script, console: console, sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
+                                   environment: environment) { workbench in
             prepare(workbench)
             if let answers { workbench.relay = answers }
         }

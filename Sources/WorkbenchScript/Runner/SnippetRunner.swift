@@ -26,9 +26,9 @@ public final class SnippetRunner: SwiftRunner {
         super.take(outcome, of: source)
     }
 
-    /// `prepare` is applied to each `Workbench` the snippet makes.
+    /// `prepare` is applied to each `Workbench` the snippet makes, which gets `environment`.
     public init(_ script: SnippetScript, console: Console, sandboxURL: URL?, offlineRoutes: [OfflineRoute],
-                prepare: @escaping (Workbench) -> Void) {
+                environment: WorkbenchEnvironment, prepare: @escaping (Workbench) -> Void) {
         var configuration = HostConfiguration()
         configuration.moduleName = script.moduleName
         configuration.languageMode = script.languageMode
@@ -36,7 +36,8 @@ public final class SnippetRunner: SwiftRunner {
                                                 terminal: console.isTerminal, colors: console.colors)
         configuration.settings.showsResults = false
         configuration.settings.recordsSessionRequests = false
-        let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: sandboxURL, prepare: prepare)
+        let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: sandboxURL, environment: environment,
+                                             prepare: prepare)
         super.init(interpreter: interpreter, console: console, configuration: configuration)
     }
 

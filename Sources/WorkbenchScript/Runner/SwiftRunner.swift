@@ -164,7 +164,8 @@ public class SwiftRunner {
     /// is all it links), so it catches up on what `spec` changed that it uses, the base, as it is now.
     func logSpecBase() {
         settle()
-        if let base = workbench?.base?.string { log.append(LoggedStep(source: WorkbenchStatement.base(base).swiftSource())) }
+        guard let workbench, let base = workbench.base?.string else { return }
+        log.append(LoggedStep(source: WorkbenchStatement.base(base).swiftSource(interpolating: workbench.environment.interpolationEnds)))
     }
 
     /// Whether `item` is a `wb.spec(…)` call (`try await` before it or not).

@@ -98,7 +98,9 @@ extension StatementDescriptor.Kind {
         case .flag: "true or false"
         case .type: "TYPE.self"
         case .keys: DecodingOptions.Keys.allCases.map { "." + $0.rawValue }.joined(separator: " or ")
-        case .dates: DecodingOptions.Dates.named.map(\.swiftSource).joined(separator: ", ") + " or .formatted(Workbench.dateFormatter(\"…\"))"
+        case .dates:
+            DecodingOptions.Dates.named.map { $0.swiftSource(interpolating: nil) }.joined(separator: ", ")
+                + " or .formatted(Workbench.dateFormatter(\"…\"))"
         }
     }
 }
