@@ -32,7 +32,7 @@ extension DifferentialCase {
               "[[[[[[[[[[[[[[[[1, 2]]]]]]]]]]]]]]]]"),
         .init([[[[[[[[[[[[[[[[Int]]]]]]]]]]]]]]]].self, "[[[[[[[[[[[[[[[[Int]]]]]]]]]]]]]]]]",
               "[[[[[[[[[[[[[[[[1, \"2\"]]]]]]]]]]]]]]]]"),
-        // Deeper than it, as in issue 47: the sugar is read without swift-syntax (`TypeSugar`).
+        // Deeper than it: the sugar is read without swift-syntax (`TypeSugar`).
         .init([[[[[[[[[[[[[[[[[[[[Int]]]]]]]]]]]]]]]]]]]].self, "[[[[[[[[[[[[[[[[[[[[Int]]]]]]]]]]]]]]]]]]]]",
               "[[[[[[[[[[[[[[[[[[[[1, 2]]]]]]]]]]]]]]]]]]]]"),
         .init([[[[[[[[[[[[[[[[[[[[Int]]]]]]]]]]]]]]]]]]]].self, "[[[[[[[[[[[[[[[[[[[[Int]]]]]]]]]]]]]]]]]]]]",

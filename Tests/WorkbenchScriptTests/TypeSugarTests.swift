@@ -51,7 +51,7 @@ import Testing
     }
 
     /// 20 deep, as in the report, and to the limit: read at once, where swift-syntax doubled its time
-    /// with each `[` (23 s for 20 in a debug build) and is refused them.
+    /// with each `[` and is refused them.
     @Test func bracketsNestedPastTheGuardAreRead() throws {
         #expect(try ModelRegistry.parseType(Self.nested(20, "Int")) == Self.array(20, of: .integer(.int)))
         #expect(try ModelRegistry.parseType("[String: \(Self.nested(19, "Post?"))]?")
