@@ -79,16 +79,16 @@ uninstall:
 # a built clone. On a fresh clone the two are as fast (measured 2026-11-27: 370-380 s against 377 s).
 CI_BUILD_FLAGS := $(if $(filter true,$(CI)),-Xswiftc -gnone -Xswiftc -use-ld=lld,)
 
-# The tests run with a temporary folder of their own, removed when they end however they end: what
-# the compiler driver leaves (its TemporaryDirectory.* folders, from the tests' own swiftc runs and
-# from sessions that were killed) goes with it. It is outside the package, as the tests of saving
-# outside a package need.
+# The build and the tests run with a temporary folder of their own, removed when they end however
+# they end: what the compiler driver leaves (its TemporaryDirectory.* folders, six from each build
+# that compiles, more from the tests' own swiftc runs and from sessions that were killed) goes with
+# it. It is outside the package, as the tests of saving outside a package need. First, Package.swift's
+# dependencies are checked against each target's imports (its manifest is compiled: that leaves one too).
 test: deps
-	python3 scripts/check_package_imports.py
-	swift build --build-tests $(CI_BUILD_FLAGS)
-	@scratch=$$(mktemp -d /tmp/wbtests.XXXXXX) && trap 'rm -rf "$$scratch"' EXIT INT TERM && \
-		echo "TMPDIR=$$scratch swift test --skip-build $(CI_BUILD_FLAGS)" && \
-		TMPDIR=$$scratch swift test --skip-build $(CI_BUILD_FLAGS)
+	@scratch=$$(mktemp -d /tmp/wbtests.XXXXXX) && trap 'rm -rf "$$scratch"' EXIT INT TERM && export TMPDIR=$$scratch && \
+		echo "python3 scripts/check_package_imports.py" && python3 scripts/check_package_imports.py && \
+		echo "swift build --build-tests $(CI_BUILD_FLAGS)   (TMPDIR=$$scratch)" && swift build --build-tests $(CI_BUILD_FLAGS) && \
+		echo "swift test --skip-build $(CI_BUILD_FLAGS)" && swift test --skip-build $(CI_BUILD_FLAGS)
 
 # The Swift forms table's expected outputs, from compiled programs (Tests/EndToEndTests/SwiftForms/README.md).
 forms-expected: deps
