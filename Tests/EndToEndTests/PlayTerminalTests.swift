@@ -169,7 +169,7 @@ import Testing
         // The two are one save only when the second came within the watcher's settle (40 ms): on a
         // loaded machine this process can be held back longer between them, and then two runs are right.
         let oneSave = ContinuousClock.now - firstSave < .milliseconds(35)
-        try await terminal.waitFor("ran lines 1–2 · ", after: mark, timeout: .seconds(60))
+        try await terminal.waitFor("a is 3\r\nran lines 1–2 · ", after: mark, timeout: .seconds(60))
         // One more save, so that a second run of the two above would have shown before its line.
         try Self.write(["let a = 3", "print(\"a is\", a)", "print(\"done\")"], to: file, inPlace: true)
         let shown = try await terminal.waitFor("ran line 3 · ", after: mark, timeout: .seconds(60))
