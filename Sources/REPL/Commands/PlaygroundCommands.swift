@@ -52,17 +52,8 @@ struct OpenCommand: Command {
         let bundle = try PlaygroundBundle.open(URL(fileURLWithPath: NSString(string: path).expandingTildeInPath))
         let console = session.console
         for note in bundle.notes { console.line(console.styled("note: \(note)", .dim)) }
-        let work = try PlaygroundWorkFolder()
-        let languageMode = bundle.languageMode ?? session.languageMode
-        if let sources = bundle.sources {
-            switch await work.compile(sources, module: bundle.sourcesModule, bundle: bundle, languageMode: languageMode) {
-            case .success(let module?): OpenPlayground.link(module, into: session)
-            case .success(nil): break
-            case .failure(let error):
-                work.remove()
-                throw UsageError(String(error.description.dropFirst("error: ".count)))
-            }
-        }
+        let work = try await OpenPlayground.compileInNewFolder([(bundle.sources, bundle.sourcesModule)], bundle: bundle,
+                                                               languageMode: bundle.languageMode ?? session.languageMode, into: session)
         session.openPlayground = OpenPlayground(bundle: bundle, work: work)
         session.openBlocks = nil
         PlaygroundWorkFolder.link([bundle.resources].compactMap { $0 }, into: OpenPlayground.mainBundleFolder)
@@ -139,14 +130,9 @@ struct PageCommand: Command {
     @MainActor
     private func compileSources(of page: PlaygroundBundle.Page, open: OpenPlayground, session: Session) async throws {
         guard let sources = page.sources, open.pageModules[page.name] == nil else { return }
-        let module = open.bundle.pageSourcesModule(page)
-        switch await open.work.compile(sources, module: module, bundle: open.bundle, languageMode: session.languageMode) {
-        case .success(let linked?):
-            open.pageModules[page.name] = linked
-            OpenPlayground.link(linked, into: session)
-        case .success(nil): break
-        case .failure(let error): throw UsageError(String(error.description.dropFirst("error: ".count)))
-        }
+        open.pageModules[page.name] = try await OpenPlayground.compileAndLink(
+            sources, module: open.bundle.pageSourcesModule(page), in: open.work, bundle: open.bundle,
+            languageMode: session.languageMode, into: session)
     }
 
     /// Each top-level statement as its own input, the markup before it rendered first.

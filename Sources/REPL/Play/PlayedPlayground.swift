@@ -58,18 +58,9 @@ struct PlayedPlayground {
     /// every later input, in place of what an earlier compile linked; the page's resources are
     /// where `Bundle.main` finds them.
     func compile(into session: Session) async throws {
-        let work = try PlaygroundWorkFolder()
-        let languageMode = bundle.languageMode ?? session.languageMode
-        for (sources, module) in [(bundle.sources, bundle.sourcesModule), (page.sources, bundle.pageSourcesModule(page))] {
-            guard let sources else { continue }
-            switch await work.compile(sources, module: module, bundle: bundle, languageMode: languageMode) {
-            case .success(let linked?): OpenPlayground.link(linked, into: session)
-            case .success(nil): break
-            case .failure(let error):
-                work.remove()
-                throw UsageError(String(error.description.dropFirst("error: ".count)))
-            }
-        }
+        let work = try await OpenPlayground.compileInNewFolder(
+            [(bundle.sources, bundle.sourcesModule), (page.sources, bundle.pageSourcesModule(page))],
+            bundle: bundle, languageMode: bundle.languageMode ?? session.languageMode, into: session)
         session.openPlayground = OpenPlayground(bundle: bundle, work: work)
         session.openBlocks = nil
         PlaygroundWorkFolder.link([bundle.resources, page.resources].compactMap { $0 }, into: OpenPlayground.mainBundleFolder)

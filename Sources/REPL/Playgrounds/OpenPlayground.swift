@@ -28,6 +28,38 @@ final class OpenPlayground {
         session.swift.configuration.modules.append(module)
     }
 
+    /// Compiles a `Sources/` folder of `bundle` into `module` in `work` and links it into every later
+    /// input (`open`, `page`, `play`); nil when the folder holds no Swift file. A compile error is
+    /// one line, at its file and line.
+    @discardableResult
+    static func compileAndLink(_ sources: URL, module: String, in work: PlaygroundWorkFolder, bundle: PlaygroundBundle,
+                               languageMode: SwiftLanguageMode, into session: Session) async throws -> LinkedModule? {
+        switch await work.compile(sources, module: module, bundle: bundle, languageMode: languageMode) {
+        case .success(let linked):
+            if let linked { link(linked, into: session) }
+            return linked
+        case .failure(let error):
+            throw UsageError(String(error.description.dropFirst("error: ".count)))
+        }
+    }
+
+    /// A new work folder with the `Sources/` folders of `bundle` (each with its module's name; nil
+    /// where there is none) compiled in it and linked into every later input (`open`, `play`); on a
+    /// compile error the folder is removed again.
+    static func compileInNewFolder(_ folders: [(sources: URL?, module: String)], bundle: PlaygroundBundle,
+                                   languageMode: SwiftLanguageMode, into session: Session) async throws -> PlaygroundWorkFolder {
+        let work = try PlaygroundWorkFolder()
+        do {
+            for case let (sources?, module) in folders {
+                try await compileAndLink(sources, module: module, in: work, bundle: bundle, languageMode: languageMode, into: session)
+            }
+        } catch {
+            work.remove()
+            throw error
+        }
+        return work
+    }
+
     /// Where `Bundle.main` finds resources in this process's Swift host: a folder the host is
     /// told of when it starts (Sources/WorkbenchKit/Playground/MainBundle.swift), which `open`
     /// and `page` fill with links to a playground's `Resources/`. Foundation reads a folder's
