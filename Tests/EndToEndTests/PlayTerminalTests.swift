@@ -37,14 +37,27 @@ import Testing
         }
     }
 
+    /// `workbench play PATH` at a terminal, in `home`, without colours.
+    static func playing(_ path: URL, home: TemporaryDirectory) throws -> PseudoTerminal {
+        try PseudoTerminal(executable: try Binaries.workbench, arguments: ["play", path.path],
+                           environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+    }
+
+    /// `q` leaves play for the prompt, and `quit` there ends the session with status 0.
+    static func leave(_ terminal: PseudoTerminal, after mark: Int) async throws {
+        terminal.type("q")
+        try await terminal.waitFor("left play", after: mark)
+        try await terminal.waitForRawMode()
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
     @Test func aSaveRunsFromTheChangedLineAndKeepsTheValuesAboveIt() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }
         let file = home.url.appendingPathComponent("lesson.swift")
         try Self.write(Self.lesson, to: file, inPlace: false)
-        let terminal = try PseudoTerminal(
-            executable: try Binaries.workbench, arguments: ["play", file.path],
-            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        let terminal = try Self.playing(file, home: home)
         var shown = try await terminal.waitFor("ran lines 1–12 · ", timeout: .seconds(120))
         let random = try #require(shown.components(separatedBy: "r ").last?.prefix { $0.isNumber })
         #expect(shown.contains("total 55\r\n") && shown.contains("scaled 110\r\n"), "\(shown)")
@@ -134,9 +147,7 @@ import Testing
         let helper = bundle.appendingPathComponent("Sources/Greeting.swift")
         try "public func greeting(_ name: String) -> String { \"Hello, \\(name)\" }\n".write(to: helper, atomically: false, encoding: .utf8)
         try Self.write(["let name = \"class\"", "print(greeting(name))"], to: bundle.appendingPathComponent("Contents.swift"), inPlace: false)
-        let terminal = try PseudoTerminal(
-            executable: try Binaries.workbench, arguments: ["play", bundle.path],
-            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        let terminal = try Self.playing(bundle, home: home)
         var shown = try await terminal.waitFor("ran lines 1–2 · ", timeout: .seconds(120))
         #expect(shown.contains("Hello, class\r\n"), "\(shown)")
         let mark = terminal.mark
@@ -144,11 +155,7 @@ import Testing
         shown = try await terminal.waitFor("ran lines 1–2 · ", after: mark, timeout: .seconds(120))
         #expect(shown.contains("Sources/ changed: compiling them again, then the page from the top\r\n"), "\(shown)")
         #expect(shown.contains("Welcome, class\r\n") && !shown.contains("error"), "\(shown)")
-        terminal.type("q")
-        try await terminal.waitFor("left play", after: mark)
-        try await terminal.waitForRawMode()
-        terminal.type("quit\r")
-        #expect(try await terminal.waitForExit() == 0)
+        try await Self.leave(terminal, after: mark)
     }
 
     /// Two saves 10 ms apart are one run, of the last content.
@@ -157,9 +164,7 @@ import Testing
         defer { home.remove() }
         let file = home.url.appendingPathComponent("lesson.swift")
         try Self.write(["let a = 1", "print(\"a is\", a)"], to: file, inPlace: false)
-        let terminal = try PseudoTerminal(
-            executable: try Binaries.workbench, arguments: ["play", file.path],
-            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        let terminal = try Self.playing(file, home: home)
         try await terminal.waitFor("ran lines 1–2 · ", timeout: .seconds(60))
         let mark = terminal.mark
         let firstSave = ContinuousClock.now
@@ -175,11 +180,7 @@ import Testing
         let shown = try await terminal.waitFor("ran line 3 · ", after: mark, timeout: .seconds(60))
         if oneSave { #expect(!shown.contains("a is 2"), "\(shown)") }
         #expect(shown.components(separatedBy: "a is 3").count == 2, "\(shown)")
-        terminal.type("q")
-        try await terminal.waitFor("left play", after: mark)
-        try await terminal.waitForRawMode()
-        terminal.type("quit\r")
-        #expect(try await terminal.waitForExit() == 0)
+        try await Self.leave(terminal, after: mark)
     }
 
     /// A save above compiled statements drops them from the Swift host too: a rebuild the changed
@@ -196,9 +197,7 @@ import Testing
             "print(posts.count, posts[0].id)",
         ]
         try Self.write(lines, to: file, inPlace: false)
-        let terminal = try PseudoTerminal(
-            executable: try Binaries.workbench, arguments: ["play", file.path],
-            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        let terminal = try Self.playing(file, home: home)
         var shown = try await terminal.waitFor("ran lines 1–5 · ", timeout: .seconds(120))
         #expect(shown.contains("c: Int\r\n10\r\n100 1\r\n"), "\(shown)")
         lines[0] = "struct Post: Codable { let id: Int; let userId: Int; let title: String }"
@@ -208,11 +207,7 @@ import Testing
         shown = try await terminal.waitFor("ran lines 1–5 · ", after: mark, timeout: .seconds(60))
         #expect(shown.contains("c: Int\r\n10\r\n100 2\r\n"), "\(shown)")
         #expect(!shown.contains("error"), "\(shown)")
-        terminal.type("q")
-        try await terminal.waitFor("left play", after: mark)
-        try await terminal.waitForRawMode()
-        terminal.type("quit\r")
-        #expect(try await terminal.waitForExit() == 0)
+        try await Self.leave(terminal, after: mark)
     }
 
     /// A type declared below the line that uses it is declared first, as compiled Swift sees it; a
@@ -227,9 +222,7 @@ import Testing
             "struct Point { let x: Int; let y: Int; func sum() -> Int { x + y } }",
         ]
         try Self.write(lines, to: file, inPlace: false)
-        let terminal = try PseudoTerminal(
-            executable: try Binaries.workbench, arguments: ["play", file.path],
-            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
+        let terminal = try Self.playing(file, home: home)
         var shown = try await terminal.waitFor("ran lines 1–3 · ", timeout: .seconds(120))
         #expect(shown.contains("sum 7\r\n") && !shown.contains("error"), "\(shown)")
         lines[2] = "struct Point { let x: Int; let y: Int; func sum() -> Int { x * y } }"
@@ -237,11 +230,7 @@ import Testing
         try Self.write(lines, to: file, inPlace: true)
         shown = try await terminal.waitFor("ran lines 1–3 · ", after: mark, timeout: .seconds(60))
         #expect(shown.contains("sum 12\r\n") && !shown.contains("error"), "\(shown)")
-        terminal.type("q")
-        try await terminal.waitFor("left play", after: mark)
-        try await terminal.waitForRawMode()
-        terminal.type("quit\r")
-        #expect(try await terminal.waitForExit() == 0)
+        try await Self.leave(terminal, after: mark)
     }
 
     @Test func aRemovedFileIsWaitedForAndAMissingOneIsOneLine() async throws {
