@@ -44,11 +44,6 @@ extension Session {
     /// Records a step that did not run as Swift typed at the prompt (a command, a declaration a
     /// command wrote): in the transcript, and in the Swift runner's log, for the host to catch up on.
     func record(_ step: SessionStep, documents: [DocumentRead] = []) {
-        var step = step
-        defer {
-            step.loggedThrough = swift.loggedCount
-            transcript.record(step)
-        }
         switch step.kind {
         case .statement(.spec):
             swift.recordSpec()
@@ -58,6 +53,10 @@ extension Session {
         case .swift(let source):
             swift.recordDeclaration(source)
         }
+        // After the log: the step's own entries count as up to it (`keepFirstSteps`).
+        var recorded = step
+        recorded.loggedThrough = swift.loggedCount
+        transcript.record(recorded)
     }
 
     /// Keeps the first `count` steps (`edit` and `play` run the ones after them again, as they now
