@@ -149,6 +149,7 @@ import Testing
         try Self.write(["let name = \"class\"", "print(greeting(name))"], to: bundle.appendingPathComponent("Contents.swift"), inPlace: false)
         let terminal = try Self.playing(bundle, home: home)
         var shown = try await terminal.waitFor("ran lines 1–2 · ", timeout: .seconds(120))
+        #expect(shown.contains("playing page 'Lesson' of Lesson.playground: each save runs it"), "\(shown)")
         #expect(shown.contains("Hello, class\r\n"), "\(shown)")
         let mark = terminal.mark
         try "public func greeting(_ name: String) -> String { \"Welcome, \\(name)\" }\n".write(to: helper, atomically: false, encoding: .utf8)

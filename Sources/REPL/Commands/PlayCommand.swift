@@ -65,6 +65,7 @@ struct PlayCommand: Command {
         let watcher = try FileWatcher(file, folders: playground?.sourceFolders ?? [])
         let console = session.console
         let what = title.map { "block '\($0)' of \(file.lastPathComponent) with the code outside the blocks: each save runs them" }
+            ?? playground.map { "page '\($0.page.name)' of \($0.bundle.url.lastPathComponent): each save runs it" }
             ?? "\(file.lastPathComponent): each save runs it"
         console.line(console.styled("playing \(what) from the first changed line · "
                                     + (session.isInteractive ? "q or Ctrl-C leaves" : "a line or the end of input leaves"), .dim))
