@@ -86,6 +86,18 @@ extension Session {
         }
     }
 
+    /// Runs one item of a played file compiled as a playground: its output shows as usual, its
+    /// errors at the file's line, and `results` gets the values its lines had, counted from the
+    /// item's first line (also when it failed part-way, for the lines that ran).
+    func runWithResults(_ item: CodeBlockItemSyntax, results: inout [LineResult]) async throws {
+        defer { recordRanSteps() }
+        do {
+            try await swift.runWithResults(item, settings: swiftSettings) { results = $0 }
+        } catch is PromptRunner.Reported {
+            throw AlreadyReported()
+        }
+    }
+
     /// The input's lines with their values beside them at a terminal, else `LINE  value` lines.
     private func showResults(_ results: [LineResult], of source: String) {
         let lines = 1...(source.count { $0 == "\n" } + 1)

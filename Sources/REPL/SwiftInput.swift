@@ -58,10 +58,10 @@ extension Session {
 }
 
 /// Whether an input holds a loop (`for`, `while`, `repeat`) anywhere, in a closure's body too.
-private final class LoopFinder: SyntaxVisitor {
+final class LoopFinder: SyntaxVisitor {
     private var found = false
 
-    static func holdsLoop(_ tree: SourceFileSyntax) -> Bool {
+    static func holdsLoop(_ tree: some SyntaxProtocol) -> Bool {
         let finder = LoopFinder(viewMode: .sourceAccurate)
         finder.walk(tree)
         return finder.found

@@ -43,6 +43,30 @@ import Testing
                            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
     }
 
+    /// What the runs printed as they ran, without the screens drawn after them (each starts by
+    /// clearing the screen, then the title line that says how to leave).
+    static func streamed(_ output: String) -> String {
+        output.components(separatedBy: "\u{1B}[H\u{1B}[2J")
+            .filter { !($0.split(separator: "\r\n", maxSplits: 1).first?.hasSuffix(" · q or Ctrl-C leaves") ?? false) }
+            .joined()
+    }
+
+    /// Waits for the status line of a run that printed it after `mark`, then for the screen drawn
+    /// after the run, which ends with the same line: a mark taken then is past both, so that the
+    /// next wait cannot take this screen for the next run. What was shown after `mark`.
+    static func waitForRun(_ status: String, on terminal: PseudoTerminal, after mark: Int = 0,
+                           timeout: Duration = .seconds(60)) async throws -> String {
+        let shown = try await terminal.waitFor(status, after: mark, timeout: timeout)
+        let streamed = try #require(shown.range(of: status))
+        _ = try await terminal.waitFor(status, after: mark + shown[..<streamed.upperBound].utf8.count)
+        return String(decoding: Array(terminal.output.utf8).dropFirst(mark), as: UTF8.self)
+    }
+
+    /// The last screen drawn after a run.
+    static func lastScreen(_ output: String) -> String {
+        output.components(separatedBy: "\u{1B}[H\u{1B}[2J").last { $0.contains(" · q or Ctrl-C leaves\r\n") } ?? ""
+    }
+
     /// `q` leaves play for the prompt, and `quit` there ends the session with status 0.
     static func leave(_ terminal: PseudoTerminal, after mark: Int) async throws {
         terminal.type("q")
@@ -58,8 +82,8 @@ import Testing
         let file = home.url.appendingPathComponent("lesson.swift")
         try Self.write(Self.lesson, to: file, inPlace: false)
         let terminal = try Self.playing(file, home: home)
-        var shown = try await terminal.waitFor("ran lines 1–12 · ", timeout: .seconds(120))
-        let random = try #require(shown.components(separatedBy: "r ").last?.prefix { $0.isNumber })
+        var shown = try await Self.waitForRun("ran lines 1–12 · ", on: terminal, timeout: .seconds(120))
+        let random = try #require(Self.streamed(shown).components(separatedBy: "r ").last?.prefix { $0.isNumber })
         #expect(shown.contains("total 55\r\n") && shown.contains("scaled 110\r\n"), "\(shown)")
 
         // Line 9 changed, saved in place: lines 9–12 run again, `r` keeps its value.
@@ -67,23 +91,31 @@ import Testing
         lines[8] = "let factor = 3"
         var mark = terminal.mark
         try Self.write(lines, to: file, inPlace: true)
-        shown = try await terminal.waitFor("ran lines 9–12 · ", after: mark, timeout: .seconds(60))
+        shown = try await Self.waitForRun("ran lines 9–12 · ", on: terminal, after: mark, timeout: .seconds(60))
         #expect(shown.contains("scaled 165\r\nr \(random)\r\n"), "\(shown)")
-        #expect(!shown.contains("total 55"), "a line above the change ran again: \(shown)")
+        #expect(!Self.streamed(shown).contains("total 55"), "a line above the change ran again: \(shown)")
+        // The screen drawn after it: the lines that ran marked, their column new, line 4's kept.
+        var screen = Self.lastScreen(shown)
+        #expect(screen.contains("▶  9  let factor = 3") && screen.contains("│ factor = 3\r\n") && screen.contains("│ scaled = 165\r\n"), "\(screen)")
+        #expect(screen.contains("   4  let r = Int.random(in: 1...1_000_000)") && screen.contains("│ r = \(random)\r\n"), "\(screen)")
 
         // Line 5 broken, saved by rename: its error at the file's line, with a caret; below it is stale.
         lines[4] = "let firstUser = posts.filter { $0.userID == 1 }"
         mark = terminal.mark
         try Self.write(lines, to: file, inPlace: false)
-        shown = try await terminal.waitFor("stopped at line 5 · lines 6–12 not run (stale)", after: mark, timeout: .seconds(60))
+        shown = try await Self.waitForRun("stopped at line 5 · lines 6–12 not run (stale)", on: terminal, after: mark, timeout: .seconds(60))
         #expect(shown.contains("error: 5:35: value of type 'Post' has no member 'userID'"), "\(shown)")
         #expect(shown.contains("  let firstUser = posts.filter { $0.userID == 1 }\r\n                                    ^\r\n"), "\(shown)")
+        // On the screen, line 5 is marked and the column below it is the last run's, marked stale.
+        screen = Self.lastScreen(shown)
+        #expect(screen.contains("✗  5  let firstUser = posts.filter { $0.userID == 1 }") && screen.contains("│ scaled = 165  (stale)\r\n"), "\(screen)")
+        #expect(screen.contains("│ r = \(random)\r\n") && !screen.contains("│ r = \(random)  (stale)"), "\(screen)")
 
         // Fixed: it runs from line 5, still without a second request.
         lines[4] = "let firstUser = posts.filter { $0.userId == 2 }"
         mark = terminal.mark
         try Self.write(lines, to: file, inPlace: true)
-        shown = try await terminal.waitFor("ran lines 5–12 · ", after: mark, timeout: .seconds(60))
+        shown = try await Self.waitForRun("ran lines 5–12 · ", on: terminal, after: mark, timeout: .seconds(60))
         #expect(shown.contains("total 155\r\n") && shown.contains("scaled 465\r\nr \(random)\r\n"), "\(shown)")
 
         // q leaves play for the prompt, where the file's values are bound; one request in all.
@@ -94,7 +126,7 @@ import Testing
         mark = terminal.mark
         terminal.type("print(scaled, wb.exchanges.count)\r")
         try await terminal.waitFor("465 1\r\n", after: mark, timeout: .seconds(60))
-        #expect(terminal.output.components(separatedBy: "HTTP 200 OK").count == 2, "\(terminal.output)")
+        #expect(Self.streamed(terminal.output).components(separatedBy: "HTTP 200 OK").count == 2, "\(terminal.output)")
         try await terminal.waitForRawMode()
         terminal.type("quit\r")
         #expect(try await terminal.waitForExit() == 0)
@@ -148,12 +180,12 @@ import Testing
         try "public func greeting(_ name: String) -> String { \"Hello, \\(name)\" }\n".write(to: helper, atomically: false, encoding: .utf8)
         try Self.write(["let name = \"class\"", "print(greeting(name))"], to: bundle.appendingPathComponent("Contents.swift"), inPlace: false)
         let terminal = try Self.playing(bundle, home: home)
-        var shown = try await terminal.waitFor("ran lines 1–2 · ", timeout: .seconds(120))
+        var shown = try await Self.waitForRun("ran lines 1–2 · ", on: terminal, timeout: .seconds(120))
         #expect(shown.contains("playing page 'Lesson' of Lesson.playground: each save runs it"), "\(shown)")
         #expect(shown.contains("Hello, class\r\n"), "\(shown)")
         let mark = terminal.mark
         try "public func greeting(_ name: String) -> String { \"Welcome, \\(name)\" }\n".write(to: helper, atomically: false, encoding: .utf8)
-        shown = try await terminal.waitFor("ran lines 1–2 · ", after: mark, timeout: .seconds(120))
+        shown = try await Self.waitForRun("ran lines 1–2 · ", on: terminal, after: mark, timeout: .seconds(120))
         #expect(shown.contains("Sources/ changed: compiling them again, then the page from the top\r\n"), "\(shown)")
         #expect(shown.contains("Welcome, class\r\n") && !shown.contains("error"), "\(shown)")
         try await Self.leave(terminal, after: mark)
@@ -166,7 +198,7 @@ import Testing
         let file = home.url.appendingPathComponent("lesson.swift")
         try Self.write(["let a = 1", "print(\"a is\", a)"], to: file, inPlace: false)
         let terminal = try Self.playing(file, home: home)
-        try await terminal.waitFor("ran lines 1–2 · ", timeout: .seconds(60))
+        try await Self.waitForRun("ran lines 1–2 · ", on: terminal, timeout: .seconds(60))
         let mark = terminal.mark
         let firstSave = ContinuousClock.now
         try Self.write(["let a = 2", "print(\"a is\", a)"], to: file, inPlace: true)
@@ -175,12 +207,12 @@ import Testing
         // The two are one save only when the second came within the watcher's settle (40 ms): on a
         // loaded machine this process can be held back longer between them, and then two runs are right.
         let oneSave = ContinuousClock.now - firstSave < .milliseconds(35)
-        try await terminal.waitFor("a is 3\r\nran lines 1–2 · ", after: mark, timeout: .seconds(60))
+        try await Self.waitForRun("a is 3\r\nran lines 1–2 · ", on: terminal, after: mark, timeout: .seconds(60))
         // One more save, so that a second run of the two above would have shown before its line.
         try Self.write(["let a = 3", "print(\"a is\", a)", "print(\"done\")"], to: file, inPlace: true)
-        let shown = try await terminal.waitFor("ran line 3 · ", after: mark, timeout: .seconds(60))
-        if oneSave { #expect(!shown.contains("a is 2"), "\(shown)") }
-        #expect(shown.components(separatedBy: "a is 3").count == 2, "\(shown)")
+        let shown = try await Self.waitForRun("ran line 3 · ", on: terminal, after: mark, timeout: .seconds(60))
+        if oneSave { #expect(!Self.streamed(shown).contains("a is 2"), "\(shown)") }
+        #expect(Self.streamed(shown).components(separatedBy: "a is 3").count == 2, "\(shown)")
         try await Self.leave(terminal, after: mark)
     }
 
@@ -199,13 +231,13 @@ import Testing
         ]
         try Self.write(lines, to: file, inPlace: false)
         let terminal = try Self.playing(file, home: home)
-        var shown = try await terminal.waitFor("ran lines 1–5 · ", timeout: .seconds(120))
+        var shown = try await Self.waitForRun("ran lines 1–5 · ", on: terminal, timeout: .seconds(120))
         #expect(shown.contains("c: Int\r\n10\r\n100 1\r\n"), "\(shown)")
         lines[0] = "struct Post: Codable { let id: Int; let userId: Int; let title: String }"
         lines[4] = "print(posts.count, posts[1].id)"
         let mark = terminal.mark
         try Self.write(lines, to: file, inPlace: true)
-        shown = try await terminal.waitFor("ran lines 1–5 · ", after: mark, timeout: .seconds(60))
+        shown = try await Self.waitForRun("ran lines 1–5 · ", on: terminal, after: mark, timeout: .seconds(60))
         #expect(shown.contains("c: Int\r\n10\r\n100 2\r\n"), "\(shown)")
         #expect(!shown.contains("error"), "\(shown)")
         try await Self.leave(terminal, after: mark)
@@ -224,12 +256,12 @@ import Testing
         ]
         try Self.write(lines, to: file, inPlace: false)
         let terminal = try Self.playing(file, home: home)
-        var shown = try await terminal.waitFor("ran lines 1–3 · ", timeout: .seconds(120))
+        var shown = try await Self.waitForRun("ran lines 1–3 · ", on: terminal, timeout: .seconds(120))
         #expect(shown.contains("sum 7\r\n") && !shown.contains("error"), "\(shown)")
         lines[2] = "struct Point { let x: Int; let y: Int; func sum() -> Int { x * y } }"
         let mark = terminal.mark
         try Self.write(lines, to: file, inPlace: true)
-        shown = try await terminal.waitFor("ran lines 1–3 · ", after: mark, timeout: .seconds(60))
+        shown = try await Self.waitForRun("ran lines 1–3 · ", on: terminal, after: mark, timeout: .seconds(60))
         #expect(shown.contains("sum 12\r\n") && !shown.contains("error"), "\(shown)")
         try await Self.leave(terminal, after: mark)
     }

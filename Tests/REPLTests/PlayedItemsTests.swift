@@ -2,6 +2,7 @@
 import SwiftParser
 import SwiftSyntax
 import Testing
+import WorkbenchScript
 
 /// Where a save of a played file runs from: the first changed item, or the first statement above it
 /// that uses a declaration below that changed (compiled Swift declares it before any statement runs).
@@ -35,5 +36,20 @@ import Testing
     func aSaveRunsFromTheFirstChangeOrTheFirstUseOfAChangedDeclaration(saved: String, from: Int) {
         let items = Array(Parser.parse(source: saved).statements)
         #expect(Self.played(Self.file).restart(for: items) == from)
+    }
+
+    /// The column of the items that ran follows them when lines are added above them, and a
+    /// stale column is found by an item's text wherever it now is.
+    @Test func resultsFollowTheirItemsToTheLinesTheyAreOnNow() {
+        var played = PlayedItems()
+        let items = Array(Parser.parse(source: "let a = 1\nfor i in 1...2 {\n    print(i)\n}").statements)
+        played.append(items[0], stepsBefore: 0, results: [LineResult(kind: .value, line: 1, column: 5, name: "a", text: "1")])
+        played.append(items[1], stepsBefore: 1, results: [LineResult(kind: .printed, line: 2, column: 5, name: "", text: "1\n")])
+        #expect(played.fileResults(firstLines: [1, 2]).map(\.line) == [1, 3])
+        // Two comment lines added at the top: the same items, two lines down.
+        #expect(played.fileResults(firstLines: [3, 4]).map(\.line) == [3, 5])
+        let moved = Array(Parser.parse(source: "// two\n// lines\nlet a = 1\nfor i in 1...2 {\n    print(i)\n}").statements)
+        #expect(played.earlierResults(of: moved[1], at: 4).map(\.line) == [5])
+        #expect(played.earlierResults(of: Parser.parse(source: "let a = 2").statements.first!, at: 1).isEmpty)
     }
 }

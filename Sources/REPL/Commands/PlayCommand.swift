@@ -22,7 +22,11 @@ struct PlayCommand: Command {
         first, as compiled Swift sees it, and a save that changes it runs again from the first
         statement that uses it. Each run ends with a status line
         (`ran lines 9–12 · 0.24 s · saved 12:03:07`).
-        At a terminal `q` or Ctrl-C leaves; piped, a line `q`, another line or the end of the
+        At a terminal it draws on the alternate screen: after each run, the file with its results
+        column (a line's value, what it printed; a loop's values over its turns), the lines that
+        ran marked ▶, the line a run stopped at ✗, the lines below it with their earlier values
+        marked stale, then the run's output and the status line. `results N` lists every value
+        line N had in the last run. At a terminal `q` or Ctrl-C leaves; piped, a line `q`, another line or the end of the
         input does. The file's values stay bound afterwards, as if typed (`steps` lists them).
         A file that is removed is waited for. `workbench play FILE` starts the REPL this way.
         A file of #Playground blocks runs as replay runs it: the code outside the blocks and
@@ -70,9 +74,14 @@ struct PlayCommand: Command {
         console.line(console.styled("playing \(what) from the first changed line · "
                                     + (session.isInteractive ? "q or Ctrl-C leaves" : "a line or the end of input leaves"), .dim))
         var played = PlayedItems()
-        await session.playRun(file, block: block, played: &played)
+        // At a terminal the file and its column are drawn on the alternate screen after each run.
+        let display = session.isInteractive && console.isTerminal ? PlayDisplay(console: console, title: what) : nil
+        display?.runStarts()
+        let first = await session.playRun(file, block: block, played: &played)
+        display?.runEnded(first)
         let keys = session.isInteractive ? KeysWhilePlaying() : nil
         defer { keys?.restore() }
+        var last = first.status
         while !Interrupt.isPending {
             console.flush()
             if let keys, keys.quitPressed() { break }
@@ -81,15 +90,25 @@ struct PlayCommand: Command {
                 if case .line(let line) = waiting, line != "q" { session.unreadLine?(line) }
                 break
             }
-            switch watcher.next(timeout: 100, input: keys == nil ? -1 : STDIN_FILENO) {
-            case .saved: await session.playRun(file, block: block, played: &played)
-            case .removed: console.line(console.styled("\(file.lastPathComponent) was removed: waiting for it to come back", .yellow))
+            display?.redrawIfResized()
+            let change = watcher.next(timeout: 100, input: keys == nil ? -1 : STDIN_FILENO)
+            if change != nil { display?.runStarts() }
+            let outcome: PlayOutcome
+            switch change {
+            case .saved: outcome = await session.playRun(file, block: block, played: &played)
+            case .removed:
+                outcome = PlayOutcome(status: "\(file.lastPathComponent) was removed: waiting for it to come back", style: .yellow)
+                console.line(console.styled(outcome.status, outcome.style))
             case .sourcesChanged:
-                guard let playground else { continue }
-                await session.playAgain(file, after: playground, played: &played)
+                guard let playground else { fallthrough }
+                outcome = await session.playAgain(file, after: playground, played: &played)
             case nil: continue
             }
+            display?.runEnded(outcome)
+            last = outcome.status
         }
+        display?.leave()
+        if display != nil, !last.isEmpty { console.line(console.styled(last, .dim)) }
         console.line(console.styled("left play: the file's values stay bound (`steps` lists them)", .dim))
     }
 

@@ -2,12 +2,15 @@ import SwiftSyntax
 import WorkbenchScript
 
 /// The statements of a played file that ran, in order, each with the number of session steps
-/// there were before it: what a new text of the file is compared with.
+/// there were before it and the results column it had: what a new text of the file is compared
+/// with, and what the column shows of the lines above a change.
 struct PlayedItems {
     var tokens: [[String]] = []
     var stepsBefore: [Int] = []
     /// The names each item declares (a type, a function, an extension's), nil for a statement.
     var declares: [Set<String>?] = []
+    /// The values each item's lines had, counted from its first line (PlayColumn).
+    var results: [[LineResult]] = []
 
     /// How many of `items` (from the top) are the same as those that ran, white space and
     /// comments aside.
@@ -36,16 +39,41 @@ struct PlayedItems {
         } ?? same
     }
 
-    mutating func append(_ item: CodeBlockItemSyntax, stepsBefore count: Int) {
+    mutating func append(_ item: CodeBlockItemSyntax, stepsBefore count: Int, results lineResults: [LineResult] = []) {
         tokens.append(Self.tokens(of: item))
         stepsBefore.append(count)
         declares.append(DeclarationHoisting.provided(by: item))
+        results.append(lineResults)
     }
 
     mutating func keepFirst(_ count: Int) {
         tokens.removeSubrange(count...)
         stepsBefore.removeSubrange(count...)
         declares.removeSubrange(count...)
+        results.removeSubrange(count...)
+    }
+
+    /// The results of the items that ran at the file's lines, the first line of item N being
+    /// `firstLines[N]` (the file as it is now: a line added above moves them).
+    func fileResults(firstLines: [Int]) -> [LineResult] {
+        zip(results, firstLines).flatMap { results, first in Self.moved(results, to: first) }
+    }
+
+    /// The results an earlier run gave `item`, when it ran with the same text (white space and
+    /// comments aside), moved to `firstLine`: the stale column of the lines a failure did not reach.
+    func earlierResults(of item: CodeBlockItemSyntax, at firstLine: Int) -> [LineResult] {
+        let wanted = Self.tokens(of: item)
+        guard let index = tokens.lastIndex(of: wanted) else { return [] }
+        return Self.moved(results[index], to: firstLine)
+    }
+
+    /// `results` of an item counted from its first line, at the file's lines when that line is `firstLine`.
+    static func moved(_ results: [LineResult], to firstLine: Int) -> [LineResult] {
+        results.map { result in
+            var moved = result
+            moved.line += firstLine - 1
+            return moved
+        }
     }
 
     private static func tokens(of item: CodeBlockItemSyntax) -> [String] {

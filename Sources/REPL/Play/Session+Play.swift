@@ -11,14 +11,18 @@ extension Session {
     /// stops the run with its error at the file's line. Prints one status line. With `block`
     /// (`--block NAME`), what runs is the code outside the file's `#Playground` blocks, then that
     /// block, as `page NAME` runs it after `open`: a change to another block runs nothing.
-    func playRun(_ file: URL, block: String? = nil, played: inout PlayedItems) async {
+    @discardableResult
+    func playRun(_ file: URL, block: String? = nil, played: inout PlayedItems) async -> PlayOutcome {
         let started = ContinuousClock.now
         let saved = Self.clockTime(of: file)
         let name = file.lastPathComponent
         guard let data = FileManager.default.contents(atPath: file.path) else {
-            return console.line(console.styled("\(name) was removed: waiting for it to come back (q leaves)", .yellow))
+            return finished(PlayOutcome(status: "\(name) was removed: waiting for it to come back (q leaves)", style: .yellow))
         }
-        guard let text = String(data: data, encoding: .utf8) else { return reportError(PlayError.notText(file.path).description) }
+        guard let text = String(data: data, encoding: .utf8) else {
+            reportError(PlayError.notText(file.path).description)
+            return finished(PlayOutcome(status: "nothing ran: save the file as UTF-8 text (q leaves)", style: .yellow))
+        }
         let tree: SourceFileSyntax
         do {
             tree = try GuardedParse.file(text)
@@ -35,47 +39,70 @@ extension Session {
             case .success(let chosen): items = items.filter { !PlaygroundBlock.isBlock($0) } + [chosen.item]
             case .failure(let error):
                 reportError(error.description)
-                return console.line(console.styled("nothing ran: fix the file and save (q leaves)", .yellow))
+                return finished(PlayOutcome(text: text, status: "nothing ran: fix the file and save (q leaves)", style: .yellow))
             }
         }
+        let line = { (item: CodeBlockItemSyntax) in item.startLocation(converter: converter, afterLeadingTrivia: true).line }
         let same = played.restart(for: items)
         guard same < items.count || same < played.tokens.count else {
-            return console.line(console.styled("unchanged: nothing ran · saved \(saved)", .dim))
+            var outcome = PlayOutcome(text: text, status: "unchanged: nothing ran · saved \(saved)", style: .dim)
+            outcome.results = played.fileResults(firstLines: items.map(line))
+            return finished(outcome)
         }
+        let earlier = played
         if same < played.tokens.count {
             keepFirstSteps(played.stepsBefore[same])
             played.keepFirst(same)
         }
         Interrupt.clear()
-        let line = { (item: CodeBlockItemSyntax) in item.startLocation(converter: converter, afterLeadingTrivia: true).line }
         // The lines a run of items spans: a block runs after the code outside the blocks, so
         // its items are not always in the file's order.
-        let span = { (run: ArraySlice<CodeBlockItemSyntax>) in
-            Self.lines(run.map(line).min() ?? 0, run.map { $0.endLocation(converter: converter, afterTrailingTrivia: false).line }.max() ?? 0)
-        }
+        let lastLine = { (run: ArraySlice<CodeBlockItemSyntax>) in run.map { $0.endLocation(converter: converter, afterTrailingTrivia: false).line }.max() ?? 0 }
+        let span = { (run: ArraySlice<CodeBlockItemSyntax>) in Self.lines(run.map(line).min() ?? 0, lastLine(run)) }
         // A declaration further down that a statement needs runs just before it, as compiled Swift
         // sees it (a type used above the line that declares it); those the kept statements
         // needed are there already.
         var hoisting = DeclarationHoisting(items: items)
         for index in 0..<same { _ = hoisting.needed(by: index) }
+        var results: [Int: [LineResult]] = [:]
         for (index, item) in items.enumerated().dropFirst(same) {
             let before = transcript.steps.count
-            var failed: CodeBlockItemSyntax?
+            var failed: Int?
             if !hoisting.wasHoisted(index) {
-                for needed in hoisting.needed(by: index).map({ items[$0] }) + [item] where failed == nil {
-                    if await !runPlayedItem(needed) || Interrupt.isPending { failed = needed }
+                for needed in hoisting.needed(by: index) + [index] where failed == nil {
+                    let run = await runPlayedItem(items[needed])
+                    results[needed] = run.results
+                    if !run.ran || Interrupt.isPending { failed = needed }
                 }
             }
             if let failed {
                 let after = items.count > index + 1 ? " · " + span(items[(index + 1)...]) + " not run (stale)" : ""
                 let stopped = Interrupt.isPending ? "interrupted" : "stopped"
-                return console.line(console.styled("\(stopped) at line \(line(failed))\(after) · saved \(saved)", .yellow))
+                var outcome = PlayOutcome(text: text, status: "\(stopped) at line \(line(items[failed]))\(after) · saved \(saved)", style: .yellow)
+                outcome.failedLine = line(items[failed])
+                outcome.ran = (items[same...index].map(line).min() ?? 0)...lastLine(items[same...index])
+                // With those of the declarations further down that ran before it (hoisted).
+                outcome.results = played.fileResults(firstLines: items.map(line))
+                    + results.filter { $0.key > index && $0.key != failed }.flatMap { PlayedItems.moved($0.value, to: line(items[$0.key])) }
+                outcome.stale = items.indices.dropFirst(index + 1).filter { results[$0] == nil }
+                    .flatMap { earlier.earlierResults(of: items[$0], at: line(items[$0])) }
+                return finished(outcome, lastLine: text.count { $0 == "\n" } + 1)
             }
-            played.append(item, stepsBefore: before)
+            played.append(item, stepsBefore: before, results: results[index] ?? [])
         }
         let ran = items.count > same ? "ran " + span(items[same...]) : "removed the lines after line \(items.last.map(line) ?? 0)"
         let seconds = String(format: "%.2f", (ContinuousClock.now - started).inSeconds)
-        console.line(console.styled("\(ran) · \(seconds) s · saved \(saved)", .dim))
+        var outcome = PlayOutcome(text: text, status: "\(ran) · \(seconds) s · saved \(saved)", style: .dim)
+        if items.count > same { outcome.ran = (items[same...].map(line).min() ?? 0)...lastLine(items[same...]) }
+        outcome.results = played.fileResults(firstLines: items.map(line))
+        return finished(outcome, lastLine: text.count { $0 == "\n" } + 1)
+    }
+
+    /// Prints the run's status line; the column becomes the one `results` lists.
+    private func finished(_ outcome: PlayOutcome, lastLine: Int? = nil) -> PlayOutcome {
+        if let lastLine, !outcome.results.isEmpty { lastResults = ResultsHistory(outcome.results, lastLine: lastLine) }
+        console.line(console.styled(outcome.status, outcome.style))
+        return outcome
     }
 
     /// The `#Playground` block that `title` (a block's name, or its number, as `open` lists them)
@@ -96,30 +123,43 @@ extension Session {
 
     /// A played page's `Sources/` changed: they are compiled again, the host starts again (the
     /// old module stays loaded in it otherwise), and the page runs again from the top.
-    func playAgain(_ file: URL, after playground: PlayedPlayground, played: inout PlayedItems) async {
+    func playAgain(_ file: URL, after playground: PlayedPlayground, played: inout PlayedItems) async -> PlayOutcome {
         console.line(console.styled("Sources/ changed: compiling them again, then the page from the top", .dim))
         do {
             try await playground.compile(into: self)
         } catch {
             reportError(error.localizedDescription)
-            return console.line(console.styled("nothing ran: fix Sources/ and save (q leaves)", .yellow))
+            return finished(PlayOutcome(status: "nothing ran: fix Sources/ and save (q leaves)", style: .yellow))
         }
         keepFirstSteps(played.stepsBefore.first ?? transcript.steps.count)
         played = PlayedItems()
         swift.restartHost()
-        await playRun(file, played: &played)
+        return await playRun(file, played: &played)
     }
 
     /// One statement of the file as an input: its errors are printed as at the prompt, at the
-    /// file's line and column (it is a node of the file's tree).
-    private func runPlayedItem(_ item: CodeBlockItemSyntax) async -> Bool {
-        await runReportingFailure { try await runSwift([item]) }
+    /// file's line and column (it is a node of the file's tree). Its column (PlayColumn) is
+    /// counted from its first line.
+    private func runPlayedItem(_ item: CodeBlockItemSyntax) async -> (ran: Bool, results: [LineResult]) {
+        let capture = Console(capturingWithColors: false)
+        capture.mirror = console.mirror
+        console.mirror = capture
+        defer { console.mirror = capture.mirror }
+        if PlayColumn.runsWithResults(item), compiledPathAvailable {
+            var results: [LineResult] = []
+            let ran = await runReportingFailure { try await runWithResults(item, results: &results) }
+            return (ran, results)
+        }
+        let ran = await runReportingFailure { try await runSwift([item]) }
+        return (ran, ran ? PlayColumn.results(ofOutput: capture.capturedText, for: item) : [])
     }
 
-    private func showSyntaxError(_ line: Int, _ column: Int, _ message: String, in text: String, name: String) {
+    private func showSyntaxError(_ line: Int, _ column: Int, _ message: String, in text: String, name: String) -> PlayOutcome {
         console.failure(CompileError(file: name, line: line, column: column, message: message,
                                      sourceLine: CompileError.line(line, of: text)))
-        console.line(console.styled("nothing ran: fix the error and save (q leaves)", .yellow))
+        var outcome = PlayOutcome(text: text, status: "nothing ran: fix the error and save (q leaves)", style: .yellow)
+        outcome.failedLine = line
+        return finished(outcome)
     }
 
     /// `line 4` or `lines 9–12`.

@@ -108,14 +108,14 @@ public struct ResultsColumn: Equatable, Sendable {
     static func shown(_ result: LineResult) -> String {
         var text = result.text
         if result.kind == .printed, text.hasSuffix("\n") { text.removeLast() }
-        text = text.withoutEscapes.replacingNewlines
+        text = text.withoutTerminalEscapes.replacingNewlines
         return result.kind == .value && !result.name.isEmpty ? "\(result.name) = \(text)" : text
     }
 }
 
 extension String {
-    /// Without terminal escape sequences (`ESC [ … letter`).
-    fileprivate var withoutEscapes: String {
+    /// Without terminal escape sequences (`ESC [ … letter`): styled output as it reads.
+    public var withoutTerminalEscapes: String {
         guard contains("\u{1B}") else { return self }
         var result = ""
         var inEscape = false

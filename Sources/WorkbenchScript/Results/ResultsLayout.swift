@@ -39,28 +39,38 @@ public struct ResultsLayout {
 
     /// Lines `lines` (within `shownLines`) with `column`'s entries beside them; `console` styles them.
     public func render(_ lines: ClosedRange<Int>, column: ResultsColumn, console: Console) -> [String] {
+        rows(lines, column: column, console: console).map(\.text)
+    }
+
+    /// The rows `render` draws, each with the line it belongs to (a line of code too long for its
+    /// result has two). The results of the `stale` lines are dimmed and say so (`play` left them
+    /// from an earlier run).
+    public func rows(_ lines: ClosedRange<Int>, column: ResultsColumn, console: Console, stale: Set<Int> = []) -> [(line: Int, text: String)] {
         let codeWidth = self.codeWidth
         let resultStart = gutter + 2 + codeWidth + 2
         let resultWidth = width - resultStart - 2  // "│ " before the result
-        var output: [String] = []
+        var output: [(line: Int, text: String)] = []
         for number in lines {
             let numberText = String(repeating: " ", count: gutter - String(number).count) + String(number)
             let code = Self.cut(self.code(at: number), to: width - gutter - 2)
             let prefix = console.styled(numberText, .dim) + "  "
             guard let entry = column.entries[number] else {
-                output.append(prefix + code)
+                output.append((number, prefix + code))
                 continue
             }
+            let isStale = stale.contains(number)
+            let staleSuffix = isStale ? "  (stale)" : ""
             // The value is cut, `(N times)` always shown; the sparkline only where it leaves the
             // value room to be read.
-            let suffix = resultWidth - entry.suffix.count >= min(entry.text.count, Self.valueRoom) ? entry.suffix : entry.timesSuffix
+            let room = resultWidth - staleSuffix.count
+            let suffix = (room - entry.suffix.count >= min(entry.text.count, Self.valueRoom) ? entry.suffix : entry.timesSuffix) + staleSuffix
             let value = Self.cut(entry.text, to: max(resultWidth - suffix.count, 1)) + suffix
-            let result = console.styled("│ ", .dim) + console.styled(value, .green)
+            let result = console.styled("│ ", .dim) + console.styled(value, isStale ? .dim : .green)
             if code.count <= codeWidth {
-                output.append(prefix + code + String(repeating: " ", count: codeWidth - code.count + 2) + result)
+                output.append((number, prefix + code + String(repeating: " ", count: codeWidth - code.count + 2) + result))
             } else {
-                output.append(prefix + code)
-                output.append(String(repeating: " ", count: resultStart) + result)
+                output.append((number, prefix + code))
+                output.append((number, String(repeating: " ", count: resultStart) + result))
             }
         }
         return output
@@ -70,7 +80,7 @@ public struct ResultsLayout {
     static let valueRoom = 12
 
     /// `text` cut to `width` characters, its last one `…` when it was longer.
-    static func cut(_ text: String, to width: Int) -> String {
+    public static func cut(_ text: String, to width: Int) -> String {
         guard text.count > width else { return text }
         guard width > 1 else { return width == 1 ? "…" : "" }
         return String(text.prefix(width - 1)) + "…"

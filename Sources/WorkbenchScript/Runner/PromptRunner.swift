@@ -217,11 +217,14 @@ public final class PromptRunner: SwiftRunner {
     /// Places an error counted in the input from `first` on (what the host ran) where the user typed
     /// it: the items before `first` ran on the interpreter (`let a = 1; a.nope`), and `first` is
     /// in the text it was parsed from (the typed input, a page's code), whose line is shown under it.
-    nonisolated static func placing(from first: CodeBlockItemSyntax) -> (CompileError) -> CompileError {
+    /// With `afterLeadingTrivia`, the host's source starts at `first`'s first token (its comments
+    /// left out).
+    nonisolated static func placing(from first: CodeBlockItemSyntax, afterLeadingTrivia: Bool = false) -> (CompileError) -> CompileError {
         let typed = first.root.syntaxTextBytes
         // Where the host's source starts: `first` with its leading trivia (a comment stays), less
         // the whitespace `runInput` trims.
-        var offset = min(first.position.utf8Offset, typed.count)
+        let start = afterLeadingTrivia ? first.positionAfterSkippingLeadingTrivia : first.position
+        var offset = min(start.utf8Offset, typed.count)
         while offset < typed.count, [0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D].contains(typed[offset]) { offset += 1 }
         let before = typed[..<offset]
         let lineStart = before.lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
@@ -245,6 +248,16 @@ public final class PromptRunner: SwiftRunner {
         show(outcome.results)
         guard outcome.succeeded else { throw Reported() }
         for line in DeclarationSummary.lines(for: outcome.step) { console.line(line) }
+    }
+
+    /// Runs one item of a file (a statement `play` runs) compiled as a playground after the steps
+    /// so far, from its first token: a compile error is told at the file's line and column, and
+    /// `show` gets the values its lines had, counted from that token's line (also when it failed
+    /// part-way).
+    public func runWithResults(_ item: CodeBlockItemSyntax, settings: PromptSettings, show: ([LineResult]) -> Void) async throws {
+        host.placeCompileError = Self.placing(from: item, afterLeadingTrivia: true)
+        defer { host.placeCompileError = { $0 } }
+        try await runWithResults(item.trimmedDescription, settings: settings, show: show)
     }
 
     /// The text `print` gives for a `\(expression)` of a command: from the interpreter when it can
