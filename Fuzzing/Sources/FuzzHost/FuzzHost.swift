@@ -46,13 +46,13 @@ func libraries(_ text: String, showsResults: Bool) {
     let input = units[units.count - 1]
     let steps = units.dropLast().enumerated().map { (number: $0.offset + 1, unit: $0.element) }
     var loaded: [HostImports.Library] = []
-    let segments = HostSegments.split(steps, input: input)
+    let segments = HostSegments.split(steps, inputs: [input])
     for (index, segment) in segments.enumerated() {
         let isLast = index == segments.count - 1
         let mentioned = HostImports.mentionedNames(in: segment.map(\.unit) + (isLast ? [input] : []))
         let imports = HostImports.lines(for: loaded, mentioning: mentioned)
         for line in imports.lines { expectOneLine(line, "an import") }
-        let library = HostLibrary(number: index + 1, catchUp: segment, input: isLast ? input : nil, imports: imports.lines,
+        let library = HostLibrary(number: index + 1, catchUp: segment, inputs: isLast ? [input] : [], imports: imports.lines,
                                   showsResults: showsResults, languageMode: index % 2 == 0 ? .swift5 : .swift6)
         compileErrors(in: library)
         let succeeded = index % 2 == 0 || !library.hasLive
@@ -167,6 +167,6 @@ let snippetStep = SnippetScript.Step(item: Parser.parse(source: "print(1)").stat
 /// A library with two caught-up steps and an input, for errors read against it.
 let fixedLibrary = HostLibrary(number: 1, catchUp: [(number: 1, unit: ProgramUnit("struct Post { let id: Int }")),
                                                     (number: 2, unit: ProgramUnit("let posts = [Post(id: 1)]\nprint(posts)"))],
-                               input: ProgramUnit("for post in posts {\n    print(post.id)\n}"), imports: [], showsResults: true,
+                               inputs: [ProgramUnit("for post in posts {\n    print(post.id)\n}")], imports: [], showsResults: true,
                                languageMode: .swift5)
 let fixedPath = "/session/__wb_in1.swift"

@@ -26,6 +26,8 @@ public enum PromptEvent: Sendable {
     /// text; also while the input runs again quietly, where nothing is shown, so that a rebuilt
     /// session can name the values that came out different.
     case shown(label: String, digest: UInt64)
+    /// Unit `index` (0-based) of the new input began: an input of several steps (`play`'s batch).
+    case liveUnit(Int)
 
     public func write(to writer: inout BinaryWriter) {
         switch self {
@@ -56,6 +58,9 @@ public enum PromptEvent: Sendable {
             writer.int(8)
             writer.string(label)
             writer.int(Int(truncatingIfNeeded: digest))
+        case .liveUnit(let index):
+            writer.int(9)
+            writer.int(index)
         }
     }
 
@@ -70,6 +75,7 @@ public enum PromptEvent: Sendable {
         case 6: self = .finished
         case 7: self = .document(DocumentRead(path: try reader.string(), copy: try reader.optional { reader throws(BinaryArchiveError) in try reader.string() }))
         case 8: self = .shown(label: try reader.string(), digest: UInt64(truncatingIfNeeded: try reader.int()))
+        case 9: self = .liveUnit(try reader.int())
         default: throw BinaryArchiveError()
         }
     }

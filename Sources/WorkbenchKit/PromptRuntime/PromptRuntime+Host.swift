@@ -83,6 +83,7 @@ extension PromptRuntime {
         // The host's `wb` lives on: the state it reports holds the values this input showed only.
         hostWorkbench.shownValues = []
         showsResults = settings.showsResults
+        liveUnitsToRun = settings.liveUnitsToRun
         if quiet { liveOutput = QuietOutput.silence(errorPath: files.quietErrorsPath) }
         SessionRequests.enabled = settings.recordsSessionRequests
         SessionRequests.record(!quiet)
@@ -103,6 +104,7 @@ extension PromptRuntime {
         // Also when it threw: what the input changed before (`wb.get(URL)` set the URL, then its
         // send failed) stays in this `wb`, and the REPL's takes it over too.
         settleHostInput()
+        let thrown = thrown is UnitsEnded ? nil : thrown
         if let thrown {
             relay?.report(.thrown(thrownText(thrown)))
         } else {

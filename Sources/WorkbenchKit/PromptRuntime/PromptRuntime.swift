@@ -10,6 +10,8 @@ public enum PromptRuntime {
     static var liveOutput: (output: Int32, error: Int32)?
     /// Whether expressions show their values (at the prompt) or print only what they print (replay).
     static var showsResults = true
+    /// How many of the input's units run (`PromptSettings.liveUnitsToRun`); nil: all.
+    static var liveUnitsToRun: Int?
 
     /// Gives `wb` the REPL's transport options, body lines, sandbox, offline routes and cookies.
     static func configure(_ wb: Workbench, with settings: PromptSettings) {
@@ -43,4 +45,18 @@ public enum PromptRuntime {
     public nonisolated static func step(_ number: Int) {
         MainActor.assumeIsolated { relay?.report(.step(number)) }
     }
+
+    /// Unit `index` (0-based) of an input of several steps begins (`play` runs the statements below
+    /// a change as one input, each a step of its own): so a failure is told apart from the units
+    /// before it, which ran. When the REPL runs only the units before it (a rebuild of such an
+    /// input that stopped, or was cut, there), the input ends here as if it had ended.
+    public nonisolated static func liveUnit(_ index: Int) throws {
+        try MainActor.assumeIsolated {
+            if let limit = liveUnitsToRun, index >= limit { throw UnitsEnded() }
+            relay?.report(.liveUnit(index))
+        }
+    }
+
+    /// Thrown by `liveUnit` where the units that run end; not a failure.
+    struct UnitsEnded: Error {}
 }

@@ -19,6 +19,9 @@ public struct PromptSettings: Codable, Sendable, Equatable {
     /// In the Swift host: the session is being rebuilt, so inputs run again quietly, their sends
     /// answered from the recording.
     public var rebuilding = false
+    /// In the Swift host while the session is rebuilt: how many of a library's live units run (a
+    /// batch of steps `play` ran that stopped, or was cut, after them); nil: all of them.
+    public var liveUnitsToRun: Int?
     /// Whether the requests the session's own URLSessions make join the history (the prompt's);
     /// replay has no history to show (SessionRequests.swift).
     public var recordsSessionRequests = true

@@ -53,8 +53,12 @@ public struct HostOutcome: Sendable {
     public let requestState: Workbench.RequestState?
     /// The line printed for a failure.
     public let failure: String?
-    /// The input as a step for the inputs after it (nil when it failed).
+    /// The input as a step for the inputs after it (nil when it failed, and for several inputs).
     public let step: LoggedStep?
+    /// Of several inputs run as steps (`SwiftHost.run(steps:)`): those that ran to their end, in
+    /// order, each with the requests it made; and the one that failed, if one did.
+    public var steps: [LoggedStep] = []
+    public var failedUnit: Int?
     /// With the results column: the values the input's lines had, in the order they were reported
     /// (also when it failed part-way).
     public var results: [LineResult] = []

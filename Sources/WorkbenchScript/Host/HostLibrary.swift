@@ -13,7 +13,8 @@ struct HostLibrary {
     let number: Int
     /// The steps caught up on, then the input (when there is one): what diagnostics map back to.
     let program: LibrarySource
-    /// How many of `program.units` are caught-up steps.
+    /// How many of `program.units` are caught-up steps; the rest are the input's (one, or one per
+    /// step of a batch `play` runs).
     let catchUpCount: Int
     /// The session step number of each caught-up step (1-based), for a failure naming it.
     let stepNumbers: [Int]
@@ -30,7 +31,8 @@ struct HostLibrary {
     var moduleName: String { HostModuleName.of(input: number) }
     var catchUpSymbol: String { "__wb_catchup_\(number)" }
     var liveSymbol: String { "__wb_live_\(number)" }
-    var hasLive: Bool { program.units.count > catchUpCount }
+    var hasLive: Bool { liveUnitCount > 0 }
+    var liveUnitCount: Int { program.units.count - catchUpCount }
     /// Declared names of the caught-up steps only (the part that ran whatever the input did).
     var declaredByCatchUp: [HostName] { declared.filter { $0.unit < catchUpCount } }
 
@@ -39,23 +41,24 @@ struct HostLibrary {
     /// What a `wb.…` call's value goes through in the results column's input.
     static let workbenchResult = "__wb_result"
 
-    /// `catchUp` are earlier steps (with their session numbers) the host has not run, `input` the new
-    /// input (nil for a library that only catches up); `imports` the lines that make earlier
+    /// `catchUp` are earlier steps (with their session numbers) the host has not run, `inputs` the
+    /// new input (none for a library that only catches up; several when each is a step of its own,
+    /// each then begun by `PromptRuntime.liveUnit`); `imports` the lines that make earlier
     /// inputs' declarations visible. `models` are earlier models declared again over a model the
     /// steps redeclare (`HostModels`); `unbound` names a failed caught-up step left without a value,
     /// with the error a use of one gets. `earlier` is the module of each name's latest declaration
     /// before this library. With `resultsFile`, the input is compiled for the results column: its
     /// records go to that file, and its values are not shown.
-    init(number: Int, catchUp: [(number: Int, unit: ProgramUnit)], input: ProgramUnit?, imports: [String], showsResults: Bool,
+    init(number: Int, catchUp: [(number: Int, unit: ProgramUnit)], inputs: [ProgramUnit], imports: [String], showsResults: Bool,
          languageMode: SwiftLanguageMode, models: [HostModels.Model] = [], unbound: [(name: String, message: String)] = [],
          earlier: [String: String] = [:], resultsFile: String? = nil) {
         self.number = number
         resultsColumn = resultsFile != nil
-        let units = catchUp.map(\.unit) + (input.map { [$0] } ?? [])
+        let units = catchUp.map(\.unit) + inputs
         catchUpCount = catchUp.count
         stepNumbers = catchUp.map(\.number)
         catchUpAwaits = catchUp.contains { $0.unit.items.contains(where: \.awaitsAtTopLevel) }
-        liveAwaits = input?.items.contains(where: \.awaitsAtTopLevel) ?? false
+        liveAwaits = inputs.contains { $0.items.contains(where: \.awaitsAtTopLevel) }
 
         var source = MappedSource()
         source.generated("""
@@ -108,6 +111,7 @@ struct HostLibrary {
         for (index, unit) in units.enumerated() {
             let live = index >= catchUp.count
             if !live { bodies[0].append(.generated("\(Self.runtime).step(\(catchUp[index].number))\n")) }
+            if live, inputs.count > 1 { bodies[1].append(.generated("try \(Self.runtime).liveUnit(\(index - catchUp.count))\n")) }
             for item in unit.items {
                 let pieces = Self.translate(item, of: unit, unit: index, live: live, shows: showsResults && resultsFile == nil,
                                             results: live && resultsFile != nil, mode: languageMode, earlier: earlier, source: &source)

@@ -27,7 +27,8 @@ struct HostModels {
         for loaded in libraries {
             let ran = loaded.failedUnit ?? loaded.library.catchUpCount
             for unit in loaded.library.program.units.prefix(ran) { _ = note(unit) }
-            if loaded.liveSucceeded, let live = loaded.library.program.units.last { note(live: live) }
+            let live = loaded.library.program.units.dropFirst(loaded.library.catchUpCount)
+            for unit in live.prefix(loaded.liveUnitsRan) { note(live: unit) }
         }
     }
 

@@ -78,6 +78,11 @@ struct HostRun {
         events.lazy.compactMap { if case .state(let state) = $0 { state } else { nil } }.last
     }
 
+    /// The last of an input's units that began (`PromptRuntime.liveUnit`), 0-based.
+    var lastLiveUnit: Int? {
+        events.lazy.compactMap { if case .liveUnit(let index) = $0 { index } else { nil } }.last
+    }
+
     /// The last caught-up step that began (its session number).
     var lastStep: Int? {
         events.lazy.compactMap { if case .step(let number) = $0, number > 0 { number } else { nil } }.last

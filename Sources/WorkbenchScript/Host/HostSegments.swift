@@ -2,7 +2,7 @@
 /// a step that declares again what an earlier step of the same library declared starts a new one,
 /// so values made in between keep the type they were made with.
 enum HostSegments {
-    static func split(_ steps: [(number: Int, unit: ProgramUnit)], input: ProgramUnit) -> [[(number: Int, unit: ProgramUnit)]] {
+    static func split(_ steps: [(number: Int, unit: ProgramUnit)], inputs: [ProgramUnit]) -> [[(number: Int, unit: ProgramUnit)]] {
         var segments: [[(number: Int, unit: ProgramUnit)]] = [[]]
         var declared: Set<String> = []
         for step in steps {
@@ -14,7 +14,7 @@ enum HostSegments {
             segments[segments.count - 1].append(step)
             declared.formUnion(names)
         }
-        if !declared.isDisjoint(with: declaredKeys(input)) { segments.append([]) }
+        if inputs.contains(where: { !declared.isDisjoint(with: declaredKeys($0)) }) { segments.append([]) }
         return segments
     }
 

@@ -6,12 +6,13 @@ extension SwiftHost {
     /// what it prints to `output`. Ctrl-C (`interrupted`) interrupts the host, which cancels the
     /// input's requests, and stops an input that does not await where its own code runs; one that
     /// does not stop within a second is ended with the host.
-    func call(_ symbol: String, of loaded: LoadedLibrary, recording: [PromptEvent], rebuilding: Bool, output: Console,
-              interrupted: () -> Bool) async -> HostRun {
+    func call(_ symbol: String, of loaded: LoadedLibrary, recording: [PromptEvent], rebuilding: Bool, liveUnits: Int? = nil,
+              output: Console, interrupted: () -> Bool) async -> HostRun {
         let awaits = symbol == loaded.library.liveSymbol ? loaded.library.liveAwaits : loaded.library.catchUpAwaits
         guard let directory else { return HostRun(ending: .setup("the Swift host is not set up")) }
         var settings = configuration.settings
         settings.rebuilding = rebuilding
+        settings.liveUnitsToRun = liveUnits
         do {
             try JSONEncoder().encode(settings).write(to: directory.file(PromptFiles.settings))
             // Bodies of 64 KB or more are written once, a file each, which the host maps: not copied

@@ -18,7 +18,7 @@ extension SwiftHost {
         // that input is not run again, or the rebuilt host would end the same way.
         let endedBetween = endedBetweenInputs.take()
         let site = HostTrapSite.module(in: run.errors) ?? endedBetween.module
-        if let site, libraries.contains(where: { $0.library.moduleName == site && $0.liveSucceeded }) {
+        if let site, libraries.contains(where: { $0.library.moduleName == site && $0.liveUnitsRan > 0 }) {
             leaveOut(module: site, because: "its work ended the Swift host")
         } else if site == nil, endedBetween.ended {
             leaveOut(module: nil, because: "work left running ended the Swift host after it")
@@ -67,9 +67,12 @@ extension SwiftHost {
         for (index, loaded) in libraries.enumerated() {
             var parts: [(symbol: String, recording: [PromptEvent])] = []
             if !loaded.library.stepNumbers.isEmpty { parts.append((loaded.library.catchUpSymbol, loaded.catchUpRecording)) }
-            if loaded.liveSucceeded { parts.append((loaded.library.liveSymbol, loaded.liveRecording)) }
+            if loaded.liveUnitsRan > 0 { parts.append((loaded.library.liveSymbol, loaded.liveRecording)) }
             for part in parts {
-                let again = await call(part.symbol, of: loaded, recording: part.recording, rebuilding: true, output: discard, interrupted: { false })
+                // Of an input of several steps, only the units that count run again.
+                let units = part.symbol == loaded.library.liveSymbol ? loaded.liveUnitsKept : nil
+                let again = await call(part.symbol, of: loaded, recording: part.recording, rebuilding: true, liveUnits: units,
+                                       output: discard, interrupted: { false })
                 // A caught-up step that failed (passed over) fails again; the steps before it ran.
                 let failedAsBefore = loaded.failedUnit != nil && part.symbol == loaded.library.catchUpSymbol && again.hostUsable
                 guard again.succeeded || failedAsBefore else {
@@ -77,7 +80,7 @@ extension SwiftHost {
                 }
                 if part.symbol == loaded.library.liveSymbol { shown[index] = again.shownValues }
             }
-            inputs += loaded.library.stepNumbers.count + (loaded.liveSucceeded ? 1 : 0)
+            inputs += loaded.library.stepNumbers.count + loaded.liveUnitsRan
         }
         return .rebuilt(inputs: inputs, shown: shown)
     }

@@ -13,7 +13,7 @@ extension SwiftHost {
         _ = ensureProcess()
         let module = "__wb_warm_up"
         let source = directory.file("\(module).swift")
-        let empty = HostLibrary(number: 0, catchUp: [], input: nil, imports: [], showsResults: false,
+        let empty = HostLibrary(number: 0, catchUp: [], inputs: [], imports: [], showsResults: false,
                                 languageMode: configuration.languageMode)
         guard (try? Data(empty.program.source.text).write(to: source)) != nil else { return }
         let arguments = toolchain.arguments(source: source, module: module, library: directory.file("lib\(module).so"),

@@ -74,10 +74,11 @@ extension SwiftHost {
     /// ran) as not to be run again, saying so in one line; false when there is none.
     @discardableResult
     func leaveOut(module: String?, because reason: String) -> Bool {
-        let index = module.flatMap { name in libraries.firstIndex { $0.library.moduleName == name && $0.liveSucceeded } }
-            ?? libraries.lastIndex(where: \.liveSucceeded)
+        let index = module.flatMap { name in libraries.firstIndex { $0.library.moduleName == name && $0.liveUnitsRan > 0 } }
+            ?? libraries.lastIndex { $0.liveUnitsRan > 0 }
         guard let index else { return false }
         libraries[index].liveSucceeded = false
+        libraries[index].liveUnitsKept = nil
         let input = libraries[index].library.program.units.last?.firstLine ?? "?"
         console.line(console.styled("left out of the rebuilt session: `\(input)` (\(reason))", .dim))
         return true

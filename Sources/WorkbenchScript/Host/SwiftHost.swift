@@ -32,6 +32,8 @@ public final class SwiftHost {
     /// Places a compile error counted in the input where the user wrote it (replay: the snippet's
     /// file and line).
     public var placeCompileError: (CompileError) -> CompileError = { $0 }
+    /// Places a compile error in unit `unit` (0-based) of an input of several steps, counted in it.
+    public var placeUnitCompileError: (_ unit: Int, _ error: CompileError) -> CompileError = { $1 }
     /// Places a compile error in a caught-up step (its session step number; the error counted in
     /// it); nil leaves the usual "earlier input … no longer compiles".
     public var placeCaughtUpError: (_ step: Int, _ error: CompileError) -> CompileError? = { _, _ in nil }
@@ -45,19 +47,25 @@ public final class SwiftHost {
         var catchUpRecording: [PromptEvent]
         var liveRecording: [PromptEvent] = []
         var liveSucceeded = false
+        /// Of an input of several steps that stopped at one of them, or was cut there by
+        /// `keepFirst`: how many of its units count (ran, and are kept); nil: as `liveSucceeded` says.
+        var liveUnitsKept: Int?
         /// The values its live part showed, to tell which came out different when it runs again.
         var liveShown: [ShownValue] = []
-        /// The session step its input became, once it ran to its end as a step.
-        var liveStep: Int?
+        /// The session steps its input became, once they ran to their end as steps (one, or one
+        /// per unit of an input of several).
+        var liveSteps: [Int] = []
         /// The caught-up step (its unit) that failed: the ones before it ran, the rest did not.
         var failedUnit: Int?
 
+        /// How many of the input's units ran and count.
+        var liveUnitsRan: Int { liveUnitsKept ?? (liveSucceeded ? library.liveUnitCount : 0) }
         /// Imported whole: its input (if any) ran to its end, and its catch-up did.
-        var importedWhole: Bool { failedUnit == nil && (liveSucceeded || !library.hasLive) }
+        var importedWhole: Bool { failedUnit == nil && liveUnitsKept == nil && (liveSucceeded || !library.hasLive) }
         /// What later inputs may import from it: what the parts that ran declared.
         var importable: [HostName] {
             if let failedUnit { return library.declared.filter { $0.unit < failedUnit } }
-            return importedWhole ? library.declared : library.declaredByCatchUp
+            return importedWhole ? library.declared : library.declared.filter { $0.unit < library.catchUpCount + liveUnitsRan }
         }
     }
 
@@ -93,6 +101,17 @@ public final class SwiftHost {
     /// shown but returned, line by line, in the outcome's `results` (also when it failed part-way).
     public func run(_ input: String, after steps: [LoggedStep], isStep: Bool = true, output: Console? = nil,
                     liveAnswers: [Exchange]? = nil, resultsColumn: Bool = false, interrupted: () -> Bool) async -> HostOutcome {
+        await run(steps: [input], after: steps, isStep: isStep, output: output, liveAnswers: liveAnswers, resultsColumn: resultsColumn,
+                  interrupted: interrupted)
+    }
+
+    /// Runs `inputs` as one input of as many steps (`play` runs the statements below a change so):
+    /// compiled once, each begun by `PromptRuntime.liveUnit`. Those that ran to their end are the
+    /// outcome's `steps`, each with the requests it made, also when a later one failed
+    /// (`failedUnit`); what they bound keeps its value, and `keepFirst` can cut between them.
+    /// One input is `run`.
+    public func run(steps inputs: [String], after steps: [LoggedStep], isStep: Bool = true, output: Console? = nil,
+                    liveAnswers: [Exchange]? = nil, resultsColumn: Bool = false, interrupted: () -> Bool) async -> HostOutcome {
         if steps.count < syncedSteps {  // the session's steps were cleared
             stop()
             passedOver = [:]
@@ -101,7 +120,8 @@ public final class SwiftHost {
         // A captured run's failure is captured too: its caller words it.
         let output = output ?? console
         func failed(_ line: String, compileError: CompileError? = nil, context: [String] = []) -> HostOutcome {
-            show(line, context: context, on: output)
+            // Of several inputs, a compile error is the caller's to print: it runs the units above it first.
+            if inputs.count == 1 || compileError == nil { show(line, context: context, on: output) }
             var outcome = HostOutcome(succeeded: false, exchanges: [], requestState: nil, failure: line, step: nil)
             outcome.compileError = compileError
             outcome.failureContext = context
@@ -114,18 +134,18 @@ public final class SwiftHost {
         }
         endWarmUp(stopping: false)
         await recoverFromWorkLeftRunning()
-        let inputUnit = ProgramUnit(input)
+        let inputUnits = inputs.map(ProgramUnit.init)
         // A caught-up step that fails is reported once and passed over (`passOver`); the next pass
         // catches up on the steps after it, so no earlier step blocks the inputs after it.
         passes: while true {
             let pending = steps.enumerated().dropFirst(syncedSteps).filter { !passedOver.keys.contains($0.offset + 1) }
                 .map { (number: $0.offset + 1, step: $0.element) }
-            let segments = HostSegments.split(pending.map { (number: $0.number, unit: $0.step.unit) }, input: inputUnit)
+            let segments = HostSegments.split(pending.map { (number: $0.number, unit: $0.step.unit) }, inputs: inputUnits)
             var pendingSteps = pending[...]
             var models = HostModels(libraries: libraries)
             for (index, segment) in segments.enumerated() {
                 let isLast = index == segments.count - 1
-                let units = segment.map(\.unit) + (isLast ? [inputUnit] : [])
+                let units = segment.map(\.unit) + (isLast ? inputUnits : [])
                 let redeclared = segment.reduce(into: Set<String>()) { $0.formUnion(models.note($1.unit)) }
                 let declaredHere = units.reduce(into: Set<String>()) { $0.formUnion(HostSegments.declaredKeys($1)) }
                 let again = models.dependents(on: redeclared, excluding: declaredHere)
@@ -134,7 +154,7 @@ public final class SwiftHost {
                     .sorted { $0.key < $1.key }.map { (name: $0.key, message: $0.value) }
                 let imports = self.imports(mentioning: mentioned.subtracting(unboundNames.keys))
                 let resultsFile = isLast && resultsColumn ? directory.map { $0.file(Self.resultsFileName) } : nil
-                let library = HostLibrary(number: nextNumber, catchUp: segment, input: isLast ? inputUnit : nil,
+                let library = HostLibrary(number: nextNumber, catchUp: segment, inputs: isLast ? inputUnits : [],
                                           imports: configuration.modules.map(\.importLine) + configuration.imports + imports.lines, showsResults: configuration.settings.showsResults,
                                           languageMode: configuration.languageMode, models: again, unbound: unbound,
                                           earlier: imports.declaring, resultsFile: resultsFile?.path)
@@ -145,10 +165,15 @@ public final class SwiftHost {
                 case .success(let compiled): path = compiled
                 case .failure(let failure):
                     guard let step = failure.caughtUpStep else {
-                        guard let error = failure.compileError.map(placeCompileError) else {
+                        let place = { (error: CompileError) in
+                            inputs.count > 1 ? self.placeUnitCompileError(failure.liveUnit ?? 0, error) : self.placeCompileError(error)
+                        }
+                        guard let error = failure.compileError.map(place) else {
                             return failed(failure.line, context: failure.context)
                         }
-                        return failed(error.text, compileError: error, context: error.context)
+                        var outcome = failed(error.text, compileError: error, context: error.context)
+                        outcome.failedUnit = inputs.count > 1 ? failure.liveUnit ?? 0 : nil
+                        return outcome
                     }
                     show(failure.line, on: output)
                     passOver(step, of: library)
@@ -193,20 +218,30 @@ public final class SwiftHost {
                 loaded.liveRecording = answers ?? run.sends
                 loaded.liveSucceeded = run.succeeded
                 loaded.liveShown = run.shownValues
+                // Of several units, those before the one that failed ran to their end: steps too.
+                let ranUnits = run.succeeded ? inputs.count : inputs.count > 1 ? run.lastLiveUnit ?? 0 : 0
+                if !run.succeeded, ranUnits > 0 { loaded.liveUnitsKept = ranUnits }
+                let ranSteps = zip(zip(inputs, inputUnits), Self.recordings(of: loaded.liveRecording, events: run.events, units: inputs.count))
+                    .prefix(ranUnits).map { LoggedStep(source: $0.0.0, recording: $0.1, parsed: $0.0.1) }
+                if isStep {
+                    loaded.liveSteps = Array(syncedSteps + 1..<syncedSteps + 1 + ranUnits)
+                    syncedSteps += ranUnits
+                }
                 libraries[libraries.count - 1] = loaded
+                bound(loaded.importable)
                 if run.succeeded {
-                    if isStep {
-                        syncedSteps += 1
-                        libraries[libraries.count - 1].liveStep = syncedSteps
-                    }
-                    bound(library.declared)
-                    return HostOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
-                                       step: LoggedStep(source: input, recording: loaded.liveRecording, parsed: inputUnit), results: results)
+                    var outcome = HostOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
+                                              step: inputs.count == 1 ? ranSteps.first : nil, results: results)
+                    outcome.steps = ranSteps
+                    return outcome
                 }
                 let line = run.failureLine
                 show(line, on: output)
                 await recover(after: run)
-                return HostOutcome(succeeded: false, exchanges: run.exchanges, requestState: run.state, failure: line, step: nil, results: results)
+                var outcome = HostOutcome(succeeded: false, exchanges: run.exchanges, requestState: run.state, failure: line, step: nil, results: results)
+                outcome.steps = ranSteps
+                outcome.failedUnit = inputs.count > 1 ? ranUnits : nil
+                return outcome
             }
         }
     }
@@ -218,7 +253,7 @@ public final class SwiftHost {
     /// names them (`shopping.Item`, not the input's module).
     private func results(in file: URL, of library: HostLibrary) -> [LineResult] {
         let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
-        return LineResult.results(in: text, program: library.program).map { result in
+        return LineResult.results(in: text, program: library.program, liveFrom: library.catchUpCount).map { result in
             var named = result
             named.text = ModuleNameFilter.rewrite(result.text, module: configuration.moduleName)
             return named
@@ -239,26 +274,6 @@ public final class SwiftHost {
     /// Names a library gave values to are bound again.
     private func bound(_ names: [HostName]) {
         for name in names { unboundNames[name.name] = nil }
-    }
-
-    /// The session kept only its first `count` steps (`edit` and `play` run the ones after them again,
-    /// as they now read). The libraries that ran a later step, and those after them, are left out of
-    /// what later inputs import and of a rebuild; the steps among them the session kept are caught
-    /// up again, their requests answered from what they received. What the dropped libraries
-    /// declared stays loaded in the process, where nothing names it any more.
-    public func keepFirst(_ count: Int) {
-        guard syncedSteps > count else { return }
-        let holdsLater = { (loaded: LoadedLibrary) in
-            loaded.library.stepNumbers.contains { $0 > count } || (loaded.liveStep ?? 0) > count
-        }
-        if let first = libraries.firstIndex(where: holdsLater) {
-            let firstStep = libraries[first...].compactMap { $0.library.stepNumbers.first ?? $0.liveStep }.min() ?? count + 1
-            libraries.removeSubrange(first...)
-            syncedSteps = min(count, firstStep - 1)
-        } else {
-            syncedSteps = count
-        }
-        passedOver = passedOver.filter { $0.key <= syncedSteps }
     }
 
     /// Ends the host and forgets what it held (the next input starts a new one).
@@ -341,7 +356,11 @@ public final class SwiftHost {
         if var first = failure.firstCompileError(errors), let unit = first.unit {
             // A type of an earlier input is named as the one program names it: unqualified.
             first.error.message = ModuleNameFilter.rewrite(first.error.message, module: nil)
-            guard unit < library.catchUpCount else { return .failure(HostFailure(first.error.text, compileError: first.error)) }
+            guard unit < library.catchUpCount else {
+                var live = HostFailure(first.error.text, compileError: first.error)
+                live.liveUnit = unit - library.catchUpCount
+                return .failure(live)
+            }
             if let placed = placeCaughtUpError(library.stepNumbers[unit], first.error) {
                 return .failure(HostFailure(placed.text, context: placed.context))
             }
@@ -364,22 +383,5 @@ public final class SwiftHost {
     /// context dimmed (a compile error's source line and caret).
     func show(_ line: String, context: [String] = [], on console: Console) {
         console.failure(line, context: context)
-    }
-}
-
-/// A one-line failure of the host's path.
-struct HostFailure: Error {
-    let line: String
-    /// The compile error in the input, as a value, for its caller to place.
-    var compileError: CompileError?
-    /// The caught-up step (its session number) the failure is in, when it is passed over.
-    var caughtUpStep: Int?
-    /// What is printed under `line`: a placed compile error's source line and caret.
-    var context: [String]
-    init(_ line: String, compileError: CompileError? = nil, caughtUpStep: Int? = nil, context: [String] = []) {
-        self.line = line
-        self.compileError = compileError
-        self.caughtUpStep = caughtUpStep
-        self.context = context
     }
 }

@@ -18,6 +18,9 @@ public struct LineResult: Equatable, Sendable {
     public var text: String
     /// Whether the value's type is numeric, so that the values a line had can be drawn.
     public var isNumber: Bool
+    /// Of an input of several steps (`SwiftHost.run(steps:)`), the one the line is in, 0-based;
+    /// `line` and `column` count in it.
+    public var unit = 0
 
     public init(kind: Kind, line: Int, column: Int, name: String, text: String, isNumber: Bool = false) {
         self.kind = kind
@@ -28,17 +31,19 @@ public struct LineResult: Equatable, Sendable {
         self.isNumber = isNumber
     }
 
-    /// The results ResultsLog wrote for `program`, those of its live input (the last unit) only, at
-    /// the lines and columns the user wrote; what the program generated around them is left out.
-    static func results(in text: String, program: LibrarySource) -> [LineResult] {
-        let live = program.units.count - 1
-        return ResultRecord.all(in: text).compactMap { record in
+    /// The results ResultsLog wrote for `program`, those of its live input (its units from
+    /// `liveFrom` on) only, at the lines and columns the user wrote; what the program generated
+    /// around them is left out.
+    static func results(in text: String, program: LibrarySource, liveFrom: Int) -> [LineResult] {
+        ResultRecord.all(in: text).compactMap { record in
             guard let origin = program.source.userOrigin(line: record.startLine, column: record.startColumn),
-                  origin.unit == live
+                  origin.unit >= liveFrom, origin.unit < program.units.count
             else { return nil }
-            let location = program.units[live].location(of: origin.offset)
-            return LineResult(kind: record.kind == .printed ? .printed : .value, line: location.line,
-                              column: location.column, name: record.name, text: record.text, isNumber: record.kind == .number)
+            let location = program.units[origin.unit].location(of: origin.offset)
+            var result = LineResult(kind: record.kind == .printed ? .printed : .value, line: location.line,
+                                    column: location.column, name: record.name, text: record.text, isNumber: record.kind == .number)
+            result.unit = origin.unit - liveFrom
+            return result
         }
     }
 }

@@ -25,6 +25,8 @@ public final class PromptRunner: SwiftRunner {
         public let exchanges: [Exchange]
         /// The labels of the values it showed (`save` prints those expressions).
         public let shownValues: [String]
+        /// How many steps the log held once it was logged: where `keepLogged` cuts to keep it.
+        public let loggedThrough: Int
     }
 
     /// A failure that has been printed as one line (the host's, a compile error's).
@@ -56,7 +58,7 @@ public final class PromptRunner: SwiftRunner {
     override func ran(_ source: String, exchanges: [Exchange]) {
         // The runner showed the step's values (or the host handed their labels back with `wb`'s
         // state) before the step ran to its end.
-        ranSteps.append(RanStep(source: source, exchanges: exchanges, shownValues: promptWorkbench.shownValues))
+        ranSteps.append(RanStep(source: source, exchanges: exchanges, shownValues: promptWorkbench.shownValues, loggedThrough: loggedCount))
         promptWorkbench.shownValues = []
     }
 
@@ -123,29 +125,36 @@ public final class PromptRunner: SwiftRunner {
     public func runInput(_ items: [CodeBlockItemSyntax], settings: PromptSettings) async throws {
         configuration.settings = settings
         for (index, item) in items.enumerated() {
-            if let kind = SessionImport(item) {
-                guard await runImport(kind, item) else { throw Reported() }
-                if case .module = kind { ran(item.trimmedDescription, exchanges: []) }
-                continue
-            }
-            let before = workbench?.exchanges.count ?? 0
-            let readBefore = workbench?.documentReads.count ?? 0
-            let mark = self.mark()
-            let finished: Bool
-            do {
-                finished = try await runOnInterpreter(item)
-            } catch {
-                logFailed(item.trimmedDescription, since: mark)
-                throw error
-            }
-            guard finished else {
+            guard try await runUnlessCompiled(item) else {
                 let rest = items[index...].map(Self.hostText).joined().trimmingCharacters(in: .whitespacesAndNewlines)
                 return try await runInHost(rest, from: item)
             }
-            let exchanges = newExchanges(since: before)
-            logInterpreted(item, exchanges: exchanges, documents: newDocumentReads(since: readBefore))
-            ran(item.trimmedDescription, exchanges: exchanges)
         }
+    }
+
+    /// One item of an input, an import or on the interpreter, logged and recorded; false when only
+    /// the compiler can run it (nothing has happened then).
+    func runUnlessCompiled(_ item: CodeBlockItemSyntax) async throws -> Bool {
+        if let kind = SessionImport(item) {
+            guard await runImport(kind, item) else { throw Reported() }
+            if case .module = kind { ran(item.trimmedDescription, exchanges: []) }
+            return true
+        }
+        let before = workbench?.exchanges.count ?? 0
+        let readBefore = workbench?.documentReads.count ?? 0
+        let mark = self.mark()
+        let finished: Bool
+        do {
+            finished = try await runOnInterpreter(item)
+        } catch {
+            logFailed(item.trimmedDescription, since: mark)
+            throw error
+        }
+        guard finished else { return false }
+        let exchanges = newExchanges(since: before)
+        logInterpreted(item, exchanges: exchanges, documents: newDocumentReads(since: readBefore))
+        ran(item.trimmedDescription, exchanges: exchanges)
+        return true
     }
 
     /// An item as the host runs it: as typed, but a `#Playground` block as the call its macro

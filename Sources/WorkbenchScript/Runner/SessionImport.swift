@@ -25,7 +25,7 @@ public enum SessionImport: Equatable {
     static let appleOnlyModules: Set<String> = ["UIKit", "AppKit", "Cocoa", "SwiftUI"]
 
     /// The import an item declares; nil when it is not an import.
-    init?(_ item: CodeBlockItemSyntax) {
+    public init?(_ item: CodeBlockItemSyntax) {
         guard let declaration = item.item.as(ImportDeclSyntax.self), let module = declaration.path.first?.name.text else { return nil }
         if Self.present.contains(module) {
             self = .alreadyThere

@@ -6,7 +6,7 @@ import Testing
 @Suite struct HostLibraryTests {
     func library(catchUp: [String], input: String, resultsFile: String? = nil) -> HostLibrary {
         HostLibrary(number: 3, catchUp: catchUp.enumerated().map { (number: $0.offset + 1, unit: ProgramUnit($0.element)) },
-                    input: ProgramUnit(input), imports: [], showsResults: true, languageMode: .swift5, resultsFile: resultsFile)
+                    inputs: [ProgramUnit(input)], imports: [], showsResults: true, languageMode: .swift5, resultsFile: resultsFile)
     }
 
     @Test func expressionsAreShownAndBindingsHandedToTheirGlobals() {

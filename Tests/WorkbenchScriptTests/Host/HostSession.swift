@@ -23,6 +23,21 @@ final class HostSession {
         return (console.capturedText, outcome)
     }
 
+    /// Runs `inputs` as one input of a step each (`play`'s batch); the ones that ran become steps.
+    @discardableResult
+    func runSteps(_ inputs: [String]) async -> (output: String, outcome: HostOutcome) {
+        console.clearCaptured()
+        let outcome = await host.run(steps: inputs, after: steps, interrupted: { false })
+        steps += outcome.steps
+        return (console.capturedText, outcome)
+    }
+
+    /// Keeps the first `count` steps, in the session and in the host (`edit` and `play`).
+    func keepFirst(_ count: Int) {
+        steps.removeSubrange(count...)
+        host.keepFirst(count)
+    }
+
     /// Adds a step that ran elsewhere (a command on the fast path), with the exchanges it made.
     func record(_ source: String, exchanges: [Exchange] = []) {
         steps.append(LoggedStep(source: source, exchanges: exchanges))

@@ -1,0 +1,54 @@
+import Foundation
+import WorkbenchKit
+
+/// The session's steps in the host: cutting them (`edit` and `play` run the steps after a change
+/// again), and telling the steps of an input of several apart.
+extension SwiftHost {
+    /// The session kept only its first `count` steps (`edit` and `play` run the ones after them again,
+    /// as they now read). The libraries that ran a later step, and those after them, are left out of
+    /// what later inputs import and of a rebuild; the steps among them the session kept are caught
+    /// up again, their requests answered from what they received. A cut between the steps of an
+    /// input of several (`run(steps:)`) keeps its library: the steps before the cut keep their
+    /// values, and only what they declared is imported. What the dropped libraries declared stays
+    /// loaded in the process, where nothing names it any more.
+    public func keepFirst(_ count: Int) {
+        guard syncedSteps > count else { return }
+        let holdsLater = { (loaded: LoadedLibrary) in
+            loaded.library.stepNumbers.contains { $0 > count } || loaded.liveSteps.contains { $0 > count }
+        }
+        guard let first = libraries.firstIndex(where: holdsLater) else {
+            syncedSteps = count
+            passedOver = passedOver.filter { $0.key <= syncedSteps }
+            return
+        }
+        let cut = libraries[first]
+        let keptUnits = cut.liveSteps.count { $0 <= count }
+        if keptUnits > 0, cut.failedUnit == nil, cut.library.stepNumbers.allSatisfy({ $0 <= count }) {
+            libraries[first].liveUnitsKept = keptUnits
+            libraries[first].liveSteps = Array(cut.liveSteps.prefix(keptUnits))
+            libraries.removeSubrange((first + 1)...)
+            syncedSteps = count
+        } else {
+            let firstStep = libraries[first...].compactMap { $0.library.stepNumbers.first ?? $0.liveSteps.first }.min() ?? count + 1
+            libraries.removeSubrange(first...)
+            syncedSteps = min(count, firstStep - 1)
+        }
+        passedOver = passedOver.filter { $0.key <= syncedSteps }
+    }
+
+    /// The sends of each of an input's `units`, told apart by where each unit began in `events`;
+    /// one unit's are `recording` itself.
+    static func recordings(of recording: [PromptEvent], events: [PromptEvent], units: Int) -> [[PromptEvent]] {
+        guard units > 1 else { return [recording] }
+        var split = Array(repeating: [PromptEvent](), count: units)
+        var unit = 0
+        for event in events {
+            switch event {
+            case .liveUnit(let index): unit = min(max(index, 0), units - 1)
+            case .exchange, .sendFailed: split[unit].append(event)
+            default: break
+            }
+        }
+        return split
+    }
+}

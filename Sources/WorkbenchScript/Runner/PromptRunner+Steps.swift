@@ -1,0 +1,59 @@
+import Foundation
+import SwiftSyntax
+import WorkbenchKit
+
+/// How `play` runs a file's statements from a change: each on the interpreter while it can, then
+/// the rest compiled once, as one input of a step each (docs/decisions/swift-host.md, "An input
+/// of several steps").
+extension PromptRunner {
+    /// What `runSteps` did: how many of the items ran to their end (each a step), the values their
+    /// lines had (each result's `unit` the item it is in, its line counted from the item's first),
+    /// and whether one failed (its failure printed, at the file's line).
+    public struct StepsRun {
+        public let ran: Int
+        public let results: [LineResult]
+        public let failed: Bool
+    }
+
+    /// Runs `item` as the prompt runs it when the interpreter can finish it (an import too); false,
+    /// with nothing run, when only the compiler can.
+    public func runOnInterpreter(_ item: CodeBlockItemSyntax, settings: PromptSettings) async throws -> Bool {
+        configuration.settings = settings
+        return try await runUnlessCompiled(item)
+    }
+
+    /// Runs `items` (top-level items of one file) in the host, compiled once, each a step of its
+    /// own: what the ones before a failure bound keeps its value, and the session can later be cut
+    /// between any two of them. With `resultsColumn` it is compiled as a playground, and their
+    /// lines' values are returned rather than shown. A compile error in one runs the items above it
+    /// first, then is printed at the file's line.
+    public func runSteps(_ items: [CodeBlockItemSyntax], resultsColumn: Bool, settings: PromptSettings) async -> StepsRun {
+        configuration.settings = settings
+        refreshSettings()
+        host.placeUnitCompileError = { unit, error in Self.placing(from: items[unit], afterLeadingTrivia: true)(error) }
+        defer { host.placeUnitCompileError = { $1 } }
+        let sources = items.map(\.trimmedDescription)
+        let outcome = await host.run(steps: sources, after: settledLog(), output: resultsOutput, resultsColumn: resultsColumn,
+                                     interrupted: interrupted)
+        workbench?.join(outcome.exchanges)
+        if let state = outcome.requestState { workbench?.restore(state) }
+        for step in outcome.steps {
+            logCompiled(step, changing: step.unit)
+            ran(step.source, exchanges: step.exchanges)
+        }
+        joinSessionRequests()
+        if outcome.succeeded { return StepsRun(ran: items.count, results: outcome.results, failed: false) }
+        guard let error = outcome.compileError, let unit = outcome.failedUnit else {
+            // What the units before the failure bound is theirs; the failed one's changes are forgotten.
+            if outcome.steps.count < items.count { forgetInterpreterValues(changedBy: ProgramUnit(sources[outcome.steps.count])) }
+            explainMissingName(in: outcome.failure)
+            return StepsRun(ran: outcome.steps.count, results: outcome.results, failed: true)
+        }
+        // Nothing ran: the items above the one that does not compile run first, as they would
+        // one by one, then its error is told.
+        var above = StepsRun(ran: 0, results: [], failed: false)
+        if unit > 0 { above = await runSteps(Array(items.prefix(unit)), resultsColumn: resultsColumn, settings: settings) }
+        if !above.failed { console.failure(error.text, context: error.context) }
+        return StepsRun(ran: above.ran, results: above.results, failed: true)
+    }
+}
