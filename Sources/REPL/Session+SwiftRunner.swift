@@ -54,7 +54,7 @@ extension Session {
         for ran in swift.takeRanSteps() {
             var step = SessionStep(.swift(ran.source), exchanges: ran.exchanges)
             step.shownValues = ran.shownValues
-            step.loggedThrough = swift.loggedCount
+            step.loggedThrough = ran.loggedThrough
             transcript.record(step)
         }
     }
@@ -84,6 +84,30 @@ extension Session {
         } catch is PromptRunner.Reported {
             throw AlreadyReported()
         }
+    }
+
+    /// Runs an item of a played file on the interpreter when it can finish it (true), as the prompt
+    /// does; false when only the compiler can (nothing ran), nil when it failed (said in one line).
+    func runOnInterpreter(_ item: CodeBlockItemSyntax) async -> Bool? {
+        var finished = false
+        let ran = await runReportingFailure {
+            defer { recordRanSteps() }
+            do {
+                finished = try await swift.runOnInterpreter(item, settings: swiftSettings)
+            } catch is PromptRunner.Reported {
+                throw AlreadyReported()
+            }
+        }
+        return ran ? finished : nil
+    }
+
+    /// Runs items of a played file compiled once, each a step (PromptRunner.runSteps), and records
+    /// those that ran; with `resultsColumn` their values are returned, not shown.
+    func runSteps(_ items: [CodeBlockItemSyntax], resultsColumn: Bool) async -> PromptRunner.StepsRun {
+        workbench.shownValues = []
+        swiftRunner?.joinSessionRequests()
+        defer { recordRanSteps() }
+        return await swift.runSteps(items, resultsColumn: resultsColumn, settings: swiftSettings)
     }
 
     /// Runs one item of a played file compiled as a playground: its output shows as usual, its

@@ -52,4 +52,29 @@ import WorkbenchScript
         #expect(played.earlierResults(of: moved[1], at: 4).map(\.line) == [5])
         #expect(played.earlierResults(of: Parser.parse(source: "let a = 2").statements.first!, at: 1).isEmpty)
     }
+
+    /// A statement that runs again never finds a `var` above it changed by the statement it
+    /// replaces: the run starts at the `var`, as compiled Swift gives it its first value.
+    @Test(arguments: [
+        // Below the loop that changed `total`: from the change.
+        ("let f = 2", "let f = 3", 2),
+        // The loop itself changed: from `var total = 0`, which it had changed.
+        ("for i in 1...3 { total += i }", "for i in 1...4 { total += i }", 0),
+        // A method call may mutate: from `var list`.
+        ("list.append(2)", "list.append(5)", 4),
+    ])
+    func aRunStartsAtAVarThatAStatementRunAgainHadChanged(old: String, new: String, from: Int) {
+        let file = "var total = 0\nfor i in 1...3 { total += i }\nlet f = 2\nprint(total * f)\nvar list = [1]\nlist.append(2)\nprint(list)"
+        let saved = Array(Parser.parse(source: file.replacingOccurrences(of: old, with: new)).statements)
+        #expect(Self.played(file).restart(for: saved) == from)
+    }
+
+    @Test(arguments: [
+        ("total += 1", ["total"]), ("p.x = 1", ["p"]), ("a[0] = 2", ["a"]), ("swap(&a, &b)", ["a", "b"]),
+        ("list.append(3)", ["list"]), ("if x == 1 { y = 2 }", ["y"]), ("let y = x + 1", []), ("x <= 1", []),
+        ("for p in posts { total += p.id }", ["total"]),
+    ])
+    func theVariablesAStatementMayChange(source: String, names: [String]) {
+        #expect(ChangedVariables.changed(by: Parser.parse(source: source)) == Set(names))
+    }
 }

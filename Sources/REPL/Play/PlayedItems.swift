@@ -11,6 +11,8 @@ struct PlayedItems {
     var declares: [Set<String>?] = []
     /// The values each item's lines had, counted from its first line (PlayColumn).
     var results: [[LineResult]] = []
+    /// The names each item may have changed the value of (ChangedVariables).
+    var changes: [Set<String>] = []
 
     /// How many of `items` (from the top) are the same as those that ran, white space and
     /// comments aside.
@@ -33,10 +35,25 @@ struct PlayedItems {
             guard let names = DeclarationHoisting.provided(by: item) else { continue }
             if before[names] != Self.tokens(of: item) { changed.formUnion(names) }
         }
-        guard !changed.isEmpty else { return same }
-        return items.prefix(same).firstIndex { item in
+        let start = changed.isEmpty ? same : items.prefix(same).firstIndex { item in
             DeclarationHoisting.provided(by: item) == nil && !DeclarationHoisting.mentioned(in: item).isDisjoint(with: changed)
         } ?? same
+        return fromVariablesChangedBelow(start, in: items)
+    }
+
+    /// Where a run that would start at `start` starts so that no `var` above it keeps a value a
+    /// statement that runs again changed (`var total = 0` above `for p in posts { total += p.id }`):
+    /// at the first `var` such a statement, as it last ran, changed; compiled Swift runs that
+    /// statement on the `var`'s first value.
+    func fromVariablesChangedBelow(_ start: Int, in items: [CodeBlockItemSyntax]) -> Int {
+        var start = start
+        while true {
+            let changedBelow = changes.dropFirst(start).reduce(into: Set<String>()) { $0.formUnion($1) }
+            guard !changedBelow.isEmpty,
+                  let declaring = items.prefix(start).firstIndex(where: { !ChangedVariables.declared(by: $0).isDisjoint(with: changedBelow) })
+            else { return start }
+            start = declaring
+        }
     }
 
     mutating func append(_ item: CodeBlockItemSyntax, stepsBefore count: Int, results lineResults: [LineResult] = []) {
@@ -44,6 +61,7 @@ struct PlayedItems {
         stepsBefore.append(count)
         declares.append(DeclarationHoisting.provided(by: item))
         results.append(lineResults)
+        changes.append(ChangedVariables.changed(by: item))
     }
 
     mutating func keepFirst(_ count: Int) {
@@ -51,6 +69,7 @@ struct PlayedItems {
         stepsBefore.removeSubrange(count...)
         declares.removeSubrange(count...)
         results.removeSubrange(count...)
+        changes.removeSubrange(count...)
     }
 
     /// The results of the items that ran at the file's lines, the first line of item N being

@@ -59,36 +59,21 @@ extension Session {
         // its items are not always in the file's order.
         let lastLine = { (run: ArraySlice<CodeBlockItemSyntax>) in run.map { $0.endLocation(converter: converter, afterTrailingTrivia: false).line }.max() ?? 0 }
         let span = { (run: ArraySlice<CodeBlockItemSyntax>) in Self.lines(run.map(line).min() ?? 0, lastLine(run)) }
-        // A declaration further down that a statement needs runs just before it, as compiled Swift
-        // sees it (a type used above the line that declares it); those the kept statements
-        // needed are there already.
-        var hoisting = DeclarationHoisting(items: items)
-        for index in 0..<same { _ = hoisting.needed(by: index) }
-        var results: [Int: [LineResult]] = [:]
-        for (index, item) in items.enumerated().dropFirst(same) {
-            let before = transcript.steps.count
-            var failed: Int?
-            if !hoisting.wasHoisted(index) {
-                for needed in hoisting.needed(by: index) + [index] where failed == nil {
-                    let run = await runPlayedItem(items[needed])
-                    results[needed] = run.results
-                    if !run.ran || Interrupt.isPending { failed = needed }
-                }
-            }
-            if let failed {
-                let after = items.count > index + 1 ? " · " + span(items[(index + 1)...]) + " not run (stale)" : ""
-                let stopped = Interrupt.isPending ? "interrupted" : "stopped"
-                var outcome = PlayOutcome(text: text, status: "\(stopped) at line \(line(items[failed]))\(after) · saved \(saved)", style: .yellow)
-                outcome.failedLine = line(items[failed])
-                outcome.ran = (items[same...index].map(line).min() ?? 0)...lastLine(items[same...index])
-                // With those of the declarations further down that ran before it (hoisted).
-                outcome.results = played.fileResults(firstLines: items.map(line))
-                    + results.filter { $0.key > index && $0.key != failed }.flatMap { PlayedItems.moved($0.value, to: line(items[$0.key])) }
-                outcome.stale = items.indices.dropFirst(index + 1).filter { results[$0] == nil }
-                    .flatMap { earlier.earlierResults(of: items[$0], at: line(items[$0])) }
-                return finished(outcome, lastLine: text.count { $0 == "\n" } + 1)
-            }
-            played.append(item, stepsBefore: before, results: results[index] ?? [])
+        let run = await runItems(items, from: same, oneByOne: block != nil, played: &played)
+        if let run {
+            let index = run.stoppedAt
+            let failed = run.failed
+            let after = items.count > index + 1 ? " · " + span(items[(index + 1)...]) + " not run (stale)" : ""
+            let stopped = Interrupt.isPending ? "interrupted" : "stopped"
+            var outcome = PlayOutcome(text: text, status: "\(stopped) at line \(line(items[failed]))\(after) · saved \(saved)", style: .yellow)
+            outcome.failedLine = line(items[failed])
+            outcome.ran = (items[same...index].map(line).min() ?? 0)...lastLine(items[same...index])
+            // With those of the declarations further down that ran before it (hoisted).
+            outcome.results = played.fileResults(firstLines: items.map(line))
+                + run.hoisted.filter { $0.key > index && $0.key != failed }.flatMap { PlayedItems.moved($0.value, to: line(items[$0.key])) }
+            outcome.stale = items.indices.dropFirst(index + 1).filter { run.hoisted[$0] == nil }
+                .flatMap { earlier.earlierResults(of: items[$0], at: line(items[$0])) }
+            return finished(outcome, lastLine: text.count { $0 == "\n" } + 1)
         }
         let ran = items.count > same ? "ran " + span(items[same...]) : "removed the lines after line \(items.last.map(line) ?? 0)"
         let seconds = String(format: "%.2f", (ContinuousClock.now - started).inSeconds)
@@ -96,6 +81,68 @@ extension Session {
         if items.count > same { outcome.ran = (items[same...].map(line).min() ?? 0)...lastLine(items[same...]) }
         outcome.results = played.fileResults(firstLines: items.map(line))
         return finished(outcome, lastLine: text.count { $0 == "\n" } + 1)
+    }
+
+    /// Where a run of a played file stopped: the item being run, the one that failed (a declaration
+    /// hoisted for it, or itself), and the column of the hoisted declarations that ran.
+    struct PlayStop {
+        let stoppedAt: Int
+        let failed: Int
+        var hoisted: [Int: [LineResult]] = [:]
+    }
+
+    /// Runs `items` from `same` on, each that runs to its end appended to `played`; nil when all
+    /// did. Each runs on the interpreter while it can, as at the prompt, and from the first it
+    /// cannot the rest are compiled once, each a step of its own (PromptRunner.runSteps): a run
+    /// from line 1 costs one compile, not one per statement. Where that cannot be (a `#Playground`
+    /// block or an import among them, `--block`, no compiler) they run one by one.
+    private func runItems(_ items: [CodeBlockItemSyntax], from same: Int, oneByOne: Bool, played: inout PlayedItems) async -> PlayStop? {
+        let batched = !oneByOne && compiledPathAvailable
+            && items[same...].allSatisfy { !PlaygroundBlock.isBlock($0) && SessionImport($0) == nil }
+        guard batched else { return await runEachItem(items, from: same, played: &played) }
+        var index = same
+        while index < items.count {
+            let before = transcript.steps.count
+            let capture = Console(capturingWithColors: false)
+            capture.mirror = console.mirror
+            console.mirror = capture
+            let finished = await runOnInterpreter(items[index])
+            console.mirror = capture.mirror
+            guard let finished, !Interrupt.isPending else { return PlayStop(stoppedAt: index, failed: index) }
+            guard finished else { break }
+            played.append(items[index], stepsBefore: before, results: PlayColumn.results(ofOutput: capture.capturedText, for: items[index]))
+            index += 1
+        }
+        guard index < items.count else { return nil }
+        let before = transcript.steps.count
+        // At a terminal their values are the column `play` draws; piped, they are shown as the prompt shows them.
+        let run = await runSteps(Array(items[index...]), resultsColumn: isInteractive && console.isTerminal)
+        for unit in 0..<run.ran {
+            played.append(items[index + unit], stepsBefore: before + unit, results: run.results.filter { $0.unit == unit })
+        }
+        guard run.failed || (Interrupt.isPending && run.ran < items.count - index) else { return nil }
+        return PlayStop(stoppedAt: index + run.ran, failed: index + run.ran)
+    }
+
+    /// `runItems` one item at a time: a declaration further down that a statement needs runs just
+    /// before it, as compiled Swift sees it (a type used above the line that declares it); those
+    /// the kept statements needed are there already.
+    private func runEachItem(_ items: [CodeBlockItemSyntax], from same: Int, played: inout PlayedItems) async -> PlayStop? {
+        var hoisting = DeclarationHoisting(items: items)
+        for index in 0..<same { _ = hoisting.needed(by: index) }
+        var results: [Int: [LineResult]] = [:]
+        for (index, item) in items.enumerated().dropFirst(same) {
+            let before = transcript.steps.count
+            if !hoisting.wasHoisted(index) {
+                for needed in hoisting.needed(by: index) + [index] {
+                    let run = await runPlayedItem(items[needed])
+                    results[needed] = run.results
+                    if !run.ran || Interrupt.isPending { return PlayStop(stoppedAt: index, failed: needed, hoisted: results) }
+                }
+            }
+            played.append(item, stepsBefore: before, results: results[index] ?? [])
+        }
+        return nil
     }
 
     /// Prints the run's status line; the column becomes the one `results` lists.
