@@ -125,16 +125,22 @@ struct HostLibrary {
         let parts = [(symbol: "__wb_catchup_\(number)", function: "__wb_catchup", quiet: true, awaits: catchUpAwaits),
                      (symbol: "__wb_live_\(number)", function: "__wb_live", quiet: false, awaits: liveAwaits)]
         for (part, body) in zip(parts, bodies) {
-            source.generated("@_cdecl(\"\(part.symbol)\") public func \(part.function)() -> Int32 {\n")
-            let entry = part.awaits || languageMode == .swift6 ? "runHostInput" : "runHostInputOutsideMainActor"
-            source.generated("\(Self.runtime).\(entry)(quietly: \(part.quiet)\(part.awaits ? ", async: {" : ") {")\n")
+            // The statements are a function's body, which the entry point's closure calls: a
+            // function's statements are type-checked one by one, a closure's with the call it is
+            // passed to, as one expression (400 lines of a played file took 27 s to compile so).
+            let onMainActor = part.awaits || languageMode == .swift6
+            source.generated("\(onMainActor ? "@MainActor " : "")private func \(part.function)_body() \(part.awaits ? "async " : "")throws {\n")
             for piece in body {
                 switch piece {
                 case .generated(let text): source.generated(text)
                 case .original(let unit, let range, let edits): source.original(units[unit].bytes, unit: unit, range: range, edits: edits)
                 }
             }
-            source.generated(part.awaits ? "})\n}\n" : "}\n}\n")
+            source.generated("}\n")
+            source.generated("@_cdecl(\"\(part.symbol)\") public func \(part.function)() -> Int32 {\n")
+            let entry = onMainActor ? "runHostInput" : "runHostInputOutsideMainActor"
+            let call = part.awaits ? "(quietly: \(part.quiet), async: { try await \(part.function)_body() })" : "(quietly: \(part.quiet)) { try \(part.function)_body() }"
+            source.generated("\(Self.runtime).\(entry)\(call)\n}\n")
         }
         program = LibrarySource(units: units, source: source)
     }
