@@ -75,7 +75,7 @@ struct PlayCommand: Command {
                                     + (session.isInteractive ? "q or Ctrl-C leaves" : "a line or the end of input leaves"), .dim))
         var played = PlayedItems()
         // At a terminal the file and its column are drawn on the alternate screen after each run.
-        let display = session.isInteractive && console.isTerminal ? PlayDisplay(console: console, title: what) : nil
+        let display = session.drawsPlayScreen ? PlayDisplay(console: console, title: what) : nil
         display?.runStarts()
         let first = await session.playRun(file, block: block, played: &played)
         display?.runEnded(first)

@@ -101,22 +101,19 @@ extension Session {
             && items[same...].allSatisfy { !PlaygroundBlock.isBlock($0) && SessionImport($0) == nil }
         guard batched else { return await runEachItem(items, from: same, played: &played) }
         var index = same
-        while index < items.count {
+        // A loop's column is the values of its turns, which only the compiled playground reports.
+        while index < items.count, !(drawsPlayScreen && PlayColumn.runsWithResults(items[index])) {
             let before = transcript.steps.count
-            let capture = Console(capturingWithColors: false)
-            capture.mirror = console.mirror
-            console.mirror = capture
-            let finished = await runOnInterpreter(items[index])
-            console.mirror = capture.mirror
+            let (finished, output) = await capturingOutput { await runOnInterpreter(items[index]) }
             guard let finished, !Interrupt.isPending else { return PlayStop(stoppedAt: index, failed: index) }
             guard finished else { break }
-            played.append(items[index], stepsBefore: before, results: PlayColumn.results(ofOutput: capture.capturedText, for: items[index]))
+            played.append(items[index], stepsBefore: before, results: PlayColumn.results(ofOutput: output, for: items[index]))
             index += 1
         }
         guard index < items.count else { return nil }
         let before = transcript.steps.count
         // At a terminal their values are the column `play` draws; piped, they are shown as the prompt shows them.
-        let run = await runSteps(Array(items[index...]), resultsColumn: isInteractive && console.isTerminal)
+        let run = await runSteps(Array(items[index...]), resultsColumn: drawsPlayScreen)
         for unit in 0..<run.ran {
             played.append(items[index + unit], stepsBefore: before + unit, results: run.results.filter { $0.unit == unit })
         }
@@ -188,18 +185,27 @@ extension Session {
     /// file's line and column (it is a node of the file's tree). Its column (PlayColumn) is
     /// counted from its first line.
     private func runPlayedItem(_ item: CodeBlockItemSyntax) async -> (ran: Bool, results: [LineResult]) {
-        let capture = Console(capturingWithColors: false)
-        capture.mirror = console.mirror
-        console.mirror = capture
-        defer { console.mirror = capture.mirror }
         if PlayColumn.runsWithResults(item), compiledPathAvailable {
             var results: [LineResult] = []
             let ran = await runReportingFailure { try await runWithResults(item, results: &results) }
             return (ran, results)
         }
-        let ran = await runReportingFailure { try await runSwift([item]) }
-        return (ran, ran ? PlayColumn.results(ofOutput: capture.capturedText, for: item) : [])
+        let (ran, output) = await capturingOutput { await runReportingFailure { try await runSwift([item]) } }
+        return (ran, ran ? PlayColumn.results(ofOutput: output, for: item) : [])
     }
+
+    /// What `work` returned, and what it printed, which still reaches the console.
+    private func capturingOutput<T>(_ work: () async -> T) async -> (T, String) {
+        let capture = Console(capturingWithColors: false)
+        capture.mirror = console.mirror
+        console.mirror = capture
+        let result = await work()
+        console.mirror = capture.mirror
+        return (result, capture.capturedText)
+    }
+
+    /// Whether `play` draws its screen (at a terminal): the runs' values are its column then.
+    var drawsPlayScreen: Bool { isInteractive && console.isTerminal }
 
     private func showSyntaxError(_ line: Int, _ column: Int, _ message: String, in text: String, name: String) -> PlayOutcome {
         console.failure(CompileError(file: name, line: line, column: column, message: message,
