@@ -165,6 +165,7 @@ extension SwiftHost {
         var environment = configuration.environment.merging(configuration.programVariables) { $1 }
         environment[PromptFiles.directoryVariable] = directory.url.path
         environment["SWIFT_BACKTRACE"] = "enable=no"
+        environment["WORKBENCH_HOST_PRELOAD"] = toolchain.kitDirectory.appendingPathComponent("lib\(HostToolchain.kitLibrary).so").path
         do {
             let started = try HostProcess(executable: toolchain.host, environment: environment)
             process = started

@@ -134,6 +134,9 @@ public final class SwiftHost {
         }
         endWarmUp(stopping: false)
         await recoverFromWorkLeftRunning()
+        // The host program starts (loads its libraries) while the input compiles, not after: a
+        // piped session's first compiled input has had no warm-up to start it.
+        _ = ensureProcess()
         let inputUnits = inputs.map(ProgramUnit.init)
         // A caught-up step that fails is reported once and passed over (`passOver`); the next pass
         // catches up on the steps after it, so no earlier step blocks the inputs after it.
