@@ -148,6 +148,23 @@ import Testing
         #expect(Array(lines.suffix(2)) == ["left play: the file's values stay bound (`steps` lists them)", "15"], "\(lines)")
     }
 
+    /// The statements from the first the interpreter does not take on are compiled together; a
+    /// model among them is still one `decode` reads at the prompt afterwards, and every value the
+    /// file bound is there.
+    @Test func aModelCompiledWithTheStatementsAroundItIsOneDecodeReadsAfterwards() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("lesson.swift")
+        try Self.write(["let r = Int.random(in: 1...9)", "struct P: Codable { let id: Int; let title: String }", "let doubled = r * 2"],
+                       to: file, inPlace: false)
+        let input = "q\nget sandbox/jsonplaceholder/posts/1\nlet p = decode P\nprint(p.id, doubled == r * 2)\n"
+        let result = try await PipedRun.run(try Binaries.workbench, ["play", file.path], input: input,
+                                            environment: isolatedEnvironment(home: home.url))
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(result.status == 0 && lines.contains { $0.hasPrefix("ran lines 1–3 · ") } && !result.output.contains("error:"), "\(result.output)")
+        #expect(lines.last == "1 true", "\(result.output)")
+    }
+
     /// A file that is not Swift source, or a folder named as a playground that is none, is refused
     /// in one line; a file that is not UTF-8 is one line too, and play waits for a save that makes it text.
     @Test func filesThatAreNotSwiftTextAreOneLine() async throws {

@@ -40,6 +40,11 @@ extension PromptRunner {
         for step in outcome.steps {
             logCompiled(step, changing: step.unit)
             ran(step.source, exchanges: step.exchanges)
+            // A model the host declared is the interpreter's too, as one typed at the prompt is:
+            // `decode Post` reads it (the host has it already, so nothing more is logged).
+            for item in step.unit.items where Self.isModel(item.syntax) {
+                _ = try? interpreter.workspace.declare(item.syntax.trimmedDescription)
+            }
         }
         joinSessionRequests()
         if outcome.succeeded { return StepsRun(ran: items.count, results: outcome.results, failed: false) }
