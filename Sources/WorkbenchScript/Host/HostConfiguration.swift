@@ -59,6 +59,8 @@ public struct HostOutcome: Sendable {
     /// order, each with the requests it made; and the one that failed, if one did.
     public var steps: [LoggedStep] = []
     public var failedUnit: Int?
+    /// The labels of the values each of `steps` showed.
+    public var shownBySteps: [[String]] = []
     /// With the results column: the values the input's lines had, in the order they were reported
     /// (also when it failed part-way).
     public var results: [LineResult] = []

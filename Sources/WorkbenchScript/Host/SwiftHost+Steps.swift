@@ -36,18 +36,32 @@ extension SwiftHost {
         passedOver = passedOver.filter { $0.key <= syncedSteps }
     }
 
-    /// The sends of each of an input's `units`, told apart by where each unit began in `events`;
-    /// one unit's are `recording` itself.
+    /// The sends of each of an input's `units`; one unit's are `recording` itself.
     static func recordings(of recording: [PromptEvent], events: [PromptEvent], units: Int) -> [[PromptEvent]] {
         guard units > 1 else { return [recording] }
-        var split = Array(repeating: [PromptEvent](), count: units)
+        return eventsByUnit(events, units: units).map { events in
+            events.filter { event in
+                switch event {
+                case .exchange, .sendFailed: true
+                default: false
+                }
+            }
+        }
+    }
+
+    /// The labels of the values each of an input's `units` showed (`save` prints them after its step).
+    static func shownLabels(in events: [PromptEvent], units: Int) -> [[String]] {
+        eventsByUnit(events, units: units).map { events in
+            events.compactMap { if case .shown(let label, _) = $0 { label } else { nil } }
+        }
+    }
+
+    /// An input's events, told apart by where each of its `units` began (`PromptEvent.liveUnit`).
+    private static func eventsByUnit(_ events: [PromptEvent], units: Int) -> [[PromptEvent]] {
+        var split = Array(repeating: [PromptEvent](), count: max(units, 1))
         var unit = 0
         for event in events {
-            switch event {
-            case .liveUnit(let index): unit = min(max(index, 0), units - 1)
-            case .exchange, .sendFailed: split[unit].append(event)
-            default: break
-            }
+            if case .liveUnit(let index) = event { unit = min(max(index, 0), split.count - 1) } else { split[unit].append(event) }
         }
         return split
     }

@@ -232,10 +232,12 @@ public final class SwiftHost {
                 }
                 libraries[libraries.count - 1] = loaded
                 bound(loaded.importable)
+                let shown = Array(Self.shownLabels(in: run.events, units: inputs.count).prefix(ranUnits))
                 if run.succeeded {
                     var outcome = HostOutcome(succeeded: true, exchanges: run.exchanges, requestState: run.state, failure: nil,
                                               step: inputs.count == 1 ? ranSteps.first : nil, results: results)
                     outcome.steps = ranSteps
+                    outcome.shownBySteps = shown
                     return outcome
                 }
                 let line = run.failureLine
@@ -243,6 +245,7 @@ public final class SwiftHost {
                 await recover(after: run)
                 var outcome = HostOutcome(succeeded: false, exchanges: run.exchanges, requestState: run.state, failure: line, step: nil, results: results)
                 outcome.steps = ranSteps
+                outcome.shownBySteps = shown
                 outcome.failedUnit = inputs.count > 1 ? ranUnits : nil
                 return outcome
             }

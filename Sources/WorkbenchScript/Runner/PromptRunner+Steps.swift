@@ -37,8 +37,10 @@ extension PromptRunner {
                                      interrupted: interrupted)
         workbench?.join(outcome.exchanges)
         if let state = outcome.requestState { workbench?.restore(state) }
-        for step in outcome.steps {
+        for (index, step) in outcome.steps.enumerated() {
             logCompiled(step, changing: step.unit)
+            // Each step with the values it showed (the host's `wb` handed back all of them).
+            workbench?.shownValues = index < outcome.shownBySteps.count ? outcome.shownBySteps[index] : []
             ran(step.source, exchanges: step.exchanges)
             // A model the host declared is the interpreter's too, as one typed at the prompt is:
             // `decode Post` reads it (the host has it already, so nothing more is logged).

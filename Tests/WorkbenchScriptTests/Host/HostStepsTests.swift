@@ -14,6 +14,8 @@ import WorkbenchKit
         #expect(outcome.succeeded && outcome.steps.map(\.source) == ["let r = Int.random(in: 1...1_000_000)", "let doubled = r * 2", "print(\"done\")"])
         let value = try #require(output.split(separator: "\n").dropFirst().first.flatMap { Int($0) }, "\(output)")
         #expect(output == shown("r", value, type: "Int") + shown("doubled", value * 2, type: "Int") + "done\n")
+        // Each step with the values it showed, which `save` prints after it.
+        #expect(outcome.shownBySteps == [["r"], ["doubled"], []])
         // Cut after `r`: it keeps its value, not run again (not even quietly); `doubled` is gone.
         session.keepFirst(1)
         #expect(await session.run("print(r)").output == "\(value)\n")
