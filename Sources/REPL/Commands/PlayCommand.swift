@@ -26,8 +26,9 @@ struct PlayCommand: Command {
         column (a line's value, what it printed; a loop's values over its turns), the lines that
         ran marked ▶, the line a run stopped at ✗, the lines below it with their earlier values
         marked stale, then the run's output and the status line. `results N` lists every value
-        line N had in the last run. At a terminal `q` or Ctrl-C leaves; piped, a line `q`, another line or the end of the
-        input does. The file's values stay bound afterwards, as if typed (`steps` lists them).
+        line N had in the last run. At a terminal `q` or Ctrl-C leaves; piped, a line `q`,
+        another line or the end of the input does. The file's values stay bound afterwards, as
+        if typed (`steps` lists them).
         A file that is removed is waited for. `workbench play FILE` starts the REPL this way.
         A file of #Playground blocks runs as replay runs it: the code outside the blocks and
         each block in the file's order, a block's body in a scope of its own. With --block
