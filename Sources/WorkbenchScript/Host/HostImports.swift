@@ -45,7 +45,7 @@ enum HostImports {
         }
         let libraryNamed = Dictionary(libraries.map { ($0.module, $0) }, uniquingKeysWith: { $1 })
         var needed: Set<String> = []
-        for library in libraries where library.whole && library.declaresUnnamed { needed.insert(library.module) }
+        for library in libraries where library.declaresUnnamed { needed.insert(library.module) }
         var scoped: [(name: String, module: String, kind: String)] = []
         for name in mentioned.sorted() {
             guard let source = latest[name] else { continue }

@@ -27,6 +27,8 @@ struct HostLibrary {
     /// Whether it declares what cannot be imported by name (an extension, an operator, an actor):
     /// later inputs import the whole module.
     let declaresUnnamed: Bool
+    /// The units that declare such a thing (of a library only part of which counts).
+    let unnamedUnits: Set<Int>
 
     var moduleName: String { HostModuleName.of(input: number) }
     var catchUpSymbol: String { "__wb_catchup_\(number)" }
@@ -103,7 +105,7 @@ struct HostLibrary {
         for name in unbound {
             source.generated("@available(*, unavailable, message: \(SwiftLiteral.quoted(name.message))) var \(name.name): Never { fatalError() }\n")
         }
-        var declaresUnnamed = false
+        var unnamedUnits: Set<Int> = []
         var bodies: [[StatementPiece]] = [[], []]
         if let resultsFile {
             bodies[1].append(.generated("ResultsLog.start(file: \(SwiftLiteral.quoted(resultsFile)))\ndefer { ResultsLog.stop() }\n"))
@@ -117,11 +119,12 @@ struct HostLibrary {
                                             results: live && resultsFile != nil, mode: languageMode, earlier: earlier, source: &source)
                 bodies[live ? 1 : 0] += pieces.statements
                 declared += pieces.declared.map { HostName(kind: $0.kind, name: $0.name, unit: index, signature: $0.signature) }
-                declaresUnnamed = declaresUnnamed || pieces.declaresUnnamed
+                if pieces.declaresUnnamed { unnamedUnits.insert(index) }
             }
         }
         self.declared = declared
-        self.declaresUnnamed = declaresUnnamed
+        declaresUnnamed = !unnamedUnits.isEmpty
+        self.unnamedUnits = unnamedUnits
         let parts = [(symbol: "__wb_catchup_\(number)", function: "__wb_catchup", quiet: true, awaits: catchUpAwaits),
                      (symbol: "__wb_live_\(number)", function: "__wb_live", quiet: false, awaits: liveAwaits)]
         for (part, body) in zip(parts, bodies) {

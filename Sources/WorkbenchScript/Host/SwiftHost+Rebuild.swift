@@ -11,17 +11,19 @@ import WorkbenchKit
 /// running again it would repeat what it did, so it is stopped once the inputs have run. One line says how
 /// many inputs ran again, which values came out different, and what of their work was stopped.
 extension SwiftHost {
-    func recover(after run: HostRun) async {
+    func recover(after run: HostRun, failing: String? = nil) async {
         guard !run.hostUsable, !libraries.isEmpty else { return }
         let started = ContinuousClock.now
         // A trap in work an earlier input left running (a `Task`) while this input ran or compiled:
-        // that input is not run again, or the rebuilt host would end the same way.
+        // that input is not run again, or the rebuilt host would end the same way. The input that
+        // failed (`failing`) is not such an earlier one: of an input of several, the steps before
+        // the one that trapped run again, and no further (`liveUnitsKept`).
         let endedBetween = endedBetweenInputs.take()
         let site = HostTrapSite.module(in: run.errors) ?? endedBetween.module
-        if let site, libraries.contains(where: { $0.library.moduleName == site && $0.liveUnitsRan > 0 }) {
+        if let site, site != failing, libraries.contains(where: { $0.library.moduleName == site && $0.liveUnitsRan > 0 }) {
             leaveOut(module: site, because: "its work ended the Swift host")
         } else if site == nil, endedBetween.ended {
-            leaveOut(module: nil, because: "work left running ended the Swift host after it")
+            leaveOut(module: nil, sparing: failing, because: "work left running ended the Swift host after it")
         }
         isRebuilding = true
         defer { isRebuilding = false }
@@ -92,7 +94,8 @@ extension SwiftHost {
         var changed: [String] = []
         var compared = false
         for (index, again) in shownAgain.sorted(by: { $0.key < $1.key }) {
-            let before = libraries[index].liveShown
+            // Of an input of several that was cut, or stopped, only the steps that ran again count.
+            let before = libraries[index].liveUnitsKept == nil ? libraries[index].liveShown : Array(libraries[index].liveShown.prefix(again.count))
             let bound = Set(libraries[index].library.declared.filter { $0.kind == "let" || $0.kind == "var" }.map(\.name))
             compared = compared || !before.isEmpty
             // An input shows its values in the same order each time it runs.

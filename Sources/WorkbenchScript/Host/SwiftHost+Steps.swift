@@ -24,6 +24,8 @@ extension SwiftHost {
         let cut = libraries[first]
         let keptUnits = cut.liveSteps.count { $0 <= count }
         if keptUnits > 0, cut.failedUnit == nil, cut.library.stepNumbers.allSatisfy({ $0 <= count }) {
+            let live = cut.library.program.units.dropFirst(cut.library.catchUpCount)
+            unbind(live.dropFirst(keptUnits), because: "was changed or removed since")
             libraries[first].liveUnitsKept = keptUnits
             libraries[first].liveSteps = Array(cut.liveSteps.prefix(keptUnits))
             libraries.removeSubrange((first + 1)...)

@@ -73,13 +73,15 @@ extension SwiftHost {
     /// Marks the live part of `module`'s library (or, with nil, of the last library whose live part
     /// ran) as not to be run again, saying so in one line; false when there is none.
     @discardableResult
-    func leaveOut(module: String?, because reason: String) -> Bool {
+    func leaveOut(module: String?, sparing spared: String? = nil, because reason: String) -> Bool {
         let index = module.flatMap { name in libraries.firstIndex { $0.library.moduleName == name && $0.liveUnitsRan > 0 } }
-            ?? libraries.lastIndex { $0.liveUnitsRan > 0 }
+            ?? libraries.lastIndex { $0.liveUnitsRan > 0 && $0.library.moduleName != spared }
         guard let index else { return false }
+        // The last of its input's units that ran (of an input of several, not always its last).
+        let library = libraries[index].library
+        let input = library.program.units[library.catchUpCount + libraries[index].liveUnitsRan - 1].firstLine
         libraries[index].liveSucceeded = false
         libraries[index].liveUnitsKept = nil
-        let input = libraries[index].library.program.units.last?.firstLine ?? "?"
         console.line(console.styled("left out of the rebuilt session: `\(input)` (\(reason))", .dim))
         return true
     }

@@ -60,12 +60,19 @@ public final class SwiftHost {
 
         /// How many of the input's units ran and count.
         var liveUnitsRan: Int { liveUnitsKept ?? (liveSucceeded ? library.liveUnitCount : 0) }
-        /// Imported whole: its input (if any) ran to its end, and its catch-up did.
+        /// Imported whole: its input (if any) ran to its end and was not cut, and its catch-up did.
         var importedWhole: Bool { failedUnit == nil && liveUnitsKept == nil && (liveSucceeded || !library.hasLive) }
         /// What later inputs may import from it: what the parts that ran declared.
         var importable: [HostName] {
             if let failedUnit { return library.declared.filter { $0.unit < failedUnit } }
             return importedWhole ? library.declared : library.declared.filter { $0.unit < library.catchUpCount + liveUnitsRan }
+        }
+        /// Whether the part that counts declares what has no name (an extension, an operator, an
+        /// actor): then later inputs import the module whole, even when only part of it counts.
+        var declaresUnnamed: Bool {
+            if importedWhole { return library.declaresUnnamed }
+            let counted = failedUnit ?? library.catchUpCount + liveUnitsRan
+            return library.unnamedUnits.contains { $0 < counted }
         }
     }
 
@@ -223,7 +230,10 @@ public final class SwiftHost {
                 loaded.liveShown = run.shownValues
                 // Of several units, those before the one that failed ran to their end: steps too.
                 let ranUnits = run.succeeded ? inputs.count : inputs.count > 1 ? run.lastLiveUnit ?? 0 : 0
-                if !run.succeeded, ranUnits > 0 { loaded.liveUnitsKept = ranUnits }
+                if !run.succeeded, ranUnits > 0 {
+                    loaded.liveUnitsKept = ranUnits
+                    unbind(inputUnits.dropFirst(ranUnits), because: "its line did not run")
+                }
                 let ranSteps = zip(zip(inputs, inputUnits), Self.recordings(of: loaded.liveRecording, events: run.events, units: inputs.count))
                     .prefix(ranUnits).map { LoggedStep(source: $0.0.0, recording: $0.1, parsed: $0.0.1) }
                 if isStep {
@@ -242,7 +252,7 @@ public final class SwiftHost {
                 }
                 let line = run.failureLine
                 show(line, on: output)
-                await recover(after: run)
+                await recover(after: run, failing: library.moduleName)
                 var outcome = HostOutcome(succeeded: false, exchanges: run.exchanges, requestState: run.state, failure: line, step: nil, results: results)
                 outcome.steps = ranSteps
                 outcome.shownBySteps = shown
@@ -274,6 +284,17 @@ public final class SwiftHost {
         passedOver[step] = line
         for name in HostSegments.bindings(library.program.units[unit]) {
             unboundNames[name] = "no value in the Swift host: earlier input `\(line)` failed there"
+        }
+    }
+
+    /// Names the steps of `units` bound, which ran no further or were cut off: a later use is a
+    /// one-line compile error, never the value the old step left (their library may be imported
+    /// whole, for an extension above them).
+    func unbind(_ units: some Sequence<ProgramUnit>, because reason: String) {
+        for unit in units {
+            for name in HostSegments.bindings(unit) {
+                unboundNames[name] = "no value in the Swift host: `\(unit.firstLine)` \(reason)"
+            }
         }
     }
 
@@ -316,7 +337,7 @@ public final class SwiftHost {
     private func imports(mentioning mentioned: Set<String>) -> (lines: [String], modules: Set<String>, declaring: [String: String]) {
         HostImports.lines(for: libraries.map { loaded in
             HostImports.Library(module: loaded.library.moduleName,
-                                declared: loaded.importable, declaresUnnamed: loaded.library.declaresUnnamed,
+                                declared: loaded.importable, declaresUnnamed: loaded.declaresUnnamed,
                                 whole: loaded.importedWhole, imported: loaded.imported)
         }, mentioning: mentioned)
     }

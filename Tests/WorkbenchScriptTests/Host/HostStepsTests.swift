@@ -20,7 +20,9 @@ import WorkbenchKit
         session.keepFirst(1)
         #expect(await session.run("print(r)").output == "\(value)\n")
         let gone = await session.run("print(doubled)")
-        #expect(!gone.outcome.succeeded && gone.output.hasPrefix("error: 1:7: cannot find 'doubled' in scope"), "\(gone.output)")
+        #expect(!gone.outcome.succeeded
+                && gone.output.hasPrefix("error: 1:7: 'doubled' is unavailable: no value in the Swift host: `let doubled = r * 2` was changed or removed since"),
+                "\(gone.output)")
     }
 
     @Test func theInputsBeforeAFailureAreStepsAndKeepTheirValues() async {
@@ -51,5 +53,27 @@ import WorkbenchKit
         let crash = await session.run("func down(_ n: Int) -> Int { n + down(n + 1) }\ndown(0)").output
         #expect(crash.contains("the Swift session was rebuilt: 2 inputs run again"), "\(crash)")
         #expect(await session.run("print(total)").output == "1\n")
+    }
+
+    /// A trap that ends the host (the input awaits, so it is not caught) rebuilds the session with
+    /// the steps before it, which keep their values: the input is not left out as work that ended
+    /// the host would be.
+    @Test func aTrapInAnInputOfSeveralThatAwaitsKeepsTheStepsBeforeIt() async {
+        let session = HostSession()
+        let (output, outcome) = await session.runSteps(["let a = 5", "try await Task.sleep(nanoseconds: 1)", "let b = [1][3]"])
+        #expect(!outcome.succeeded && outcome.steps.count == 2, "\(output)")
+        #expect(output.contains("the Swift session was rebuilt: 2 inputs run again") && !output.contains("left out"), "\(output)")
+        #expect(await session.run("print(a)").output == "5\n")
+    }
+
+    /// An extension above a cut stays in force (its library is imported whole), and a name only a
+    /// dropped step bound is a one-line error rather than the value it left.
+    @Test func anExtensionAboveACutStaysAndANameBelowItIsGone() async {
+        let session = HostSession()
+        #expect(await session.runSteps(["extension Int { var squared: Int { self * self } }", "let x = 3", "let y = x.squared"]).outcome.succeeded)
+        session.keepFirst(2)
+        #expect(await session.run("print(4.squared, x)").output == "16 3\n")
+        let gone = await session.run("print(y)").output
+        #expect(gone.hasPrefix("error: 1:7: 'y' is unavailable: no value in the Swift host: `let y = x.squared` was changed or removed since"), "\(gone)")
     }
 }
