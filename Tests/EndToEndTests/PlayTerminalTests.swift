@@ -165,6 +165,20 @@ import Testing
         #expect(lines.last == "1 true", "\(result.output)")
     }
 
+    /// A compile error in the statements compiled together is told at the file's line, also when
+    /// it is the only one; a file's imports run first, as at the prompt.
+    @Test func aCompileErrorAmongTheCompiledStatementsIsAtItsLine() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("lesson.swift")
+        try Self.write(["import Foundation", "let a = 1", "print(nope)"], to: file, inPlace: false)
+        let result = try await PipedRun.run(try Binaries.workbench, ["play", file.path], input: "",
+                                            environment: isolatedEnvironment(home: home.url))
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("error: 3:7: cannot find 'nope' in scope") && lines.contains("  print(nope)"), "\(result.output)")
+        #expect(lines.contains { $0.hasPrefix("stopped at line 3 · saved ") }, "\(result.output)")
+    }
+
     /// A file that is not Swift source, or a folder named as a playground that is none, is refused
     /// in one line; a file that is not UTF-8 is one line too, and play waits for a save that makes it text.
     @Test func filesThatAreNotSwiftTextAreOneLine() async throws {

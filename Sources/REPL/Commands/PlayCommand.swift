@@ -92,16 +92,18 @@ struct PlayCommand: Command {
                 break
             }
             display?.redrawIfResized()
-            let change = watcher.next(timeout: 100, input: keys == nil ? -1 : STDIN_FILENO)
-            if change != nil { display?.runStarts() }
             let outcome: PlayOutcome
-            switch change {
-            case .saved: outcome = await session.playRun(file, block: block, played: &played)
+            switch watcher.next(timeout: 100, input: keys == nil ? -1 : STDIN_FILENO) {
+            case .saved:
+                display?.runStarts()
+                outcome = await session.playRun(file, block: block, played: &played)
             case .removed:
+                display?.runStarts()
                 outcome = PlayOutcome(status: "\(file.lastPathComponent) was removed: waiting for it to come back", style: .yellow)
                 console.line(console.styled(outcome.status, outcome.style))
             case .sourcesChanged:
-                guard let playground else { fallthrough }
+                guard let playground else { continue }
+                display?.runStarts()
                 outcome = await session.playAgain(file, after: playground, played: &played)
             case nil: continue
             }

@@ -4,11 +4,12 @@ import WorkbenchScript
 /// What `play`'s results column says for a statement of the file, its lines counted from the
 /// statement's first line (1).
 ///
-/// A statement that holds a loop, or a binding written over several lines, runs compiled as a
-/// playground, as an input does at the prompt after `set results on`: every line of it gets the
-/// values it had (`total = 5050  (100 times)`). Any other statement runs as a typed input does,
-/// on the interpreter when it can, and its column is what the prompt printed for it: a binding's
-/// value (`factor = 2`, from `factor: Int` and `2`), a `print`'s text, a response's status line.
+/// At a terminal a statement that holds a loop, or a binding written over several lines, runs
+/// compiled as a playground, as an input does at the prompt after `set results on`: every line of
+/// it gets the values it had (`total = 5050  (100 times)`); so do the statements `play` compiles
+/// together (PromptRunner.runSteps). A statement the interpreter runs gets what the prompt printed
+/// for it: a binding's value (`factor = 2`, from `factor: Int` and `2`), a `print`'s text, a
+/// response's status line.
 enum PlayColumn {
     /// Whether `item` runs compiled as a playground for its column. A type, a function or an
     /// extension is left to the usual path (a model the interpreter declares is one `decode` can

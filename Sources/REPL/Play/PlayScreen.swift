@@ -27,7 +27,7 @@ struct PlayOutcome {
 /// `play` at a terminal, after each run: a title, the file with its results column beside it
 /// (the lines the run ran marked `▶`, the line it stopped at `✗`), the run's output under it and
 /// the status line last, fitted to the terminal. A file taller than the screen is shown from a
-/// little above the first line that ran.
+/// little above the line a run stopped at, else the first line that ran.
 struct PlayScreen {
     let title: String
     let width: Int

@@ -6,9 +6,10 @@ import WorkbenchScript
 
 extension Session {
     /// Runs the file's statements from the first one that differs from what ran before (all of
-    /// them the first time): the steps of the ones after it are dropped and they run again as
-    /// inputs, the ones above keep their values. A syntax error, or a statement that fails,
-    /// stops the run with its error at the file's line. Prints one status line. With `block`
+    /// them the first time): the steps of the ones after it are dropped and they run again
+    /// (`runItems`), the ones above keep their values. A syntax error, or a statement that fails,
+    /// stops the run with its error at the file's line. Prints one status line, and returns what
+    /// the run did for the screen `play` draws at a terminal. With `block`
     /// (`--block NAME`), what runs is the code outside the file's `#Playground` blocks, then that
     /// block, as `page NAME` runs it after `open`: a change to another block runs nothing.
     @discardableResult
@@ -92,17 +93,23 @@ extension Session {
     }
 
     /// Runs `items` from `same` on, each that runs to its end appended to `played`; nil when all
-    /// did. Each runs on the interpreter while it can, as at the prompt, and from the first it
-    /// cannot the rest are compiled once, each a step of its own (PromptRunner.runSteps): a run
-    /// from line 1 costs one compile, not one per statement. Where that cannot be (a `#Playground`
-    /// block or an import among them, `--block`, no compiler) they run one by one.
+    /// did. Each runs on the interpreter while it can, as at the prompt (the file's imports too),
+    /// and from the first it cannot the rest are compiled once, each a step of its own
+    /// (PromptRunner.runSteps): a run from line 1 costs one compile, not one per statement. Where
+    /// that cannot be (a `#Playground` block, an import below a statement, `--block`, no compiler)
+    /// they run one by one.
     private func runItems(_ items: [CodeBlockItemSyntax], from same: Int, oneByOne: Bool, played: inout PlayedItems) async -> PlayStop? {
+        let statements = items[same...].drop { SessionImport($0) != nil }
         let batched = !oneByOne && compiledPathAvailable
-            && items[same...].allSatisfy { !PlaygroundBlock.isBlock($0) && SessionImport($0) == nil }
+            && !items[same...].contains(where: PlaygroundBlock.isBlock) && !statements.contains { SessionImport($0) != nil }
         guard batched else { return await runEachItem(items, from: same, played: &played) }
+        var hoisting = DeclarationHoisting(items: items)
+        for index in 0..<same { _ = hoisting.needed(by: index) }
         var index = same
-        // A loop's column is the values of its turns, which only the compiled playground reports.
-        while index < items.count, !(drawsPlayScreen && PlayColumn.runsWithResults(items[index])) {
+        // A loop's column is the values of its turns, which only the compiled playground reports;
+        // a statement that needs a declaration further down (changed, or not declared yet) is
+        // compiled with it, where every declaration is seen.
+        while index < items.count, !(drawsPlayScreen && PlayColumn.runsWithResults(items[index])), hoisting.needed(by: index).isEmpty {
             let before = transcript.steps.count
             let (finished, output) = await capturingOutput { await runOnInterpreter(items[index]) }
             guard let finished, !Interrupt.isPending else { return PlayStop(stoppedAt: index, failed: index) }
@@ -185,7 +192,8 @@ extension Session {
     /// file's line and column (it is a node of the file's tree). Its column (PlayColumn) is
     /// counted from its first line.
     private func runPlayedItem(_ item: CodeBlockItemSyntax) async -> (ran: Bool, results: [LineResult]) {
-        if PlayColumn.runsWithResults(item), compiledPathAvailable {
+        // Piped, values are shown as the prompt shows them, not made a column.
+        if drawsPlayScreen, PlayColumn.runsWithResults(item), compiledPathAvailable {
             var results: [LineResult] = []
             let ran = await runReportingFailure { try await runWithResults(item, results: &results) }
             return (ran, results)

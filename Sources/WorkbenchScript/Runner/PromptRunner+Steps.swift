@@ -8,7 +8,7 @@ import WorkbenchKit
 extension PromptRunner {
     /// What `runSteps` did: how many of the items ran to their end (each a step), the values their
     /// lines had (each result's `unit` the item it is in, its line counted from the item's first),
-    /// and whether one failed (its failure printed, at the file's line).
+    /// and whether one failed (its failure printed; a compile error at the file's line).
     public struct StepsRun {
         public let ran: Int
         public let results: [LineResult]
@@ -31,7 +31,12 @@ extension PromptRunner {
         configuration.settings = settings
         refreshSettings()
         host.placeUnitCompileError = { unit, error in Self.placing(from: items[unit], afterLeadingTrivia: true)(error) }
-        defer { host.placeUnitCompileError = { $1 } }
+        // One item is an input like any other, its error placed by `placeCompileError`.
+        if let only = items.first, items.count == 1 { host.placeCompileError = Self.placing(from: only, afterLeadingTrivia: true) }
+        defer {
+            host.placeUnitCompileError = { $1 }
+            host.placeCompileError = { $0 }
+        }
         let sources = items.map(\.trimmedDescription)
         let outcome = await host.run(steps: sources, after: settledLog(), output: resultsOutput, resultsColumn: resultsColumn,
                                      interrupted: interrupted)
