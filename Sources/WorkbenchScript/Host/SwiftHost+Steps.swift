@@ -2,7 +2,7 @@ import Foundation
 import WorkbenchKit
 
 /// The session's steps in the host: cutting them (`edit` and `play` run the steps after a change
-/// again), and telling the steps of an input of several apart.
+/// again), telling the steps of an input of several apart, and the names steps left without a value.
 extension SwiftHost {
     /// The session kept only its first `count` steps (`edit` and `play` run the ones after them again,
     /// as they now read). The libraries that ran a later step, and those after them, are left out of
@@ -66,5 +66,32 @@ extension SwiftHost {
             if case .liveUnit(let index) = event { unit = min(max(index, 0), split.count - 1) } else { split[unit].append(event) }
         }
         return split
+    }
+
+    /// A caught-up step that failed (reported already): later passes leave it out, and what it
+    /// binds has no value in the host (a later use is a one-line compile error, never a stale value).
+    func passOver(_ step: Int, of library: HostLibrary) {
+        guard let unit = library.stepNumbers.firstIndex(of: step) else { return }
+        let line = library.program.units[unit].firstLine
+        passedOver[step] = line
+        for name in HostSegments.bindings(library.program.units[unit]) {
+            unboundNames[name] = "no value in the Swift host: earlier input `\(line)` failed there"
+        }
+    }
+
+    /// Names the steps of `units` bound, which ran no further or were cut off: a later use is a
+    /// one-line compile error, never the value the old step left (their library may be imported
+    /// whole, for an extension above them).
+    func unbind(_ units: some Sequence<ProgramUnit>, because reason: String) {
+        for unit in units {
+            for name in HostSegments.bindings(unit) {
+                unboundNames[name] = "no value in the Swift host: `\(unit.firstLine)` \(reason)"
+            }
+        }
+    }
+
+    /// Names a library gave values to are bound again.
+    func bound(_ names: [HostName]) {
+        for name in names { unboundNames[name.name] = nil }
     }
 }

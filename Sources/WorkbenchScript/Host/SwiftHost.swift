@@ -276,33 +276,6 @@ public final class SwiftHost {
         }
     }
 
-    /// A caught-up step that failed (reported already): later passes leave it out, and what it
-    /// binds has no value in the host (a later use is a one-line compile error, never a stale value).
-    private func passOver(_ step: Int, of library: HostLibrary) {
-        guard let unit = library.stepNumbers.firstIndex(of: step) else { return }
-        let line = library.program.units[unit].firstLine
-        passedOver[step] = line
-        for name in HostSegments.bindings(library.program.units[unit]) {
-            unboundNames[name] = "no value in the Swift host: earlier input `\(line)` failed there"
-        }
-    }
-
-    /// Names the steps of `units` bound, which ran no further or were cut off: a later use is a
-    /// one-line compile error, never the value the old step left (their library may be imported
-    /// whole, for an extension above them).
-    func unbind(_ units: some Sequence<ProgramUnit>, because reason: String) {
-        for unit in units {
-            for name in HostSegments.bindings(unit) {
-                unboundNames[name] = "no value in the Swift host: `\(unit.firstLine)` \(reason)"
-            }
-        }
-    }
-
-    /// Names a library gave values to are bound again.
-    private func bound(_ names: [HostName]) {
-        for name in names { unboundNames[name.name] = nil }
-    }
-
     /// Ends the host and forgets what it held (the next input starts a new one).
     public func stop() {
         pump?.stop()
