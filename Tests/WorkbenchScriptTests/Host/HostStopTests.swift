@@ -24,6 +24,9 @@ import WorkbenchKit
             }.resume()
             Thread.sleep(forTimeInterval: 0.5)
             """)
+        // Under load URLSession's queue can hand the request to libcurl after the input's pause:
+        // `stop` counts it once it is connected, which the server sees.
+        try #require(listener.waitForConnection(seconds: 20))
         session.console.clearCaptured()
         #expect(await session.host.stopWorkLeftRunning() == StoppedWork(timers: 1, tasks: 1, requests: 1))
         try await waitForOutput("ended with an error\n", in: session)
@@ -113,5 +116,20 @@ private final class NeverAnsweringServer {
         url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/never"
     }
 
-    deinit { close(socket) }
+    /// Whether a client connected within `seconds`; the connection is accepted and kept open,
+    /// never answered.
+    func waitForConnection(seconds: Int32) -> Bool {
+        var polled = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&polled, 1, seconds * 1000) == 1 else { return false }
+        let client = accept(socket, nil, nil)
+        if client >= 0 { accepted.append(client) }
+        return client >= 0
+    }
+
+    private var accepted: [Int32] = []
+
+    deinit {
+        for client in accepted { close(client) }
+        close(socket)
+    }
 }
