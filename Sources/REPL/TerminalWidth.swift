@@ -4,16 +4,17 @@ import Foundation
 /// its height (24 then).
 enum TerminalWidth {
     static func current() -> Int {
-        var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
-        return 80
+        measured(\.ws_col, variable: "COLUMNS") ?? 80
     }
 
     static func rows() -> Int {
+        measured(\.ws_row, variable: "LINES") ?? 24
+    }
+
+    /// One of the terminal's dimensions, else the environment's `variable`.
+    private static func measured(_ dimension: KeyPath<winsize, UInt16>, variable: String) -> Int? {
         var size = winsize()
-        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
-        if let lines = ProcessInfo.processInfo.environment["LINES"].flatMap(Int.init), lines > 0 { return lines }
-        return 24
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size[keyPath: dimension] > 0 { return Int(size[keyPath: dimension]) }
+        return ProcessInfo.processInfo.environment[variable].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     }
 }
