@@ -89,13 +89,17 @@ extension Session {
         }
     }
 
+    /// What every input starts from: values shown by an earlier input that failed part-way belong
+    /// to no step, and the requests work left running made since the last input are in the history.
+    func beginInput() {
+        workbench.shownValues = []
+        swiftRunner?.joinSessionRequests()
+    }
+
     /// Runs one input's work (typed, or a statement `play` runs), printing its failure as one line;
     /// returns whether it succeeded.
     func runReportingFailure(_ work: () async throws -> Void) async -> Bool {
-        // Values shown by an earlier input that failed part-way belong to no step.
-        workbench.shownValues = []
-        // Requests that work left running made since the last input are in the history it reads.
-        swiftRunner?.joinSessionRequests()
+        beginInput()
         do {
             try await work()
             return true

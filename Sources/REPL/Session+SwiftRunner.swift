@@ -104,8 +104,7 @@ extension Session {
     /// Runs items of a played file compiled once, each a step (PromptRunner.runSteps), and records
     /// those that ran; with `resultsColumn` their values are returned, not shown.
     func runSteps(_ items: [CodeBlockItemSyntax], resultsColumn: Bool) async -> PromptRunner.StepsRun {
-        workbench.shownValues = []
-        swiftRunner?.joinSessionRequests()
+        beginInput()
         defer { recordRanSteps() }
         return await swift.runSteps(items, resultsColumn: resultsColumn, settings: swiftSettings)
     }
