@@ -1,14 +1,37 @@
 import SwiftSyntax
 
-/// The `var`s a statement declares, and those it may change: the name at the root of what it
+/// The variables a statement declares, and those it may change: the name at the root of what it
 /// assigns (`total += p.id`, `point.x = 1`, `list[0] = 2`), passes `inout` (`&total`) or calls a
 /// method on (`list.append(3)`, which may be mutating: the types are not known here). `play` needs
-/// them so that a statement it runs again never finds a `var` changed by the old one.
+/// them so that a statement it runs again never finds a variable changed by the old one.
 enum ChangedVariables {
-    /// The names `item` declares with `var` at its top level.
-    static func declared(by item: CodeBlockItemSyntax) -> Set<String> {
-        guard let variable = item.item.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.var) else { return [] }
-        return Set(variable.bindings.compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text })
+    /// The names `item` declares at its top level that a later statement can change: those of a
+    /// `var`, and those of a `let` that holds a new instance of one of `classes` (a class's
+    /// properties change through a `let`; a `let` of any other value cannot change, and the
+    /// types of other initial values are not known here).
+    static func declared(by item: CodeBlockItemSyntax, classes: Set<String> = []) -> Set<String> {
+        guard let variable = item.item.as(VariableDeclSyntax.self) else { return [] }
+        let isVar = variable.bindingSpecifier.tokenKind == .keyword(.var)
+        return Set(variable.bindings.compactMap { binding in
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+            return isVar || holdsInstance(of: classes, binding) ? name : nil
+        })
+    }
+
+    /// The classes and actors `items` declare at their top level.
+    static func classes(in items: some Sequence<CodeBlockItemSyntax>) -> Set<String> {
+        Set(items.compactMap { item in
+            item.item.as(ClassDeclSyntax.self)?.name.text ?? item.item.as(ActorDeclSyntax.self)?.name.text
+        })
+    }
+
+    /// `let c = Counter()`, `let c: Counter = .init()`, `let c = Counter.init(start: 1)`.
+    private static func holdsInstance(of classes: Set<String>, _ binding: PatternBindingSyntax) -> Bool {
+        guard !classes.isEmpty else { return false }
+        if let annotated = binding.typeAnnotation?.type.as(IdentifierTypeSyntax.self), classes.contains(annotated.name.text) { return true }
+        guard var called = binding.initializer?.value.as(FunctionCallExprSyntax.self)?.calledExpression else { return false }
+        if let member = called.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init", let base = member.base { called = base }
+        return called.as(DeclReferenceExprSyntax.self).map { classes.contains($0.baseName.text) } ?? false
     }
 
     /// The names whose value `item` may change.

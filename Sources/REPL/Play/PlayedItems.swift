@@ -41,16 +41,19 @@ struct PlayedItems {
         return fromVariablesChangedBelow(start, in: items)
     }
 
-    /// Where a run that would start at `start` starts so that no `var` above it keeps a value a
-    /// statement that runs again changed (`var total = 0` above `for p in posts { total += p.id }`):
-    /// at the first `var` such a statement, as it last ran, changed; compiled Swift runs that
-    /// statement on the `var`'s first value.
+    /// Where a run that would start at `start` starts so that no variable above it keeps a value
+    /// a statement that runs again changed (`var total = 0` above `for p in posts { total += p.id }`,
+    /// `let counter = Counter()` of a class above `counter.add(2)`): at the first such variable's
+    /// declaration; compiled Swift runs that statement on the variable's first value.
     func fromVariablesChangedBelow(_ start: Int, in items: [CodeBlockItemSyntax]) -> Int {
         var start = start
+        let classes = ChangedVariables.classes(in: items)
         while true {
             let changedBelow = changes.dropFirst(start).reduce(into: Set<String>()) { $0.formUnion($1) }
             guard !changedBelow.isEmpty,
-                  let declaring = items.prefix(start).firstIndex(where: { !ChangedVariables.declared(by: $0).isDisjoint(with: changedBelow) })
+                  let declaring = items.prefix(start).firstIndex(where: {
+                      !ChangedVariables.declared(by: $0, classes: classes).isDisjoint(with: changedBelow)
+                  })
             else { return start }
             start = declaring
         }
