@@ -20,7 +20,12 @@ extension Session {
         // Made before the Swift host starts, which points `Bundle.main` there for `open` to fill.
         try? FileManager.default.createDirectory(at: OpenPlayground.mainBundleFolder, withIntermediateDirectories: true)
         runner.configuration.mainBundle = OpenPlayground.mainBundleFolder
-        runner.asynchronousOutput = asynchronousOutput
+        if let passOn = asynchronousOutput {
+            let held = heldOutput
+            runner.asynchronousOutput = { @Sendable bytes in
+                if !held.hold(bytes) { passOn(bytes) }
+            }
+        }
         runner.interrupted = { Interrupt.isPending }
         return runner
     }

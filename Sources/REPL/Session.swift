@@ -53,6 +53,8 @@ public final class Session {
     /// Where output printed between inputs goes (a `Task` an input left running): above the prompt
     /// at a terminal (the line editor's), standard output otherwise. Set before Swift first runs.
     public var asynchronousOutput: (@Sendable ([UInt8]) -> Void)?
+    /// Holds that output while `play` draws its screen, for the screen to show.
+    let heldOutput = HeldOutput()
     /// Command words already said to be shadowed by a Swift name (said once each).
     var notedShadowedCommands: Set<String> = []
     /// The input being run, as typed (to place errors of a `\(…)` in it).

@@ -297,6 +297,31 @@ import Testing
         try await Self.leave(terminal, after: mark)
     }
 
+    /// What work the file left running prints while play waits (a timer's ticks) is shown under
+    /// the file, in the screen drawn again for it, not written over the screen; after `q` it
+    /// prints at the prompt as before.
+    @Test func aTimersOutputIsShownInThePlayScreen() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let file = home.url.appendingPathComponent("lesson.swift")
+        try Self.write(["import Foundation", "var ticks = 0",
+                        "let timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in ticks += 1; print(\"tick\", ticks) }"],
+                       to: file, inPlace: false)
+        let terminal = try Self.playing(file, home: home)
+        _ = try await Self.waitForRun("ran lines 1–3 · ", on: terminal, timeout: .seconds(120))
+        let shown = try await terminal.waitFor("tick 3\r\n", timeout: .seconds(30))
+        let screen = Self.lastScreen(shown)
+        let tick = try #require(screen.range(of: "tick 3\r\n"), "\(shown)")
+        #expect(screen.hasPrefix("lesson.swift: each save runs it · q or Ctrl-C leaves"), "\(screen)")
+        #expect(screen[tick.upperBound...].contains("ran lines 1–3 · "), "the tick was written after the screen: \(screen)")
+        let mark = terminal.mark
+        terminal.type("q")
+        try await terminal.waitFor("left play", after: mark)
+        _ = try await terminal.waitFor("tick ", after: terminal.mark, timeout: .seconds(30))
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
     @Test func aRemovedFileIsWaitedForAndAMissingOneIsOneLine() async throws {
         let home = try TemporaryDirectory()
         defer { home.remove() }

@@ -76,7 +76,7 @@ struct PlayCommand: Command {
                                     + (session.isInteractive ? "q or Ctrl-C leaves" : "a line or the end of input leaves"), .dim))
         var played = PlayedItems()
         // At a terminal the file and its column are drawn on the alternate screen after each run.
-        let display = session.drawsPlayScreen ? PlayDisplay(console: console, title: what) : nil
+        let display = session.drawsPlayScreen ? PlayDisplay(console: console, title: what, held: session.heldOutput) : nil
         display?.runStarts()
         let first = await session.playRun(file, block: block, played: &played)
         display?.runEnded(first)
@@ -92,6 +92,7 @@ struct PlayCommand: Command {
                 break
             }
             display?.redrawIfResized()
+            display?.showHeldOutput()
             let outcome: PlayOutcome
             switch watcher.next(timeout: 100, input: keys == nil ? -1 : STDIN_FILENO) {
             case .saved:

@@ -76,20 +76,24 @@ struct PlayScreen {
 final class PlayDisplay {
     private let console: Console
     private let title: String
+    private let held: HeldOutput
     private var capture: Console?
     private var shown: PlayOutcome?
     private var output = ""
     private var size = (width: 0, height: 0)
 
-    init(console: Console, title: String) {
+    init(console: Console, title: String, held: HeldOutput) {
         self.console = console
         self.title = title
+        self.held = held
+        held.start()
         console.write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J")
         console.flush()
     }
 
     /// Before a run: its output is kept for the screen drawn after it.
     func runStarts() {
+        showHeldOutput()
         console.write("\u{1B}[H\u{1B}[2J")
         let capture = Console(capturingWithColors: false)
         capture.mirror = console.mirror
@@ -120,8 +124,21 @@ final class PlayDisplay {
         if shown != nil, size != Self.terminalSize() { draw() }
     }
 
+    /// Output printed since the last look by work the file left running joins the run's output
+    /// under the file (the last lines of it, as many as fit), and the screen is drawn again.
+    func showHeldOutput() {
+        let bytes = held.take()
+        guard !bytes.isEmpty else { return }
+        output += String(decoding: bytes, as: UTF8.self)
+        // Only the last lines are ever shown: a ticking timer's output is not kept without end.
+        if output.utf8.count > 1 << 16 { output = String(output.suffix(1 << 15)) }
+        draw()
+    }
+
+    /// Back to the session's screen, where output printed from now on goes again.
     func leave() {
         console.write("\u{1B}[?25h\u{1B}[?1049l")
+        console.write(bytes: held.stop())
         console.flush()
     }
 
