@@ -107,11 +107,17 @@ extension Session {
     }
 
     /// Runs items of a played file compiled once, each a step (PromptRunner.runSteps), and records
-    /// those that ran; with `resultsColumn` their values are returned, not shown.
-    func runSteps(_ items: [CodeBlockItemSyntax], resultsColumn: Bool) async -> PromptRunner.StepsRun {
+    /// those that ran; with `resultsColumn` their values are returned, not shown. `beforeRunning`
+    /// may drop them once they are compiled.
+    func runSteps(_ items: [CodeBlockItemSyntax], resultsColumn: Bool, beforeRunning: () -> Bool) async -> PromptRunner.StepsRun {
         beginInput()
         defer { recordRanSteps() }
-        return await swift.runSteps(items, resultsColumn: resultsColumn, settings: swiftSettings)
+        return await swift.runSteps(items, resultsColumn: resultsColumn, settings: swiftSettings, beforeRunning: beforeRunning)
+    }
+
+    /// Whether the interpreter takes an item of a played file (`runOnInterpreter` runs it there).
+    func interpreterTakes(_ item: CodeBlockItemSyntax) async -> Bool {
+        await swift.interpreterTakes(item)
     }
 
     /// Runs one item of a played file compiled as a playground: its output shows as usual, its

@@ -93,11 +93,14 @@ struct PlayCommand: Command {
             }
             display?.redrawIfResized()
             display?.showHeldOutput()
-            let outcome: PlayOutcome
+            var outcome: PlayOutcome
             switch watcher.next(timeout: 100, input: keys == nil ? -1 : STDIN_FILENO) {
             case .saved:
                 display?.runStarts()
-                outcome = await session.playRun(file, block: block, played: &played)
+                // Read and compiled at once; dropped when saved again before it had an effect.
+                repeat {
+                    outcome = await session.playRun(file, block: block, played: &played, settled: watcher.settled)
+                } while outcome.dropped
             case .removed:
                 display?.runStarts()
                 outcome = PlayOutcome(status: "\(file.lastPathComponent) was removed: waiting for it to come back", style: .yellow)

@@ -42,27 +42,96 @@ final class FileWatcher {
 
     deinit { close(descriptor) }
 
-    /// Waits up to `timeout` milliseconds for the file to change, then for its changes to settle
-    /// (`settle` milliseconds without another: two saves 10 ms apart are one; at most half a
-    /// second in all, however busy the folder), and says what the file's state is; nil when
-    /// nothing happened to it. Also returns early, with nil, when `input` (a descriptor, or -1)
-    /// has something to read.
-    func next(timeout: Int32, settle: Int32 = 40, input: Int32 = -1) -> Change? {
-        guard wait(timeout, input: input), var seen = drain() else { return nil }
-        let latest = ContinuousClock.now + .milliseconds(500)
-        var quietAt = ContinuousClock.now + .milliseconds(Int(settle))
+    /// How long a save waits for another before its run has an effect: two saves 10 ms apart are one run.
+    static let settle = Duration.milliseconds(40)
+    /// After `next` returned a whole save at once: when its settle ends, and when the first of
+    /// the saves it waits out came.
+    private var settling: (ends: ContinuousClock.Instant, since: ContinuousClock.Instant)?
+    /// Whether the last `drain` saw the file made, or moved or removed: a save still under way.
+    private var sawSaveUnderWay = false
+    private var sourcesChangedWhileSettling = false
+    /// The first save of the saves a run was last dropped for.
+    private var droppedSince: ContinuousClock.Instant?
+
+    /// Waits up to `timeout` milliseconds for the file to change, and says what the file's state
+    /// is; nil when nothing happened to it. Also returns early, with nil, when `input` (a
+    /// descriptor, or -1) has something to read.
+    ///
+    /// A whole save (the file written and closed, or a new one moved over it) is returned at once:
+    /// its run may read the file and compile while the save settles, and asks `settled()` before
+    /// anything it does has an effect. Anything else is returned once the changes have settled
+    /// (`settle` without another, at most half a second in all, however busy the folder).
+    func next(timeout: Int32, input: Int32 = -1) -> Change? {
+        settling = nil
+        if sourcesChangedWhileSettling {
+            sourcesChangedWhileSettling = false
+            return .sourcesChanged
+        }
+        guard wait(timeout, input: input), let seen = drain() else { return nil }
+        let now = ContinuousClock.now
+        if seen == .saved, !sawSaveUnderWay, Self.hasContent(file) {
+            settling = (now + Self.settle, now)
+            return .saved
+        }
+        return settled(after: seen, since: now)
+    }
+
+    /// After `next` returned a save at once: waits out the rest of its settle. True when the file
+    /// was not changed again meanwhile (the run goes on); false when it was, and the run is
+    /// dropped for one of the file as it is now, which asks again. Once a run was dropped, saves
+    /// that keep coming hold the next back for at most half a second; the next `next` has them.
+    func settled() -> Bool {
+        guard let (ends, since) = settling else { return true }
+        settling = nil
+        var quietAt = ends
+        repeat {
+            // Also when the settle is over already (a compile took longer): a save may be waiting.
+            guard wait(ContinuousClock.now < quietAt ? Self.milliseconds(until: quietAt) : 0, input: -1) else { break }
+            guard let change = drain() else { continue }
+            // Told by the next `next`: the run goes on with the file it read.
+            if change == .sourcesChanged {
+                sourcesChangedWhileSettling = true
+                continue
+            }
+            let now = ContinuousClock.now
+            guard droppedSince == since, now - since >= .milliseconds(500) else {
+                droppedSince = since
+                settling = (now + Self.settle, since)
+                return false
+            }
+            quietAt = now
+        } while ContinuousClock.now < quietAt
+        return true
+    }
+
+    /// Waits for the changes after `first` to settle and says what the file's state is then.
+    private func settled(after first: Change, since: ContinuousClock.Instant) -> Change {
+        var seen = first
+        let latest = since + .milliseconds(500)
+        var quietAt = ContinuousClock.now + Self.settle
         while ContinuousClock.now < min(quietAt, latest) {
-            let left = (min(quietAt, latest) - ContinuousClock.now).components
-            guard wait(Int32(left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000) + 1, input: -1) else { break }
+            guard wait(Self.milliseconds(until: min(quietAt, latest)), input: -1) else { break }
             // Only the file's own events hold the run back, not another file's (an editor's swap file).
             if let more = drain() {
                 seen = seen == .sourcesChanged || more == .sourcesChanged ? .sourcesChanged : more
-                quietAt = ContinuousClock.now + .milliseconds(Int(settle))
+                quietAt = ContinuousClock.now + Self.settle
             }
         }
         // The file decides, not the last event: a save by rename is a move away and a move in.
         guard FileManager.default.fileExists(atPath: file.path) else { return .removed }
         return seen == .sourcesChanged ? .sourcesChanged : .saved
+    }
+
+    private static func milliseconds(until instant: ContinuousClock.Instant) -> Int32 {
+        let left = (instant - ContinuousClock.now).components
+        return Int32(max(left.seconds * 1000 + left.attoseconds / 1_000_000_000_000_000, 0)) + 1
+    }
+
+    /// Whether the file is there with something in it: an editor that empties a file before it
+    /// writes it again closes it in between.
+    private static func hasContent(_ file: URL) -> Bool {
+        var status = stat()
+        return stat(file.path, &status) == 0 && status.st_size > 0
     }
 
     /// Whether the watch (or `input`) became readable within `milliseconds`.
@@ -78,6 +147,7 @@ final class FileWatcher {
     private func drain() -> Change? {
         var change: Change?
         var sourcesChanged = false
+        sawSaveUnderWay = false
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
@@ -98,6 +168,7 @@ final class FileWatcher {
                 guard String(decoding: nameBytes, as: UTF8.self) == name || mask & UInt32(IN_DELETE_SELF) != 0 else { continue }
                 if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE) != 0 { change = .saved }
                 if mask & UInt32(IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF) != 0 { change = .removed }
+                if mask & UInt32(IN_CREATE | IN_DELETE | IN_MOVED_FROM | IN_DELETE_SELF) != 0 { sawSaveUnderWay = true }
             }
         }
     }

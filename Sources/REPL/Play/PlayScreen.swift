@@ -16,12 +16,16 @@ struct PlayOutcome {
     /// The lines this run ran, and the line where it stopped (a syntax error's, a failure's).
     var ran: ClosedRange<Int>?
     var failedLine: Int?
+    /// The file was saved again before the run had an effect: nothing ran, nothing was said.
+    var dropped = false
 
     init(text: String? = nil, status: String, style: TextStyle) {
         self.text = text
         self.status = status
         self.style = style
     }
+
+    static let dropped = { var outcome = PlayOutcome(status: "", style: .dim); outcome.dropped = true; return outcome }()
 }
 
 /// `play` at a terminal, after each run: a title, the file with its results column beside it

@@ -12,15 +12,21 @@ extension Session {
     /// the run did for the screen `play` draws at a terminal. With `block`
     /// (`--block NAME`), what runs is the code outside the file's `#Playground` blocks, then that
     /// block, as `page NAME` runs it after `open`: a change to another block runs nothing.
+    ///
+    /// The file is read and what runs is compiled at once; `settled` is asked before anything has
+    /// an effect (runs, or is said): when it answers false, the file was saved again, and the
+    /// outcome is `dropped` with nothing done that the next run does not start from.
     @discardableResult
-    func playRun(_ file: URL, block: String? = nil, played: inout PlayedItems) async -> PlayOutcome {
+    func playRun(_ file: URL, block: String? = nil, played: inout PlayedItems, settled: () -> Bool = { true }) async -> PlayOutcome {
         let started = ContinuousClock.now
         let saved = Self.clockTime(of: file)
         let name = file.lastPathComponent
         guard let data = FileManager.default.contents(atPath: file.path) else {
+            guard settled() else { return .dropped }
             return finished(PlayOutcome(status: "\(name) was removed: waiting for it to come back (q leaves)", style: .yellow))
         }
         guard let text = String(data: data, encoding: .utf8) else {
+            guard settled() else { return .dropped }
             reportError(PlayError.notText(file.path).description)
             return finished(PlayOutcome(status: "nothing ran: save the file as UTF-8 text (q leaves)", style: .yellow))
         }
@@ -28,24 +34,36 @@ extension Session {
         do {
             tree = try GuardedParse.file(text)
         } catch {
-            return showSyntaxError(error.line, error.column, error.message, in: text, name: name)
+            guard settled() else { return .dropped }
+            return finished(showSyntaxError(error.line, error.column, error.message, in: text, name: name))
         }
         let converter = SourceLocationConverter(fileName: name, tree: tree)
-        if tree.hasError, let first = FirstSyntaxError(in: tree, converter: converter) {
-            return showSyntaxError(first.line, first.column, first.message, in: text, name: name)
-        }
         var items = Array(tree.statements)
+        let line = { (item: CodeBlockItemSyntax) in item.startLocation(converter: converter, afterLeadingTrivia: true).line }
+        // The lines a run of items spans: a block runs after the code outside the blocks, so
+        // its items are not always in the file's order.
+        let lastLine = { (run: ArraySlice<CodeBlockItemSyntax>) in run.map { $0.endLocation(converter: converter, afterTrailingTrivia: false).line }.max() ?? 0 }
+        if tree.hasError, let first = FirstSyntaxError(in: tree, converter: converter) {
+            guard settled() else { return .dropped }
+            var outcome = showSyntaxError(first.line, first.column, first.message, in: text, name: name)
+            // The values above the error stay; those below it are stale until it is fixed.
+            let above = min(played.unchangedPrefix(of: items), items.firstIndex { lastLine([$0]) >= first.line } ?? items.count)
+            outcome.results = played.fileResults(firstLines: items.prefix(above).map(line))
+            outcome.stale = staleResults(below: first.line, of: text, played: played)
+            return finished(outcome)
+        }
         if let block {
             switch Self.playedBlock(block, of: text, items: items, name: name) {
             case .success(let chosen): items = items.filter { !PlaygroundBlock.isBlock($0) } + [chosen.item]
             case .failure(let error):
+                guard settled() else { return .dropped }
                 reportError(error.description)
                 return finished(PlayOutcome(text: text, status: "nothing ran: fix the file and save (q leaves)", style: .yellow))
             }
         }
-        let line = { (item: CodeBlockItemSyntax) in item.startLocation(converter: converter, afterLeadingTrivia: true).line }
         let same = played.restart(for: items)
         guard same < items.count || same < played.tokens.count else {
+            guard settled() else { return .dropped }
             var outcome = PlayOutcome(text: text, status: "unchanged: nothing ran · saved \(saved)", style: .dim)
             outcome.results = played.fileResults(firstLines: items.map(line))
             return finished(outcome)
@@ -56,11 +74,12 @@ extension Session {
             played.keepFirst(same)
         }
         Interrupt.clear()
-        // The lines a run of items spans: a block runs after the code outside the blocks, so
-        // its items are not always in the file's order.
-        let lastLine = { (run: ArraySlice<CodeBlockItemSyntax>) in run.map { $0.endLocation(converter: converter, afterTrailingTrivia: false).line }.max() ?? 0 }
         let span = { (run: ArraySlice<CodeBlockItemSyntax>) in Self.lines(run.map(line).min() ?? 0, lastLine(run)) }
-        let run = await runItems(items, from: same, oneByOne: block != nil, played: &played)
+        // Cutting the steps has no effect that a dropped run leaves behind: the next run compares
+        // the file with the items kept.
+        let run = await runItems(items, from: same, oneByOne: block != nil, played: &played, settled: settled)
+        if run?.dropped == true { return .dropped }
+        guard settled() else { return .dropped }
         if let run {
             let index = run.stoppedAt
             let failed = run.failed
@@ -90,6 +109,10 @@ extension Session {
         let stoppedAt: Int
         let failed: Int
         var hoisted: [Int: [LineResult]] = [:]
+        /// `settled` answered false before anything ran.
+        var dropped = false
+
+        static let dropped = { var stop = PlayStop(stoppedAt: 0, failed: 0); stop.dropped = true; return stop }()
     }
 
     /// Runs `items` from `same` on, each that runs to its end appended to `played`; nil when all
@@ -98,11 +121,15 @@ extension Session {
     /// (PromptRunner.runSteps): a run from line 1 costs one compile, not one per statement. Where
     /// that cannot be (a `#Playground` block, an import below a statement, `--block`, no compiler)
     /// they run one by one.
-    private func runItems(_ items: [CodeBlockItemSyntax], from same: Int, oneByOne: Bool, played: inout PlayedItems) async -> PlayStop? {
+    private func runItems(_ items: [CodeBlockItemSyntax], from same: Int, oneByOne: Bool, played: inout PlayedItems,
+                          settled: () -> Bool) async -> PlayStop? {
         let statements = items[same...].drop { SessionImport($0) != nil }
         let batched = !oneByOne && compiledPathAvailable
             && !items[same...].contains(where: PlaygroundBlock.isBlock) && !statements.contains { SessionImport($0) != nil }
-        guard batched else { return await runEachItem(items, from: same, played: &played) }
+        guard batched else {
+            guard settled() else { return .dropped }
+            return await runEachItem(items, from: same, played: &played)
+        }
         var hoisting = DeclarationHoisting(items: items)
         for index in 0..<same { _ = hoisting.needed(by: index) }
         var index = same
@@ -110,6 +137,10 @@ extension Session {
         // a statement that needs a declaration further down (changed, or not declared yet) is
         // compiled with it, where every declaration is seen.
         while index < items.count, !(drawsPlayScreen && PlayColumn.runsWithResults(items[index])), hoisting.needed(by: index).isEmpty {
+            // The first statement that runs at once waits for the save to settle; one the compiler
+            // runs is compiled first, and waits only before it runs.
+            if index == same, !(await interpreterTakes(items[index])) { break }
+            guard settled() else { return .dropped }
             let before = transcript.steps.count
             let (finished, output) = await capturingOutput { await runOnInterpreter(items[index]) }
             guard let finished, !Interrupt.isPending else { return PlayStop(stoppedAt: index, failed: index) }
@@ -120,7 +151,8 @@ extension Session {
         guard index < items.count else { return nil }
         let before = transcript.steps.count
         // At a terminal their values are the column `play` draws; piped, they are shown as the prompt shows them.
-        let run = await runSteps(Array(items[index...]), resultsColumn: drawsPlayScreen)
+        let run = await runSteps(Array(items[index...]), resultsColumn: drawsPlayScreen, beforeRunning: settled)
+        if run.dropped { return .dropped }
         for unit in 0..<run.ran {
             played.append(items[index + unit], stepsBefore: before + unit, results: run.results.filter { $0.unit == unit })
         }
@@ -215,12 +247,24 @@ extension Session {
     /// Whether `play` draws its screen (at a terminal): the runs' values are its column then.
     var drawsPlayScreen: Bool { isInteractive && console.isTerminal }
 
+    /// What the statements below `line` had when they last ran, at their lines now. They are read
+    /// from the text below it alone: after an error the parser may take the rest of the file as
+    /// code it could not place.
+    private func staleResults(below line: Int, of text: String, played: PlayedItems) -> [LineResult] {
+        let rest = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line).joined(separator: "\n")
+        guard let tree = try? GuardedParse.file(rest) else { return [] }
+        let converter = SourceLocationConverter(fileName: "", tree: tree)
+        return tree.statements.flatMap { item in
+            played.earlierResults(of: item, at: line + item.startLocation(converter: converter, afterLeadingTrivia: true).line)
+        }
+    }
+
     private func showSyntaxError(_ line: Int, _ column: Int, _ message: String, in text: String, name: String) -> PlayOutcome {
         console.failure(CompileError(file: name, line: line, column: column, message: message,
                                      sourceLine: CompileError.line(line, of: text)))
         var outcome = PlayOutcome(text: text, status: "nothing ran: fix the error and save (q leaves)", style: .yellow)
         outcome.failedLine = line
-        return finished(outcome)
+        return outcome
     }
 
     /// `line 4` or `lines 9–12`.

@@ -70,4 +70,6 @@ public struct HostOutcome: Sendable {
     /// The lines printed under `failure`, dimmed: a compile error's source line and caret
     /// (`CompileError.context`); empty for any other failure.
     public var failureContext: [String] = []
+    /// The input was compiled but not run, and nothing was said: `beforeRunning` answered false.
+    public var dropped = false
 }

@@ -116,9 +116,11 @@ public final class SwiftHost {
     /// compiled once, each begun by `PromptRuntime.liveUnit`. Those that ran to their end are the
     /// outcome's `steps`, each with the requests it made, also when a later one failed
     /// (`failedUnit`); what they bound keeps its value, and `keepFirst` can cut between them.
-    /// One input is `run`.
+    /// One input is `run`. Once the inputs are compiled, and before anything of them runs or is
+    /// said (a compile error too), `beforeRunning` may drop them (`play`'s file was saved again).
     public func run(steps inputs: [String], after steps: [LoggedStep], isStep: Bool = true, output: Console? = nil,
-                    liveAnswers: [Exchange]? = nil, resultsColumn: Bool = false, interrupted: () -> Bool) async -> HostOutcome {
+                    liveAnswers: [Exchange]? = nil, resultsColumn: Bool = false, interrupted: () -> Bool,
+                    beforeRunning: () -> Bool = { true }) async -> HostOutcome {
         if steps.count < syncedSteps {  // the session's steps were cleared
             stop()
             passedOver = [:]
@@ -171,7 +173,13 @@ public final class SwiftHost {
                 let caughtUp = Array(pendingSteps.prefix(segment.count))
                 pendingSteps = pendingSteps.dropFirst(segment.count)
                 let path: URL
-                switch await compile(library) {
+                let compiled = await compile(library)
+                if isLast, !beforeRunning() {
+                    var outcome = HostOutcome(succeeded: false, exchanges: [], requestState: nil, failure: nil, step: nil)
+                    outcome.dropped = true
+                    return outcome
+                }
+                switch compiled {
                 case .success(let compiled): path = compiled
                 case .failure(let failure):
                     guard let step = failure.caughtUpStep else {

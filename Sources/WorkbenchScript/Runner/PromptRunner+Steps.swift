@@ -13,6 +13,16 @@ extension PromptRunner {
         public let ran: Int
         public let results: [LineResult]
         public let failed: Bool
+        /// Compiled, then dropped by `beforeRunning`: nothing ran or was said.
+        public var dropped = false
+    }
+
+    /// Whether `runOnInterpreter` would run `item` there rather than leave it to the compiler;
+    /// nothing runs to find out.
+    public func interpreterTakes(_ item: CodeBlockItemSyntax) async -> Bool {
+        if SessionImport(item) != nil || Self.isModel(item) { return true }
+        if PlaygroundBlock.isBlock(item) || compiledOnly { return false }
+        return await interpreter.canFinish(item, showing: true)
     }
 
     /// Runs `item` as the prompt runs it when the interpreter can finish it (an import too); false,
@@ -26,8 +36,10 @@ extension PromptRunner {
     /// own: what the ones before a failure bound keeps its value, and the session can later be cut
     /// between any two of them. With `resultsColumn` it is compiled as a playground, and their
     /// lines' values are returned rather than shown. A compile error in one runs the items above it
-    /// first, then is printed at the file's line.
-    public func runSteps(_ items: [CodeBlockItemSyntax], resultsColumn: Bool, settings: PromptSettings) async -> StepsRun {
+    /// first, then is printed at the file's line. `beforeRunning` is asked once they are compiled,
+    /// before anything runs or is said: false drops them.
+    public func runSteps(_ items: [CodeBlockItemSyntax], resultsColumn: Bool, settings: PromptSettings,
+                         beforeRunning: () -> Bool = { true }) async -> StepsRun {
         configuration.settings = settings
         refreshSettings()
         host.placeUnitCompileError = { unit, error in Self.placing(from: items[unit], afterLeadingTrivia: true)(error) }
@@ -39,7 +51,12 @@ extension PromptRunner {
         }
         let sources = items.map(\.trimmedDescription)
         let outcome = await host.run(steps: sources, after: settledLog(), output: resultsOutput, resultsColumn: resultsColumn,
-                                     interrupted: interrupted)
+                                     interrupted: interrupted, beforeRunning: beforeRunning)
+        if outcome.dropped {
+            var dropped = StepsRun(ran: 0, results: [], failed: false)
+            dropped.dropped = true
+            return dropped
+        }
         workbench?.join(outcome.exchanges)
         if let state = outcome.requestState { workbench?.restore(state) }
         for (index, step) in outcome.steps.enumerated() {
