@@ -16,7 +16,8 @@ opened, unless said) and times from just before the write until play's status li
 - only a comment changed, so nothing runs: what is left is the watcher's wake-up, its settle
   (40 ms without another event, so that two quick saves are one run), reading and parsing the
   file; in place and by rename (as vim saves). The same overhead is also taken from the runs
-  above: the wall time less the run's own seconds on its status line (0.01 s resolution).
+  above: the wall time less the run's own seconds on its status line (0.01 s resolution), which
+  now include the settle (a whole save's run compiles while it settles).
 """
 import os
 import re
