@@ -99,19 +99,13 @@ final class PlayDisplay {
     func runStarts() {
         showHeldOutput()
         console.write("\u{1B}[H\u{1B}[2J")
-        let capture = Console(capturingWithColors: false)
-        capture.mirror = console.mirror
-        console.mirror = capture
-        self.capture = capture
+        capture = console.startCopy()
     }
 
     /// After a run: the screen is drawn with what it did. A run that could not read the file keeps
     /// the file and column shown before.
     func runEnded(_ outcome: PlayOutcome) {
-        if let capture {
-            console.mirror = capture.mirror
-            output = capture.capturedText
-        }
+        if let capture { output = console.endCopy(capture) }
         capture = nil
         var drawn = outcome
         if outcome.text == nil, let shown {

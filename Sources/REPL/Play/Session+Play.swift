@@ -236,12 +236,9 @@ extension Session {
 
     /// What `work` returned, and what it printed, which still reaches the console.
     private func capturingOutput<T>(_ work: () async -> T) async -> (T, String) {
-        let capture = Console(capturingWithColors: false)
-        capture.mirror = console.mirror
-        console.mirror = capture
+        let copy = console.startCopy()
         let result = await work()
-        console.mirror = capture.mirror
-        return (result, capture.capturedText)
+        return (result, console.endCopy(copy))
     }
 
     /// Whether `play` draws its screen (at a terminal): the runs' values are its column then.

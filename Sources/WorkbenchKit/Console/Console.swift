@@ -33,6 +33,21 @@ public final class Console: @unchecked Sendable {
         set { lock.withLock { mirrorConsole = newValue } }
     }
 
+    /// Starts keeping a copy of what is written here, without colours, ahead of the mirror already
+    /// set (which still gets everything); `endCopy` with the console returned ends it.
+    public func startCopy() -> Console {
+        let copy = Console(capturingWithColors: false)
+        copy.mirror = mirror
+        mirror = copy
+        return copy
+    }
+
+    /// Ends a copy `startCopy` began, the mirror before it restored; what was written meanwhile.
+    public func endCopy(_ copy: Console) -> String {
+        mirror = copy.mirror
+        return copy.capturedText
+    }
+
     /// Writes to a file descriptor; colours when it is a terminal and the environment allows.
     public init(fileDescriptor: Int32, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.fileDescriptor = fileDescriptor

@@ -73,4 +73,19 @@ import WorkbenchKit
         #expect(String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self) == "before\nerror: one\ntwo\nafter\n")
         #expect(copy.capturedText == "error: one\ntwo\n")
     }
+
+    /// A copy started while another is kept (play's screen, one statement's column) sees what is
+    /// written until it ends; the one it was started in front of gets everything, and is the mirror again.
+    @Test func copiesNestAndTheOuterOneKeepsEverything() {
+        let console = Console(capturingWithColors: false)
+        let outer = console.startCopy()
+        console.line("one")
+        let inner = console.startCopy()
+        console.line("two")
+        #expect(console.endCopy(inner) == "two\n")
+        console.line("three")
+        #expect(console.mirror === outer)
+        #expect(console.endCopy(outer) == "one\ntwo\nthree\n")
+        #expect(console.mirror == nil && console.capturedText == "one\ntwo\nthree\n")
+    }
 }
