@@ -303,6 +303,8 @@ import Testing
         let terminal = try Self.playing(file, home: home)
         var shown = try await Self.waitForRun("ran lines 1–3 · ", on: terminal, timeout: .seconds(120))
         #expect(shown.contains("sum 7\r\n") && !shown.contains("error"), "\(shown)")
+        // Compiled with the statements above it, the declaration's column is what the prompt says for it, then the value its method computed.
+        #expect(Self.lastScreen(shown).contains("│ defined Point; 7\r\n"), "\(shown)")
         lines[2] = "struct Point { let x: Int; let y: Int; func sum() -> Int { x * y } }"
         let mark = terminal.mark
         try Self.write(lines, to: file, inPlace: true)

@@ -71,12 +71,13 @@ extension PromptRunner {
             }
         }
         joinSessionRequests()
-        if outcome.succeeded { return StepsRun(ran: items.count, results: outcome.results, failed: false) }
+        let results = outcome.results + Self.declarationResults(of: items.prefix(outcome.steps.count))
+        if outcome.succeeded { return StepsRun(ran: items.count, results: results, failed: false) }
         guard let error = outcome.compileError, let unit = outcome.failedUnit else {
             // What the units before the failure bound is theirs; the failed one's changes are forgotten.
             if outcome.steps.count < items.count { forgetInterpreterValues(changedBy: ProgramUnit(sources[outcome.steps.count])) }
             explainMissingName(in: outcome.failure)
-            return StepsRun(ran: outcome.steps.count, results: outcome.results, failed: true)
+            return StepsRun(ran: outcome.steps.count, results: results, failed: true)
         }
         // Nothing ran: the items above the one that does not compile run first, as they would
         // one by one, then its error is told.
@@ -84,5 +85,16 @@ extension PromptRunner {
         if unit > 0 { above = await runSteps(Array(items.prefix(unit)), resultsColumn: resultsColumn, settings: settings) }
         if !above.failed { console.failure(error.text, context: error.context) }
         return StepsRun(ran: above.ran, results: above.results, failed: true)
+    }
+
+    /// The column of the declarations among items that ran, at their first line: what the prompt
+    /// prints for one (`defined Post (3 properties)`), which the playground transform does not report.
+    private static func declarationResults(of items: ArraySlice<CodeBlockItemSyntax>) -> [LineResult] {
+        items.enumerated().compactMap { unit, item in
+            guard let line = item.item.as(DeclSyntax.self).flatMap(DeclarationSummary.line(for:)) else { return nil }
+            var result = LineResult(kind: .printed, line: 1, column: 1, name: "", text: line)
+            result.unit = unit
+            return result
+        }
     }
 }
