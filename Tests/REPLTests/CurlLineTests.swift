@@ -59,8 +59,13 @@ import WorkbenchKit
         #expect(line.joinedData == "a=1&b=2")
         #expect(try statements(#"-sSL -XPOST -HAccept:text/plain https://x/y -d a=1 -d 'b=x y'"#) == [
             .reset, .url("https://x/y"), .method("POST"), .header("Accept", "text/plain"),
-            .form([.init("a", "1"), .init("b", "x y")]), .followRedirects(true), .send(stream: false),
+            .header("Content-Type", "application/x-www-form-urlencoded"), .bodyText("a=1&b=x y"), .followRedirects(true), .send(stream: false),
         ])
+        // A form whose own encoding writes it back byte for byte is a form; any other is sent as written, as curl sends it.
+        #expect(try statements("https://x -d 'a=1&b=x%20y'").contains(.form([.init("a", "1"), .init("b", "x y")])))
+        for data in [#"foo="bar""#, "item[]=1&item[]=2", "field=don%27t", "a=b+c"] {
+            #expect(try statements("https://x --data '\(data)'").contains(.bodyText(data)), "\(data)")
+        }
     }
 
     @Test func authCookiesAgentRefererAndGetMakeHeadersAndQuery() throws {
@@ -91,7 +96,31 @@ import WorkbenchKit
             .reset, .url("https://x"), .method("POST"), .header("Content-Type", "application/x-www-form-urlencoded"), .bodyFile(file.path), .send(stream: false),
         ])
         // `-d @FILE` drops the file's line breaks, as curl does.
-        #expect(try statements("https://x -d @\(file.path)").contains(.form([.init("a", "1b=2")])))
+        #expect(try statements("https://x -d @\(file.path)").contains(.bodyText("a=1b=2")))
+    }
+
+    /// Options that change only what curl prints, paces or checks are taken and change nothing;
+    /// those that shape the request do so.
+    @Test func everyOptionCurlHasIsTakenOrSaysWhyNot() throws {
+        #expect(try statements("-sS --fail-with-body --trace-ascii t.log -o out.json --connect-timeout 3 --retry 2 --http2 --compressed -w '%{http_code}' https://x")
+                == [.reset, .url("https://x"), .send(stream: false)])
+        #expect(try statements("-L --no-location https://x") == [.reset, .url("https://x"), .send(stream: false)])
+        #expect(try statements("https://x/s?a=1 --url-query 'q=a b&c' --url-query '+raw=%41' -r 0-99 --oauth2-bearer t0k -m 2.5") == [
+            .reset, .url("https://x/s?a=1&q=a%20b%26c&raw=%41"), .header("Range", "bytes=0-99"), .header("Authorization", "Bearer t0k"),
+            .timeout(2.5), .send(stream: false),
+        ])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("curl-upload-\(UUID().uuidString).txt")
+        try "hello\n".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try statements("-T \(file.path) https://x/up/") == [
+            .reset, .url("https://x/up/" + file.lastPathComponent), .method("PUT"), .bodyFile(file.path), .send(stream: false),
+        ])
+        // A quoted -F value loses its quotes, as curl's manual says; --form-string keeps them.
+        #expect(try statements(#"https://x -F 'a="b;c \"d\""' --form-string 'e="f"'"#).contains(.multipart([.init("a", #"b;c "d""#), .init("e", #""f""#)])))
+        for option in CurlOptions.noEffect where option.hasPrefix("--") {
+            let line = CurlOptions.valued.contains(option) ? "\(option) 1 https://x" : "\(option) https://x"
+            #expect(try statements(line) == [.reset, .url("https://x"), .send(stream: false)], "\(option)")
+        }
     }
 
     /// `-F` is a multipart body; a multipart Content-Type given with it would name another boundary.
@@ -106,9 +135,12 @@ import WorkbenchKit
     }
 
     @Test(arguments: [
-        ("--proxy http://p:8080 https://x", "error: curl: --proxy is not taken here (Workbench sends the request itself)"),
-        ("-x http://p:8080 https://x", "error: curl: -x is not taken here (Workbench sends the request itself)"),
-        ("-sSo out.json https://x", "error: curl: -o is not taken here (Workbench sends the request itself)"),
+        ("--proxy http://p:8080 https://x", "error: curl: --proxy: a proxy is not taken here: Workbench connects to the server itself"),
+        ("-x http://p:8080 https://x", "error: curl: -x: a proxy is not taken here: Workbench connects to the server itself"),
+        ("-sS --digest -u a:b https://x", "error: curl: --digest: only Basic authentication is taken here (-u user:password); this scheme answers the server's challenge"),
+        ("--frobnicate https://x", "error: curl: --frobnicate is not an option of curl's"),
+        ("-sSW https://x", "error: curl: -W is not an option of curl's"),
+        ("-m soon https://x", "error: curl: -m 'soon' is not a number of seconds"),
         ("-F 'a=<notes.txt' https://x", "error: curl: -F 'a=<notes.txt': '<FILE' is not taken here — write name=@FILE for a file"),
         ("--form-string 'a=@x' https://x", "error: curl: --form-string 'a=@x': a value starting with '@' is read as a file here — it cannot be sent as text"),
         ("-F a https://x", "error: curl: -F 'a' is not name=value"),

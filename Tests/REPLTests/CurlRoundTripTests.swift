@@ -73,7 +73,7 @@ import WorkbenchKit
                 "wb.reset()", #"try wb.url("sandbox/httpbin/anything")"#, #"try wb.method("PUT")"#,
                 #"try wb.header("Content-Type", "text/plain")"#, #"wb.body(text: "two\nlines")"#, "try await wb.send()",
                 "wb.reset()", #"try wb.url("sandbox/httpbin/anything")"#, #"try wb.method("POST")"#,
-                #"wb.form(["a": "1", "b": "x y"])"#, "try await wb.send()",
+                #"try wb.header("Content-Type", "application/x-www-form-urlencoded")"#, #"wb.body(text: "a=1&b=x y")"#, "try await wb.send()",
                 "wb.reset()", #"try wb.url("sandbox/httpbin/anything")"#, #"try wb.method("POST")"#,
                 #"try wb.multipart(["title": "Pilot"])"#, "try await wb.send()",
             ]

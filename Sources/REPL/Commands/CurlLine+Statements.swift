@@ -7,10 +7,11 @@ extension CurlLine {
     /// The Content-Type curl sends with data when the line gives none.
     var defaultContentType: String { json ? "application/json" : "application/x-www-form-urlencoded" }
 
-    /// The method curl sends: `-X`, else HEAD for `-I`, POST with data (unless `-G`), else GET.
+    /// The method curl sends: `-X`, else HEAD for `-I`, PUT for `-T`, POST with data (unless `-G`), else GET.
     var effectiveMethod: String {
         if let method { return method.uppercased() }
         if head { return "HEAD" }
+        if uploadFile != nil { return "PUT" }
         return (!data.isEmpty && !get) || !form.isEmpty ? "POST" : "GET"
     }
 
@@ -19,21 +20,22 @@ extension CurlLine {
         data.map(\.text).joined(separator: json ? "" : "&")
     }
 
-    /// What the line says besides the request: one line for each option taken differently.
-    var notes: [String] {
-        insecure ? ["note: curl -k: Workbench does not skip TLS verification; the request is sent with it"] : []
-    }
-
     func statements() throws -> [WorkbenchStatement] {
         guard var url else { return [] }
         if head && ((!data.isEmpty && !get) || !form.isEmpty) {
             throw UsageError("curl: -I sends a HEAD request, which has no body — drop the data or -I")
         }
         if !form.isEmpty && !data.isEmpty { throw UsageError("curl: -F (multipart) and -d (data) are two bodies — curl takes one of them") }
+        if uploadFile != nil && (!form.isEmpty || (!data.isEmpty && !get)) {
+            throw UsageError("curl: -T (a file uploaded) and -d or -F are two bodies — curl takes one of them")
+        }
         // curl reads a URL without a scheme as http; `sandbox/NAME/…` is the sandbox's, as everywhere.
         if !url.contains("://") && !SandboxAddress.isPortable(url) { url = "http://" + url }
-        if get && !data.isEmpty {
-            url += (url.contains("?") ? "&" : "?") + joinedData
+        // `-T FILE` to a URL ending in `/` puts the file under its own name there.
+        if let uploadFile, url.hasSuffix("/") { url += (uploadFile as NSString).lastPathComponent }
+        let query = (get ? data.map(\.text) : []) + urlQuery
+        if !query.isEmpty {
+            url += (url.contains("?") ? "&" : "?") + query.joined(separator: "&")
         }
         try check(url: url)
         var statements: [WorkbenchStatement] = [.reset, .url(url)]
@@ -48,6 +50,7 @@ extension CurlLine {
         if !form.isEmpty { headers.removeAll { $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("multipart/form-data") } }
         statements += headers.map { .header($0.name, $0.value) }
         if !form.isEmpty { statements.append(.multipart(form.map { .init($0.name, $0.value) })) }
+        if let uploadFile { statements.append(.bodyFile(uploadFile)) }
         if !data.isEmpty && !get {
             let contentType = headers.last { $0.name.lowercased() == "content-type" }?.value
             let body = body(contentType: contentType ?? defaultContentType)
@@ -56,6 +59,7 @@ extension CurlLine {
             statements.append(body)
         }
         if followRedirects { statements.append(.followRedirects(true)) }
+        if let maxTime { statements.append(.timeout(maxTime)) }
         statements.append(.send(stream: stream))
         return statements
     }
@@ -78,13 +82,18 @@ extension CurlLine {
     }
 
     /// JSON when the type says JSON and the text is; a form when the type is a form and every
-    /// `&` part is `name=value`; a file for `--data-binary @FILE` alone; else the text as it is.
+    /// `&` part is `name=value` that the form's own encoding writes back byte for byte; a file for
+    /// `--data-binary @FILE` alone; else the text as it is. curl sends data as given, so a form
+    /// written otherwise (`foo="bar"`, `item[]=1`, `a=b+c`) is sent as that text.
     func body(contentType: String) -> WorkbenchStatement {
         let type = contentType.lowercased()
         let text = joinedData
         if data.count == 1, let file = data[0].file { return .bodyFile(file) }
         if type.contains("json"), (try? JSONValidator.validate(text)) != nil { return .bodyJSON(text) }
-        if type.hasPrefix("application/x-www-form-urlencoded"), let fields = Self.formFields(text) { return .form(fields) }
+        if type.hasPrefix("application/x-www-form-urlencoded"), let fields = Self.formFields(text),
+           RequestBody.formEncoded(fields.map { URLQueryItem(name: $0.name, value: $0.value) }) == text {
+            return .form(fields)
+        }
         return .bodyText(text)
     }
 

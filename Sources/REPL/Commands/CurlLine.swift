@@ -24,20 +24,17 @@ struct CurlLine {
     /// `-F` fields: `name=value`, or `name=@PATH[;type=TYPE]` for a file.
     var form: [(name: String, value: String)] = []
 
-    /// Options that only change what curl prints: Workbench prints the exchange its own way.
-    static let outputOnly: Set<String> = [
-        "-s", "--silent", "-S", "--show-error", "-v", "--verbose", "-i", "--include", "-f", "--fail", "--fail-with-body",
-        "--no-progress-meter", "-#", "--progress-bar",
-    ]
-    /// Options that take a value, each to the one name `take` knows it by.
-    static let valued: [String: String] = [
-        "--url": "--url", "-X": "-X", "--request": "-X", "-H": "-H", "--header": "-H", "-d": "-d", "--data": "-d",
-        "--data-ascii": "-d", "--data-raw": "--data-raw", "--data-binary": "--data-binary",
-        "--data-urlencode": "--data-urlencode", "--json": "--json", "-F": "-F", "--form": "-F", "--form-string": "--form-string",
-        "-u": "-u", "--user": "-u", "-b": "-b", "--cookie": "-b", "-A": "-A", "--user-agent": "-A", "-e": "-e", "--referer": "-e",
-    ]
+    /// `-m`: the request's time limit in seconds, which becomes the session's (`set timeout`).
+    var maxTime: Double?
+    /// `-T FILE`: the file is the body of a PUT.
+    var uploadFile: String?
+    /// `--url-query` parts, in order, as they join the URL's query.
+    var urlQuery: [String] = []
+    /// Lines said before the request is sent: an option taken differently from curl.
+    var notes: [String] = []
 
-    /// Reads the words after `curl`; an option Workbench does not take is a one-line error.
+    /// Reads the words after `curl` as curl does (CurlOptions): an option that cannot be honoured,
+    /// or that curl does not have, is a one-line error and nothing is sent.
     static func parse(_ words: [String]) throws -> CurlLine {
         var line = CurlLine()
         var index = 0
@@ -49,52 +46,40 @@ struct CurlLine {
         while index < words.count {
             let word = words[index]
             index += 1
-            if word.hasPrefix("--") || !word.hasPrefix("-") || word == "-" {
-                if word.hasPrefix("--"), let canonical = valued[word] {
-                    try line.take(canonical, try value(for: word))
-                } else if word.hasPrefix("--") {
-                    try line.take(flag: word)
-                } else {
-                    try line.take("--url", word)
+            if !word.hasPrefix("-") || word == "-" {
+                try line.take("--url", word, as: "--url")
+            } else if word.hasPrefix("--") {
+                try line.take(word, CurlOptions.valued.contains(word) ? try value(for: word) : nil, as: word)
+            } else {
+                // Short options combine (`-sSL`); one that takes a value takes the rest of the word or the next word.
+                var letters = Substring(word.dropFirst())
+                while let letter = letters.first {
+                    letters = letters.dropFirst()
+                    let short = "-" + String(letter)
+                    guard let option = CurlOptions.long[short] else { throw UsageError("curl: \(short) is not an option of curl's") }
+                    if CurlOptions.valued.contains(option) {
+                        try line.take(option, letters.isEmpty ? try value(for: short) : String(letters), as: short)
+                        break
+                    }
+                    try line.take(option, nil, as: short)
                 }
-                continue
-            }
-            // Short options combine (`-sSL`); one that takes a value takes the rest of the word or the next word.
-            var letters = Substring(word.dropFirst())
-            while let letter = letters.first {
-                letters = letters.dropFirst()
-                let option = "-" + String(letter)
-                if let canonical = valued[option] {
-                    try line.take(canonical, letters.isEmpty ? try value(for: option) : String(letters))
-                    break
-                }
-                try line.take(flag: option)
             }
         }
         guard line.url != nil else { throw UsageError("curl: no URL — `curl URL [options]`, or `curl` alone to print the current request") }
         return line
     }
 
-    private mutating func take(flag: String) throws {
-        if Self.outputOnly.contains(flag) { return }
-        switch flag {
-        case "-G", "--get": get = true
-        case "-I", "--head": head = true
-        case "-L", "--location": followRedirects = true
-        case "-k", "--insecure": insecure = true
-        case "-N", "--no-buffer": stream = true
-        case "--compressed", "-g", "--globoff": break
-        default: throw UsageError("curl: \(flag) is not taken here (Workbench sends the request itself)")
-        }
-    }
-
-    private mutating func take(_ option: String, _ value: String) throws {
+    /// One option, by its long name (`written` is how the command wrote it); `value` for one that takes it.
+    private mutating func take(_ option: String, _ value: String?, as written: String) throws {
+        if let reason = CurlOptions.refusal(option) { throw UsageError("curl: \(written): \(reason)") }
+        if CurlOptions.noEffect.contains(option) { return }
+        guard let value else { return try take(flag: option, as: written) }
         switch option {
         case "--url":
             guard url == nil else { throw UsageError("curl: one URL at a time — got '\(ErrorLine.echo(url ?? ""))' and '\(ErrorLine.echo(value))'") }
             url = value
-        case "-X": method = value
-        case "-H":
+        case "--request": method = value
+        case "--header":
             if value.hasPrefix("@") { throw UsageError("curl: -H @FILE (headers read from a file) is not taken here — write each -H 'Name: value'") }
             guard let colon = value.firstIndex(of: ":") else {
                 // curl's `Name;` sends the header with an empty value.
@@ -105,36 +90,103 @@ struct CurlLine {
             let fieldValue = value[value.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             // curl's `Name:` with nothing after removes a header it would add: here there is none to remove.
             if !fieldValue.isEmpty { headers.append((name, fieldValue)) }
-        case "-d": data.append(DataOption(text: try Self.fileText(value, strippingLineBreaks: true) ?? value))
+        case "--data", "--data-ascii": data.append(DataOption(text: try Self.fileText(value, strippingLineBreaks: true) ?? value))
         case "--data-raw": data.append(DataOption(text: value))
         case "--data-binary":
             let path = value.hasPrefix("@") ? String(value.dropFirst()) : nil
             data.append(DataOption(text: try Self.fileText(value, strippingLineBreaks: false) ?? value, file: path))
         case "--data-urlencode": data.append(DataOption(text: try Self.urlEncoded(value)))
+        case "--url-query": urlQuery.append(value.hasPrefix("+") ? String(value.dropFirst()) : try Self.urlEncoded(value))
         case "--json":
             json = true
             data.append(DataOption(text: try Self.fileText(value, strippingLineBreaks: false) ?? value))
-        case "-F", "--form-string":
-            guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
-                throw UsageError("curl: \(option) '\(ErrorLine.echo(value))' is not name=value")
-            }
-            let name = String(value[..<equals]), content = String(value[value.index(after: equals)...])
-            // A file's `@PATH` is read when the statement runs; `<FILE` (a file's text as a field) is not taken.
-            if option == "-F" && content.hasPrefix("<") { throw UsageError("curl: -F '\(ErrorLine.echo(value))': '<FILE' is not taken here — write name=@FILE for a file") }
-            if option == "--form-string" && content.hasPrefix("@") {
-                throw UsageError("curl: --form-string '\(ErrorLine.echo(value))': a value starting with '@' is read as a file here — it cannot be sent as text")
-            }
-            form.append((name, content))
-        case "-u":
+        case "--form", "--form-string": try takeFormField(value, as: option == "--form" ? "-F" : option)
+        case "--user":
             guard value.contains(":") else { throw UsageError("curl: -u '\(ErrorLine.echo(value))' has no password — curl would ask for one; write -u user:password") }
             headers.append(("Authorization", "Basic " + Data(value.utf8).base64EncodedString()))
-        case "-b":
+        case "--oauth2-bearer": headers.append(("Authorization", "Bearer " + value))
+        case "--cookie":
             guard value.contains("=") else { throw UsageError("curl: -b '\(ErrorLine.echo(value))' is a cookie file, which is not taken here — write -b 'name=value'") }
             headers.append(("Cookie", value))
-        case "-A": headers.append(("User-Agent", value))
-        case "-e": headers.append(("Referer", value))
-        default: break
+        case "--cookie-jar": notes.append("note: curl \(written) \(value): no file is written; the session keeps the cookies (`cookies`)")
+        case "--user-agent": headers.append(("User-Agent", value))
+        case "--referer": headers.append(("Referer", value))
+        case "--range": headers.append(("Range", "bytes=" + value))
+        case "--max-time":
+            guard let seconds = Double(value), seconds > 0 else { throw UsageError("curl: \(written) '\(ErrorLine.echo(value))' is not a number of seconds") }
+            maxTime = seconds
+            notes.append("note: curl \(written) \(value): the session's timeout is now \(value) s (`set timeout`), as -L turns `set redirects` on")
+        case "--upload-file":
+            guard value != "-", value != "." else { throw UsageError("curl: \(written) \(value): standard input is not read here — give a file") }
+            guard FileManager.default.isReadableFile(atPath: value) else { throw UsageError("curl: \(written): cannot read '\(ErrorLine.echo(value))'") }
+            uploadFile = value
+        default: throw UsageError("curl: \(written) is not an option of curl's")
         }
+    }
+
+    private mutating func take(flag option: String, as written: String) throws {
+        switch option {
+        case "--get": get = true
+        case "--head": head = true
+        case "--location", "--location-trusted": followRedirects = true
+        case "--insecure":
+            insecure = true
+            notes.append("note: curl -k: Workbench does not skip TLS verification; the request is sent with it")
+        case "--no-buffer": stream = true
+        default:
+            // `--no-NAME` turns a flag off (`--no-location` after `-L`).
+            let negated = "--" + option.dropFirst("--no-".count)
+            let isFlag = !CurlOptions.valued.contains(negated) && (CurlOptions.long.values.contains(negated)
+                || CurlOptions.noEffect.contains(negated) || CurlOptions.refusal(negated) != nil || negated == "--location-trusted")
+            guard option.hasPrefix("--no-"), isFlag else {
+                throw UsageError("curl: \(written) is not an option of curl's")
+            }
+            switch negated {
+            case "--get": get = false
+            case "--head": head = false
+            case "--location", "--location-trusted": followRedirects = false
+            case "--insecure": insecure = false
+            default: break
+            }
+        }
+    }
+
+    /// `-F name=value` (a quoted value's quotes dropped, as curl's manual says), `-F name=@FILE[;type=T]`,
+    /// `--form-string name=value` (taken as it is).
+    private mutating func takeFormField(_ value: String, as option: String) throws {
+        guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
+            throw UsageError("curl: \(option) '\(ErrorLine.echo(value))' is not name=value")
+        }
+        let name = String(value[..<equals])
+        var content = String(value[value.index(after: equals)...])
+        // A file's `@PATH` is read when the statement runs; `<FILE` (a file's text as a field) is not taken.
+        if option == "-F" && content.hasPrefix("<") { throw UsageError("curl: -F '\(ErrorLine.echo(value))': '<FILE' is not taken here — write name=@FILE for a file") }
+        if option == "--form-string" && content.hasPrefix("@") {
+            throw UsageError("curl: --form-string '\(ErrorLine.echo(value))': a value starting with '@' is read as a file here — it cannot be sent as text")
+        }
+        if option == "-F", let unquoted = Self.unquoted(content) { content = unquoted }
+        form.append((name, content))
+    }
+
+    /// `"a \"b\""` as curl reads a quoted `-F` value: the text between the quotes, `\"` and `\\`
+    /// unescaped, what follows the closing quote (`;type=…`) dropped; nil when it is not quoted.
+    static func unquoted(_ content: String) -> String? {
+        guard content.hasPrefix("\"") else { return nil }
+        var text = ""
+        var escaped = false
+        for character in content.dropFirst() {
+            if escaped {
+                text.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if character == "\"" {
+                return text
+            } else {
+                text.append(character)
+            }
+        }
+        return nil
     }
 
     /// `@FILE`'s text (`-d` drops its line breaks, as curl does); nil for text that is not `@…`.
