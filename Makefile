@@ -10,13 +10,15 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # tool for the TLS tests' certificates and server (not in a base Debian 12); patchelf for the
 # release binary (build); xmllint (libxml2-utils) for the test that validates `replay --junit`'s
 # report against a JUnit schema (Tests/EndToEndTests/CIReports/junit.xsd), and perl's TAP::Parser
-# for the one that reads `replay --tap`'s report as `prove` would.
+# for the one that reads `replay --tap`'s report as `prove` would; the curl tool, which the test
+# of pasted curl commands runs beside Workbench (Tests/REPLTests/CurlFidelityTests.swift).
 deps:
 	@pkg-config --exists libedit zlib libcurl libcmark-gfm libxml-2.0 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libedit-dev zlib1g-dev libcurl4-openssl-dev libcmark-gfm-dev libxml2-dev; }
 	@test -x /usr/bin/openssl || { $(SUDO) apt-get update && $(SUDO) apt-get install -y openssl; }
 	@command -v patchelf >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y patchelf; }
 	@command -v xmllint >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libxml2-utils; }
 	@perl -MTAP::Parser -e 1 2>/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y perl; }
+	@command -v curl >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y curl; }
 
 # The Swift runtime linked statically: start-up falls by ~40% (docs/ARCHITECTURE.md, "Start-up costs").
 # Swift typed at the prompt that the fast path does not cover runs on the toolchain, importing

@@ -165,7 +165,20 @@ struct CurlLine {
             throw UsageError("curl: --form-string '\(ErrorLine.echo(value))': a value starting with '@' is read as a file here — it cannot be sent as text")
         }
         if option == "-F", let unquoted = Self.unquoted(content) { content = unquoted }
+        if option == "-F", content.hasPrefix("@"), !content.contains(";type="), let type = Self.fileType(content.dropFirst().prefix { $0 != ";" }) {
+            content += ";type=" + type
+        }
         form.append((name, content))
+    }
+
+    /// The type curl gives a `-F name=@FILE` part by the file's extension (its own short table;
+    /// any other file is `application/octet-stream`, as Workbench's default is too).
+    static func fileType(_ path: Substring) -> String? {
+        let types = [
+            "gif": "image/gif", "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "svg": "image/svg+xml",
+            "txt": "text/plain", "htm": "text/html", "html": "text/html", "pdf": "application/pdf", "xml": "application/xml",
+        ]
+        return types[(String(path) as NSString).pathExtension.lowercased()]
     }
 
     /// `"a \"b\""` as curl reads a quoted `-F` value: the text between the quotes, `\"` and `\\`
@@ -198,11 +211,14 @@ struct CurlLine {
         return strippingLineBreaks ? text.filter { $0 != "\n" && $0 != "\r" && $0 != "\r\n" } : text
     }
 
-    /// `--data-urlencode`: `content`, `=content`, `name=content`, `@file` or `name@file`; the
-    /// content is percent-encoded, the name is not.
+    /// `--data-urlencode` (and `--url-query`): `content`, `=content`, `name=content`, `@file` or
+    /// `name@file`; the content is encoded as curl encodes it, the name is not.
     static func urlEncoded(_ value: String) throws -> String {
-        let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~")
-        func encode(_ text: String) -> String { text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text }
+        // curl writes a space as `+`, the rest of what is not unreserved as `%XX`.
+        let unreserved = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~ ")
+        func encode(_ text: String) -> String {
+            (text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? text).replacingOccurrences(of: " ", with: "+")
+        }
         let equals = value.firstIndex(of: "="), at = value.firstIndex(of: "@")
         if let at, equals.map({ at < $0 }) ?? true {
             let name = String(value[..<at])
