@@ -9,21 +9,30 @@ struct CurlCommandLine: StatementCommand {
     let synopsis = "curl | curl URL [-X METHOD] [-H 'Name: value'] [-d DATA | --json JSON] …"
     let summary = "print the current request as a curl command, or set and send a pasted one"
     let group = CommandGroup.inspect
-    let help = """
+    var help: String {
+        """
         Alone: method, URL, every header that would be sent (defaults included) and
         the body, quoted for sh/bash/zsh. After a send it is the request just sent.
         Also `export curl` (`help export`).
         With arguments: a curl command — a browser's "Copy as cURL", an API's docs —
         is a request: it replaces the current one (method, URL and query, headers,
-        body) and sends it. Words are read as a shell reads them ('…', "…", $'…',
-        `\\` at a line's end goes on to the next line). Taken: the URL (or --url),
-        -X, -H, -d/--data, --data-raw, --data-binary and -d with @FILE,
-        --data-urlencode, --json, -F name=value / -F name=@FILE[;type=T] and
-        --form-string (multipart), -u user:password, -G, -b 'name=value', -A, -e,
-        -I, -L (turns `set redirects` on), --compressed, -g; -k sends with TLS
-        verification all the same.
-        Output options (-s, -S, -v, -i, -f, …) are accepted and ignored. Any other
-        option is named and nothing is sent.
+        body) and sends it as curl would. Words are read as a shell reads them ('…',
+        "…", $'…', `\\` at a line's end goes on to the next line). Data is sent as
+        given (-d, --data-raw, --data-binary, -d @FILE without its line breaks,
+        several joined with &); only --data-urlencode and --url-query encode.
+        Taken: the URL (or --url), -X, -H, -d/--data, --data-raw, --data-binary,
+        --data-urlencode, --json, -F name=value / name="quoted" / name=@FILE[;type=T],
+        --form-string, --url-query, -G, -T FILE (a PUT of the file), -u user:password,
+        --oauth2-bearer, -b 'name=value', -A, -e, -r/--range, -I, -L (turns `set
+        redirects` on), -m SECONDS (sets `set timeout`), -N, --no-FLAG; -k and
+        -c FILE are taken with a note (TLS is verified; the session keeps cookies).
+        Taken and changing nothing, since the request is the same:
+        \(Self.wrapped(CurlOptions.noEffect.sorted()))
+        Refused in one line, nothing sent: a proxy, other protocols' options, a
+        client certificate, --cacert/--capath (add the CA to the system's store),
+        --digest/--ntlm/--negotiate, .netrc, -K, --next, a Unix socket,
+        --http1.0/--http3, --continue-at, --time-cond. Any word that is not one of
+        curl's options is named and nothing is sent.
 
         Examples:
           wb> curl
@@ -31,6 +40,17 @@ struct CurlCommandLine: StatementCommand {
           wb> curl -sS https://httpbin.org/post --json '{"title": "Hi"}'
           wb> curl https://httpbin.org/post -F title=Pilot -F photo=@photo.png
         """
+    }
+
+    /// Option names filling lines of at most 78 columns, indented as the help is.
+    private static func wrapped(_ names: [String]) -> String {
+        var lines = [""]
+        for name in names {
+            if lines[lines.count - 1].count + name.count + 2 > 78 { lines.append("") }
+            lines[lines.count - 1] += (lines[lines.count - 1].isEmpty ? "" : " ") + name
+        }
+        return lines.joined(separator: "\n")
+    }
 
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {
         if arguments.isEmpty { return [.curl] }
