@@ -7,9 +7,10 @@ extension CurlLine {
     /// The Content-Type curl sends with data when the line gives none.
     var defaultContentType: String { json ? "application/json" : "application/x-www-form-urlencoded" }
 
-    /// The method curl sends: `-X`, else HEAD for `-I`, PUT for `-T`, POST with data (unless `-G`), else GET.
+    /// The method curl sends: `-X` as written, else HEAD for `-I`, PUT for `-T`, POST with data
+    /// (unless `-G`), else GET.
     var effectiveMethod: String {
-        if let method { return method.uppercased() }
+        if let method { return method }
         if head { return "HEAD" }
         if uploadFile != nil { return "PUT" }
         return (!data.isEmpty && !get) || !form.isEmpty ? "POST" : "GET"

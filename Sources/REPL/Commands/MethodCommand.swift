@@ -8,7 +8,8 @@ struct MethodCommand: StatementCommand {
     let summary = "set the HTTP method (GET, POST, PUT, PATCH, DELETE, HEAD, …)"
     let group = CommandGroup.build
     let help = """
-        Sets the method `send` uses; any HTTP token is accepted, upper-cased. Without
+        Sets the method `send` uses: any HTTP token, sent as written (methods are
+        case-sensitive); a standard one in lower case (`post`) means POST. Without
         an argument, shows it.
 
         Examples:

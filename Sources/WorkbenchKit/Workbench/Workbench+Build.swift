@@ -93,11 +93,13 @@ extension Workbench {
         }
     }
 
-    /// `method M`: GET, POST, … (upper-cased; any HTTP token is accepted).
+    /// `method M`: any HTTP token, sent as written (methods are case-sensitive, and a pasted
+    /// `curl -X wHat` sends `wHat`); one of the standard methods typed in lower case (`post`) is
+    /// upper-cased, as `method post` means POST.
     public func method(_ method: String) throws(WorkbenchError) {
-        let upper = method.uppercased()
-        guard HeaderList.isValidName(upper) else { throw .invalidMethod(method) }
-        request.method = upper
+        guard HeaderList.isValidName(method) else { throw .invalidMethod(method) }
+        let standard = ["get", "head", "post", "put", "patch", "delete", "options", "trace", "connect"]
+        request.method = standard.contains(method) ? method.uppercased() : method
     }
 
     /// `body JSON`: a JSON body (checked; the error says the line and column where it breaks).
