@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SandboxTestSupport
+import TestSupport
 import WorkbenchKit
 @testable import REPL
 
@@ -132,12 +133,40 @@ import WorkbenchKit
             #expect(console.capturedText == "error: no cookie named 'theme' (there are: lang, session_id)\n")
             console.clearCaptured()
             #expect(await session.evaluate("cookies nonsense") == false)
-            #expect(console.capturedText == "error: cookies takes --show, -NAME or clear, got 'nonsense'\n")
+            #expect(console.capturedText == "error: cookies takes --show, -NAME, clear, load FILE or save FILE, got 'nonsense'\n")
             await evaluate(session, "cookies clear", "get /cookies")
             #expect(echoed(session, "cookies") == [:])
             console.clearCaptured()
             #expect(await session.evaluate("cookies -lang") == false)
             #expect(console.capturedText == "error: no cookie named 'lang' (the jar is empty)\n")
+        }
+    }
+
+    /// `cookies save FILE` writes the jar as curl's -c does, and `cookies load FILE` (or a pasted
+    /// `curl -b FILE`) reads it back into another session, whose requests then send them.
+    @Test func theJarIsSavedToAndLoadedFromACookieFile() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("cookies.txt").path
+        try await withSession { session in
+            await evaluate(session, "get sandbox/httpbin/cookies/set?theme=dark&lang=en", "cookies save \(file)")
+            #expect(console.capturedText.hasSuffix("wrote 2 cookies to \(file)\n"), "\(console.capturedText)")
+        }
+        try await withSession { session in
+            await evaluate(session, "cookies load \(file)", "get sandbox/httpbin/cookies")
+            #expect(echoed(session, "cookies") == ["theme": "dark", "lang": "en"])
+            await evaluate(session, "cookies clear", "curl -b \(file) -c \(file).out sandbox/httpbin/cookies")
+            #expect(echoed(session, "cookies") == ["theme": "dark", "lang": "en"])
+            #expect(try String(contentsOfFile: file + ".out", encoding: .utf8).contains("\ttheme\tdark\n"))
+            console.clearCaptured()
+            #expect(await session.evaluate("cookies load \(folder.url.path)/none.txt") == false)
+            #expect(console.capturedText.hasPrefix("error: file not found: '\(folder.url.path)/none.txt'"), "\(console.capturedText)")
+            try "not a cookie\n".write(toFile: file, atomically: true, encoding: .utf8)
+            console.clearCaptured()
+            let before = session.workbench.exchanges.count
+            #expect(await session.evaluate("curl -b \(file) sandbox/httpbin/cookies") == false)
+            #expect(console.capturedText.hasPrefix("error: curl: -b \(file): line 1 of the cookie file is not seven fields"), "\(console.capturedText)")
+            #expect(session.workbench.exchanges.count == before)
         }
     }
 

@@ -36,6 +36,8 @@ import WorkbenchKit
         ("--user 'bob:p@ss:w0rd' {u}/basic-colon", .same),
         ("-b 'session=abc; theme=dark' {u}/cookies", .same),
         ("--cookie 'id=1' {u}/cookie", .same),
+        ("-b {dir}/cookies.txt {u}/cookie-file/deeper", .same),
+        ("-b {dir}/cookies.txt -c {dir}/jar.txt {u}/cookie-jar", .same),
         ("-H 'X-Empty;' {u}/empty-header", .same),
         ("-I {u}/head", .same),
         ("-X DELETE {u}/posts/1", .same),
@@ -134,7 +136,6 @@ import WorkbenchKit
         ("-E {dir}/cert.pem {u}/cert", .refused),
         ("-K {dir}/config {u}/config", .refused),
         ("--unix-socket /nonexistent.sock {u}/unix", .refused),
-        ("-b {dir}/cookies.txt {u}/cookie-file", .refused),
     ]
 
     @Test func aPastedCurlCommandSendsWhatCurlSends() async throws {
@@ -145,6 +146,13 @@ import WorkbenchKit
         try "Ada Lovelace & co\n".write(toFile: "\(dir)/name.txt", atomically: true, encoding: .utf8)
         try "{\"title\": \"from a file\",\n \"n\": 2}\n".write(toFile: "\(dir)/body.json", atomically: true, encoding: .utf8)
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0xFF]).write(to: folder.url.appendingPathComponent("photo.png"))
+        // Sent where domain and path match: the longer path first, as both order them; not the other host's.
+        try """
+            127.0.0.1\tFALSE\t/\tFALSE\t0\ttheme\tdark
+            127.0.0.1\tFALSE\t/c\(Self.cases.firstIndex { $0.command.contains("cookie-file") } ?? 0)/cookie-file\tFALSE\t0\tdeep\t1
+            example.com\tFALSE\t/\tFALSE\t0\tforeign\t2
+
+            """.write(toFile: "\(dir)/cookies.txt", atomically: true, encoding: .utf8)
         let curlServer = try RecordingServer()
         let ourServer = try RecordingServer()
         let console = Console(capturingWithColors: false)
@@ -159,6 +167,8 @@ import WorkbenchKit
             console.clearCaptured()
             let before = ourServer.requests.count
             let sent = await session.evaluate("curl " + command(ourServer))
+            // A cookie file's cookies stay in the session's jar: this case's only.
+            session.workbench.cookieJar.removeAll()
             let said = console.capturedText.split(separator: "\n").map(String.init)
             if row.expected == .refused {
                 counts["refused", default: 0] += 1

@@ -1,14 +1,14 @@
 import Foundation
 import WorkbenchKit
 
-/// `cookies [--show]`, `cookies -NAME`, `cookies clear`: the session's cookie jar.
+/// `cookies [--show]`, `cookies -NAME`, `cookies clear`, `cookies load|save FILE`: the session's cookie jar.
 ///
 /// Not a statement: the jar holds what servers set, which are secrets, so `save` writes nothing
 /// of it and a replay gets the cookies from the server again.
 struct CookiesCommand: Command {
     let name = "cookies"
     let argumentsMayHoldSecrets = true
-    let synopsis = "cookies [--show] | cookies -NAME | cookies clear"
+    let synopsis = "cookies [--show] | cookies -NAME | cookies clear | cookies load FILE | cookies save FILE"
     let summary = "the cookies responses set, which later requests send: list, remove one, or empty the jar"
     let group = CommandGroup.inspect
     let help = """
@@ -18,7 +18,10 @@ struct CookiesCommand: Command {
         instead. One line each: name=value, domain (a leading dot: its subdomains too), path,
         expiry or `session`, and Secure / HttpOnly. Values of secret-looking names (session,
         token, auth, …) show as *** unless --show. `cookies -NAME` removes that cookie,
-        `cookies clear` all of them. The jar is never saved: a replay gets cookies from the server.
+        `cookies clear` all of them. `cookies load FILE` adds a cookie file's cookies (the
+        tab-separated format curl's -c, wget and browsers' export extensions write) and
+        `cookies save FILE` writes the jar so (curl -b FILE reads it). A snippet never holds the
+        jar: a replay gets cookies from the server.
         Swift: none (`wb.cookieJar` holds them)
 
         Examples:
@@ -26,6 +29,7 @@ struct CookiesCommand: Command {
           wb> cookies
           wb> cookies -theme
           wb> cookies clear
+          wb> cookies save cookies.txt
         """
 
     func complete(_ words: [String], session: Session) -> [String] {
@@ -34,7 +38,7 @@ struct CookiesCommand: Command {
             let names = session.workbench.cookieJar.cookies().map(\.name)
             return RequestCompletion.matching(String(word.dropFirst()), names).map { "-" + $0 }
         }
-        return RequestCompletion.matching(word, ["--show", "clear"])
+        return RequestCompletion.matching(word, ["--show", "clear", "load", "save"])
     }
 
     func run(_ arguments: String, session: Session) async throws {
@@ -44,6 +48,22 @@ struct CookiesCommand: Command {
             list(jar.cookies(), shown: arguments == "--show", console: session.console)
         case "clear":
             jar.removeAll()
+        case let file where file.hasPrefix("load ") || file.hasPrefix("save "):
+            let words = try Arguments.split(file)
+            guard words.count == 2, !words[1].isEmpty else { throw UsageError("usage: cookies load FILE | cookies save FILE") }
+            if words[0] == "load" {
+                guard let data = FileManager.default.contents(atPath: words[1]) else { throw WorkbenchError.fileNotFound(words[1]) }
+                let count = try jar.add(netscapeText: String(decoding: data, as: UTF8.self))
+                session.console.line(session.console.styled("added \(count) cookie\(count == 1 ? "" : "s") from \(words[1])", .dim))
+            } else {
+                do {
+                    try jar.netscapeText().write(toFile: words[1], atomically: true, encoding: .utf8)
+                } catch {
+                    throw UsageError("cannot write '\(ErrorLine.echo(words[1]))': \(error.localizedDescription)")
+                }
+                let count = jar.cookies().count
+                session.console.line(session.console.styled("wrote \(count) cookie\(count == 1 ? "" : "s") to \(words[1])", .dim))
+            }
         case let removal where removal.hasPrefix("-") && !removal.hasPrefix("--") && removal.count > 1:
             let name = String(removal.dropFirst())
             guard jar.remove(named: name) else {
@@ -52,7 +72,7 @@ struct CookiesCommand: Command {
                 throw UsageError("no cookie named '\(ErrorLine.echo(name))' (\(there))")
             }
         default:
-            throw UsageError("cookies takes --show, -NAME or clear, got '\(ErrorLine.echo(arguments))'")
+            throw UsageError("cookies takes --show, -NAME, clear, load FILE or save FILE, got '\(ErrorLine.echo(arguments))'")
         }
     }
 

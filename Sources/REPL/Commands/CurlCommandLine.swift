@@ -1,3 +1,4 @@
+import Foundation
 import WorkbenchKit
 
 /// `curl`: the current request as a curl command; `curl URL [options]` (a pasted "Copy as cURL")
@@ -61,7 +62,34 @@ struct CurlCommandLine: StatementCommand {
         if arguments.isEmpty { return try await session.perform([.curl]) }
         let line = try CurlLine.parse(ShellWords.split(arguments))
         let statements = try line.statements()
+        let jar = session.workbench.cookieJar
+        // Read before anything is sent, so that a file that is not a cookie file sends nothing.
+        var cookieTexts: [(path: String, text: String)] = []
+        for path in line.cookieFiles {
+            // curl sends the request without a cookie file that is not there.
+            guard let data = FileManager.default.contents(atPath: path) else {
+                session.console.line("note: curl -b \(path): no such file; sent without its cookies, as curl does")
+                continue
+            }
+            cookieTexts.append((path, String(decoding: data, as: UTF8.self)))
+        }
+        let before = jar.cookies()
+        for file in cookieTexts {
+            do {
+                try jar.add(netscapeText: file.text)
+            } catch {
+                jar.replace(with: before)
+                throw UsageError("curl: -b \(file.path): \(error)")
+            }
+        }
         for note in line.notes { session.console.line(note) }
         try await session.perform(statements)
+        if let path = line.cookieJarFile {
+            do {
+                try jar.netscapeText().write(toFile: path, atomically: true, encoding: .utf8)
+            } catch {
+                throw UsageError("curl: -c \(path): cannot write it: \(error.localizedDescription)")
+            }
+        }
     }
 }

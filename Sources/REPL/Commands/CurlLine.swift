@@ -32,6 +32,10 @@ struct CurlLine {
     var urlQuery: [String] = []
     /// Lines said before the request is sent: an option taken differently from curl.
     var notes: [String] = []
+    /// `-b FILE`: cookie files read into the session's jar before the request, which sends those
+    /// that match it. `-c FILE`: the jar written there after it.
+    var cookieFiles: [String] = []
+    var cookieJarFile: String?
 
     /// Reads the words after `curl` as curl does (CurlOptions): an option that cannot be honoured,
     /// or that curl does not have, is a one-line error and nothing is sent.
@@ -105,10 +109,9 @@ struct CurlLine {
             guard value.contains(":") else { throw UsageError("curl: -u '\(ErrorLine.echo(value))' has no password — curl would ask for one; write -u user:password") }
             headers.append(("Authorization", "Basic " + Data(value.utf8).base64EncodedString()))
         case "--oauth2-bearer": headers.append(("Authorization", "Bearer " + value))
-        case "--cookie":
-            guard value.contains("=") else { throw UsageError("curl: -b '\(ErrorLine.echo(value))' is a cookie file, which is not taken here — write -b 'name=value'") }
-            headers.append(("Cookie", value))
-        case "--cookie-jar": notes.append("note: curl \(written) \(value): no file is written; the session keeps the cookies (`cookies`)")
+        // `-b name=value` is a Cookie header; anything else is a cookie file, as curl reads it.
+        case "--cookie": if value.contains("=") { headers.append(("Cookie", value)) } else { cookieFiles.append(value) }
+        case "--cookie-jar": cookieJarFile = value
         case "--user-agent": headers.append(("User-Agent", value))
         case "--referer": headers.append(("Referer", value))
         case "--range": headers.append(("Range", "bytes=" + value))

@@ -30,6 +30,7 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     case specUnreadable(String, reason: String)
     case noSuchServer(Int, count: Int)
     case notAnEventStream(status: Int, contentType: String?, url: String)
+    case invalidCookieFile(line: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -55,6 +56,8 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
             "file not found: '\(path)' — check the path (relative to \(FileManager.default.currentDirectoryPath))"
         case .fileUnreadable(let path, let reason):
             "cannot read '\(path)': \(reason)"
+        case .invalidCookieFile(let line, let reason):
+            "line \(line) of the cookie file is \(reason) — curl, wget and browsers' export extensions write that format"
         case .transportFailure(let failure, let url):
             "request to \(url) failed: \(failure.words) — \(failure.hint)"
         case .cancelled:
