@@ -24,9 +24,10 @@ struct CurlCommandLine: StatementCommand {
         Taken: the URL (or --url), -X, -H, -d/--data, --data-raw, --data-binary,
         --data-urlencode, --json, -F name=value / name="quoted" / name=@FILE[;type=T],
         --form-string, --url-query, -G, -T FILE (a PUT of the file), -u user:password,
-        --oauth2-bearer, -b 'name=value', -A, -e, -r/--range, -I, -L (turns `set
-        redirects` on), -m SECONDS (sets `set timeout`), -N, --no-FLAG; -k and
-        -c FILE are taken with a note (TLS is verified; the session keeps cookies).
+        --oauth2-bearer, -b 'name=value', -b FILE (a cookie file into the session's
+        jar), -c FILE (the jar written after), -A, -e, -r/--range, -I, -L (turns `set
+        redirects` on), -m SECONDS (sets `set timeout`), -N, --no-FLAG; -k is taken
+        with a note (TLS is verified all the same).
         Taken and changing nothing, since the request is the same:
         \(Self.wrapped(CurlOptions.noEffect.sorted()))
         Refused in one line, nothing sent: a proxy, other protocols' options, a
