@@ -36,7 +36,11 @@ RELEASE_INPUTS := Package.swift $(shell find Sources 2>/dev/null)
 
 build: deps $(RELEASE_STAMP)
 
+# Its temporary files (the compiler driver's TemporaryDirectory.* folders, six from each build
+# that compiles) go in a folder of the build's own, removed after it, not in /tmp.
+$(RELEASE_STAMP): export TMPDIR := $(CURDIR)/.build/build-tmp
 $(RELEASE_STAMP): $(RELEASE_INPUTS)
+	rm -rf "$$TMPDIR" && mkdir -p "$$TMPDIR"
 	swift build -c release --static-swift-stdlib --product workbench
 	# libcurl and its ~30 libraries are loaded on the first request, not at start-up (Sources/CurlOnDemand).
 	patchelf --remove-needed libcurl.so.4 .build/release/workbench
@@ -48,6 +52,7 @@ $(RELEASE_STAMP): $(RELEASE_INPUTS)
 		.build/prompt-kit/release/workbench-host .build/release/prompt-kit/
 	cp -R .build/prompt-kit/release/Modules/WorkbenchKit.swiftmodule .build/prompt-kit/release/Modules/ResultsLog.swiftmodule \
 		.build/release/prompt-kit/Modules/
+	rm -rf "$$TMPDIR"
 	touch $@
 
 # `make run ARGS='--offline'` passes flags (or a subcommand: ARGS='replay first-posts --step').
