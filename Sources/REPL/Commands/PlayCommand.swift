@@ -93,14 +93,14 @@ struct PlayCommand: Command {
             }
             display?.redrawIfResized()
             display?.showHeldOutput()
-            var outcome: PlayOutcome
+            let outcome: PlayOutcome
             switch watcher.next(timeout: 100, input: keys == nil ? -1 : STDIN_FILENO) {
             case .saved:
                 display?.runStarts()
-                // Read and compiled at once; dropped when saved again before it had an effect.
-                repeat {
-                    outcome = await session.playRun(file, block: block, played: &played, settled: watcher.settled)
-                } while outcome.dropped
+                outcome = await session.playRun(file, block: block, played: &played, settled: watcher.settled)
+                // Read and compiled at once; saved again before it had an effect, it is dropped,
+                // and the watcher returns that save at once.
+                if outcome.dropped { continue }
             case .removed:
                 display?.runStarts()
                 outcome = PlayOutcome(status: "\(file.lastPathComponent) was removed: waiting for it to come back", style: .yellow)

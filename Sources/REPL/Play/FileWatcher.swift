@@ -50,6 +50,8 @@ final class FileWatcher {
     /// Whether the last `drain` saw the file made, or moved or removed: a save still under way.
     private var sawSaveUnderWay = false
     private var sourcesChangedWhileSettling = false
+    /// A save `settled()` saw: the settle of the run `next` returns for it at once.
+    private var savedWhileSettling: (ends: ContinuousClock.Instant, since: ContinuousClock.Instant)?
     /// The first save of the saves a run was last dropped for.
     private var droppedSince: ContinuousClock.Instant?
 
@@ -62,6 +64,12 @@ final class FileWatcher {
     /// anything it does has an effect. Anything else is returned once the changes have settled
     /// (`settle` without another, at most half a second in all, however busy the folder).
     func next(timeout: Int32, input: Int32 = -1) -> Change? {
+        // A save `settled()` saw after the run it was asked for: its run starts now.
+        if let pending = savedWhileSettling {
+            savedWhileSettling = nil
+            settling = pending
+            return .saved
+        }
         settling = nil
         if sourcesChangedWhileSettling {
             sourcesChangedWhileSettling = false
@@ -77,9 +85,10 @@ final class FileWatcher {
     }
 
     /// After `next` returned a save at once: waits out the rest of its settle. True when the file
-    /// was not changed again meanwhile (the run goes on); false when it was, and the run is
-    /// dropped for one of the file as it is now, which asks again. Once a run was dropped, saves
-    /// that keep coming hold the next back for at most half a second; the next `next` has them.
+    /// was not changed again meanwhile (the run goes on); false when it was: the run is dropped,
+    /// and the next `next` returns that save at once. Once a run was dropped, saves that keep
+    /// coming hold runs back for at most half a second: then the run goes on, and the next `next`
+    /// still returns the save that came. Asked again after it answered, it answers true.
     func settled() -> Bool {
         guard let (ends, since) = settling else { return true }
         settling = nil
@@ -96,9 +105,10 @@ final class FileWatcher {
             let now = ContinuousClock.now
             guard droppedSince == since, now - since >= .milliseconds(500) else {
                 droppedSince = since
-                settling = (now + Self.settle, since)
+                savedWhileSettling = (now + Self.settle, since)
                 return false
             }
+            savedWhileSettling = (now + Self.settle, now)
             quietAt = now
         } while ContinuousClock.now < quietAt
         return true

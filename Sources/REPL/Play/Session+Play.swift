@@ -76,10 +76,9 @@ extension Session {
         Interrupt.clear()
         let span = { (run: ArraySlice<CodeBlockItemSyntax>) in Self.lines(run.map(line).min() ?? 0, lastLine(run)) }
         // Cutting the steps has no effect that a dropped run leaves behind: the next run compares
-        // the file with the items kept.
+        // the file with the items kept (the values of the cut ones are not kept for a stale column).
         let run = await runItems(items, from: same, oneByOne: block != nil, played: &played, settled: settled)
         if run?.dropped == true { return .dropped }
-        guard settled() else { return .dropped }
         if let run {
             let index = run.stoppedAt
             let failed = run.failed
@@ -248,7 +247,7 @@ extension Session {
     /// from the text below it alone: after an error the parser may take the rest of the file as
     /// code it could not place.
     private func staleResults(below line: Int, of text: String, played: PlayedItems) -> [LineResult] {
-        let rest = text.split(separator: "\n", omittingEmptySubsequences: false).dropFirst(line).joined(separator: "\n")
+        let rest = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropFirst(line).joined(separator: "\n")
         guard let tree = try? GuardedParse.file(rest) else { return [] }
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         return tree.statements.flatMap { item in
