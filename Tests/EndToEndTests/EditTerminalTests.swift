@@ -49,4 +49,30 @@ import Testing
         terminal.type("\u{4}")
         #expect(try await terminal.waitForExit() == 0)
     }
+
+    /// What a timer left running prints while `edit`'s editor has the terminal comes after the
+    /// editor ends, not over it.
+    @Test func outputWhileTheEditorRunsComesAfterIt() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await start(home: home, editor: #"echo "editor opened"; sleep 1; sed -i 's/2/3/' "$1"; echo "editor closed""#)
+        var mark = terminal.mark
+        terminal.type("let timer = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { _ in print(\"tick\") }\r")
+        try await terminal.waitFor("tick\r\n", after: mark, timeout: .seconds(120))
+        try await terminal.waitForRawMode()
+        terminal.type("let n = 2\r")
+        try await terminal.waitFor("n: Int\r\n2\r\n", after: mark)
+        try await terminal.waitForRawMode()
+        mark = terminal.mark
+        terminal.type("edit\r")
+        let shown = try await terminal.waitFor("n: Int\r\n3\r\n", after: mark, timeout: .seconds(60))
+        let opened = try #require(shown.range(of: "editor opened"), "\(shown)")
+        let closed = try #require(shown.range(of: "editor closed"), "\(shown)")
+        #expect(!shown[opened.upperBound..<closed.lowerBound].contains("tick"), "\(shown)")
+        #expect(shown[closed.upperBound...].contains("tick\r\n"), "the ticks held meanwhile are printed after: \(shown)")
+        terminal.type("stop\r")
+        try await terminal.waitForRawMode()
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
 }

@@ -52,4 +52,14 @@ import WorkbenchScript
         #expect(Array(rows.suffix(3)) == ["out 19", "out 20", "ran lines 9–12"])
         #expect(rows.contains { $0.hasPrefix("▶  9") })
     }
+
+    /// Held output is shown a whole character at a time: a read that cut one in two keeps its
+    /// first bytes for the next look.
+    @Test(arguments: [
+        ([UInt8](), 0), ([0x61], 1), ([0x61, 0xE2, 0x96], 1), ([0xE2, 0x96, 0x81], 3), ([0xF0, 0x9F], 0), ([0x61, 0xC3], 1),
+        ([0xC3, 0xA9, 0x61], 3),
+    ])
+    func aCharacterCutInTwoWaitsForTheRestOfIt(bytes: [UInt8], whole: Int) {
+        #expect(HeldOutput.wholeCharacters(bytes) == whole)
+    }
 }

@@ -58,8 +58,14 @@ struct EditCommand: Command {
         }
         let editor = ExternalEditor()
         session.console.flush()
+        // What work left running prints while the editor has the terminal comes after it, not over it.
+        session.heldOutput.start()
         let outcome = editor.edit(opened.hasSuffix("\n") ? opened : opened + "\n", name: file, in: ProcessScratchFolder.url,
                                   interrupted: { Interrupt.isPending })
+        session.heldOutput.stop { [console = session.console] bytes in
+            console.write(bytes: bytes)
+            console.flush()
+        }
         switch outcome {
         case .changed(let text):
             if arguments == "all", StepRevision.items(of: text, step: 0).isEmpty {

@@ -84,6 +84,8 @@ final class PlayDisplay {
     private var capture: Console?
     private var shown: PlayOutcome?
     private var output = ""
+    /// The first bytes of a character whose rest is still to come.
+    private var partCharacter: [UInt8] = []
     private var size = (width: 0, height: 0)
 
     init(console: Console, title: String, held: HeldOutput) {
@@ -125,9 +127,11 @@ final class PlayDisplay {
     /// Output printed since the last look by work the file left running joins the run's output
     /// under the file (the last lines of it, as many as fit), and the screen is drawn again.
     func showHeldOutput() {
-        let bytes = held.take()
-        guard !bytes.isEmpty else { return }
-        output += String(decoding: bytes, as: UTF8.self)
+        let bytes = partCharacter + held.take()
+        let whole = HeldOutput.wholeCharacters(bytes)
+        partCharacter = Array(bytes[whole...])
+        guard whole > 0 else { return }
+        output += String(decoding: bytes[..<whole], as: UTF8.self)
         // Only the last lines are ever shown: a ticking timer's output is not kept without end.
         if output.utf8.count > 1 << 16 { output = String(output.suffix(1 << 15)) }
         draw()
@@ -136,8 +140,11 @@ final class PlayDisplay {
     /// Back to the session's screen, where output printed from now on goes again.
     func leave() {
         console.write("\u{1B}[?25h\u{1B}[?1049l")
-        console.write(bytes: held.stop())
         console.flush()
+        held.stop { [console, partCharacter] bytes in
+            console.write(bytes: partCharacter + bytes)
+            console.flush()
+        }
     }
 
     private func draw() {
