@@ -14,17 +14,19 @@ import WorkbenchKit
         case same
         /// Refused in one line, nothing sent: an option Workbench cannot honour.
         case refused
-        /// Sent, but not as curl sends it, for the reason given (the transport's, or a choice).
-        case differs(String)
+        /// Sent, but not as curl sends it, for the reason given (the transport's, or a choice); the
+        /// difference found must name `showing` (and nothing else may differ).
+        case differs(String, showing: String)
     }
 
-    /// `{u}` is the server's address and a path of the case's own; `{dir}` a folder of files.
+    /// `{u}` is the server's address and a path of the case's own; `{dir}` a folder of files;
+    /// `{jar}` a cookie file written there, one for each client.
     static let cases: [(command: String, expected: Expected)] = [
         // Requests as API documentation shows them.
         ("{u}/get", .same),
         ("'{u}/search?q=swift&page=2'", .same),
         ("\"{u}/search?q=a%20b&sort=-date\"", .same),
-        ("-g '{u}/items?ids[]=1&ids[]=2'", .differs("Foundation's URL percent-encodes [ and ] in a query")),
+        ("-g '{u}/items?ids[]=1&ids[]=2'", .differs("Foundation's URL percent-encodes [ and ] in a query", showing: "target: curl /c")),
         ("-H 'Accept: application/json' {u}/users/1", .same),
         ("-H \"Authorization: Bearer abc.def.ghi\" {u}/me", .same),
         ("-i {u}/headers", .same),
@@ -37,7 +39,10 @@ import WorkbenchKit
         ("-b 'session=abc; theme=dark' {u}/cookies", .same),
         ("--cookie 'id=1' {u}/cookie", .same),
         ("-b {dir}/cookies.txt {u}/cookie-file/deeper", .same),
-        ("-b {dir}/cookies.txt -c {dir}/jar.txt {u}/cookie-jar", .same),
+        ("-b {dir}/cookies.txt -c {jar} {u}/cookie-jar", .same),
+        ("-b a=1 -b c=2 {u}/cookies-two", .same),
+        ("-b {dir}/cookies.txt -b 'a=1; b=2' {u}/cookie-file-and-values", .same),
+        ("--keepalive --progress-meter {u}/positive-forms", .same),
         ("-H 'X-Empty;' {u}/empty-header", .same),
         ("-I {u}/head", .same),
         ("-X DELETE {u}/posts/1", .same),
@@ -123,12 +128,13 @@ import WorkbenchKit
         ("--form-string 'b=\"kept\"' {u}/multipart-string", .same),
         ("-F 'semi=\"a;b\"' {u}/multipart-semicolon", .same),
         // Uploads.
-        ("-T {dir}/lines.txt {u}/upload/", .differs("a file body is sent with the type its name or content implies; curl -T sends none")),
-        ("-T {dir}/lines.txt {u}/upload/named.txt", .differs("the same Content-Type")),
-        ("--upload-file {dir}/body.json -X POST {u}/upload-post", .differs("the same Content-Type")),
+        ("-T {dir}/lines.txt {u}/upload/", .differs("a file body is sent with the type its name or content implies; curl -T sends none", showing: "only Workbench: [\"content-type: ")),
+        ("-T {dir}/lines.txt {u}/upload/named.txt", .differs("the same Content-Type", showing: "only Workbench: [\"content-type: ")),
+        ("--upload-file {dir}/body.json -X POST {u}/upload-post", .differs("the same Content-Type", showing: "only Workbench: [\"content-type: ")),
+        ("-T {dir}/lines.txt '{u}/upload-dir/?q=1'", .differs("the same Content-Type", showing: "only Workbench: [\"content-type: ")),
         // Not as curl sends them.
-        ("-H 'Accept:' {u}/no-accept", .differs("URLSession sends `Accept: */*` when the request has none")),
-        ("--http2 {u}/http2", .differs("curl asks a plain-HTTP server to upgrade to h2c; URLSession does not")),
+        ("-H 'Accept:' {u}/no-accept", .differs("URLSession sends `Accept: */*` when the request has none", showing: "only Workbench: [\"accept: */*\"]")),
+        ("--http2 {u}/http2", .differs("curl asks a plain-HTTP server to upgrade to h2c; URLSession does not", showing: "\"upgrade: h2c\"")),
         // Refused in one line: nothing sent.
         ("--proxy http://127.0.0.1:1 {u}/proxy", .refused),
         ("--digest -u a:b {u}/digest", .refused),
@@ -156,19 +162,19 @@ import WorkbenchKit
         let curlServer = try RecordingServer()
         let ourServer = try RecordingServer()
         let console = Console(capturingWithColors: false)
-        let session = Session(console: console, isInteractive: false)
         #expect(Self.cases.count >= 80)
         var differences: [String] = []
         var counts: [String: Int] = [:]
         for (number, row) in Self.cases.enumerated() {
             let command = { (server: RecordingServer) in
                 row.command.replacingOccurrences(of: "{u}", with: "\(server.url)/c\(number)").replacingOccurrences(of: "{dir}", with: dir)
+                    .replacingOccurrences(of: "{jar}", with: "\(dir)/jar-\(server === ourServer ? "workbench" : "curl").txt")
             }
             console.clearCaptured()
             let before = ourServer.requests.count
+            // A session of its own: what one command sets (-m, -L, a cookie file's cookies) stays in its session.
+            let session = Session(console: console, isInteractive: false)
             let sent = await session.evaluate("curl " + command(ourServer))
-            // A cookie file's cookies stay in the session's jar: this case's only.
-            session.workbench.cookieJar.removeAll()
             let said = console.capturedText.split(separator: "\n").map(String.init)
             if row.expected == .refused {
                 counts["refused", default: 0] += 1
@@ -189,13 +195,20 @@ import WorkbenchKit
             case .same:
                 counts["same", default: 0] += 1
                 if !found.isEmpty { differences.append("\(row.command)\n    " + found.joined(separator: "\n    ")) }
-            case .differs(let why):
+            case .differs(let why, let showing):
                 counts["differs", default: 0] += 1
                 #expect(!found.isEmpty, "\(row.command) was said to differ (\(why)) and is now the same: mark it .same")
+                #expect(found.count == 1 && found[0].contains(showing), "\(row.command) (\(why)): \(found)")
             case .refused: break
             }
         }
         #expect(differences.isEmpty, "\(differences.count) commands sent otherwise than curl:\n\(differences.joined(separator: "\n"))")
+        // -c FILE: the same cookies written as curl's own -c writes them (its comment lines aside).
+        let cookieLines = { (file: String) in
+            try String(contentsOfFile: "\(dir)/jar-\(file).txt", encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("# ") }.sorted()
+        }
+        let (ours, theirs) = (try cookieLines("workbench"), try cookieLines("curl"))
+        #expect(ours == theirs && theirs.count == 3, "\(ours) against curl's \(theirs)")
         #expect(counts["same", default: 0] + counts["differs", default: 0] + counts["refused", default: 0] == Self.cases.count, "\(counts)")
     }
 

@@ -71,7 +71,7 @@ import WorkbenchKit
     @Test func authCookiesAgentRefererAndGetMakeHeadersAndQuery() throws {
         #expect(try statements("-G https://x/s -u ada:s3cr3t -b 'a=1; b=2' -A wb/1 -e https://r/ -d q=swift --data-urlencode 'n=a b&c'") == [
             .reset, .url("https://x/s?q=swift&n=a+b%26c"), .header("Authorization", "Basic YWRhOnMzY3IzdA=="),
-            .header("Cookie", "a=1; b=2"), .header("User-Agent", "wb/1"), .header("Referer", "https://r/"), .send(stream: false),
+            .header("User-Agent", "wb/1"), .header("Referer", "https://r/"), .header("Cookie", "a=1; b=2"), .send(stream: false),
         ])
         #expect(try statements("-I example.com/a") == [.reset, .url("http://example.com/a"), .method("HEAD"), .send(stream: false)])
     }
@@ -115,6 +115,10 @@ import WorkbenchKit
         #expect(try statements("-T \(file.path) https://x/up/") == [
             .reset, .url("https://x/up/" + file.lastPathComponent), .method("PUT"), .bodyFile(file.path), .send(stream: false),
         ])
+        // Without a path, or with one ending in `/`, the URL gets the file's name, before its query.
+        #expect(CurlLine.uploadURL("https://x", file: "/tmp/a b.txt") == "https://x/a%20b.txt")
+        #expect(CurlLine.uploadURL("https://x/dir/?q=1", file: "notes.txt") == "https://x/dir/notes.txt?q=1")
+        #expect(CurlLine.uploadURL("https://x/name.txt", file: "notes.txt") == "https://x/name.txt")
         // A quoted -F value loses its quotes, as curl's manual says; --form-string keeps them.
         #expect(try statements(#"https://x -F 'a="b;c \"d\""' --form-string 'e="f"'"#).contains(.multipart([.init("a", #"b;c "d""#), .init("e", #""f""#)])))
         for option in CurlOptions.noEffect where option.hasPrefix("--") {

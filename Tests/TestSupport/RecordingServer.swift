@@ -87,7 +87,8 @@ public final class RecordingServer: Sendable {
                 while true {
                     while pending.firstIndex(of: 0x0A) == nil { if !fill() { return } }
                     let lineEnd = pending.firstIndex(of: 0x0A)!
-                    let size = Int(String(decoding: pending[..<lineEnd], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), radix: 16) ?? 0
+                    // A size that is not hexadecimal ends the connection: nothing is recorded.
+                    guard let size = Int(String(decoding: pending[..<lineEnd], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines), radix: 16) else { return }
                     pending.removeFirst(lineEnd + 1)
                     while pending.count < size + 2 { if !fill() { return } }
                     body += pending[..<size]

@@ -62,7 +62,7 @@ struct CurlCommandLine: StatementCommand {
     func run(_ arguments: String, session: Session) async throws {
         if arguments.isEmpty { return try await session.perform([.curl]) }
         let line = try CurlLine.parse(ShellWords.split(arguments))
-        let statements = try line.statements()
+        var statements = try line.statements()
         let jar = session.workbench.cookieJar
         // Read before anything is sent, so that a file that is not a cookie file sends nothing.
         var cookieTexts: [(path: String, text: String)] = []
@@ -84,6 +84,14 @@ struct CurlCommandLine: StatementCommand {
             }
         }
         for note in line.notes { session.console.line(note) }
+        // A Cookie header of the request's own is sent instead of the jar's: with a cookie file,
+        // curl sends the file's matching cookies before the -b name=value ones.
+        if !cookieTexts.isEmpty, !line.cookies.isEmpty, let url = line.url.flatMap(URL.init(string:)), let fromFiles = jar.header(for: url) {
+            statements = statements.map { statement in
+                guard case .header(let name, let value) = statement, name == "Cookie" else { return statement }
+                return .header(name, fromFiles + "; " + value)
+            }
+        }
         try await session.perform(statements)
         if let path = line.cookieJarFile {
             do {

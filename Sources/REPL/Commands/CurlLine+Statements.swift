@@ -32,8 +32,7 @@ extension CurlLine {
         }
         // curl reads a URL without a scheme as http; `sandbox/NAME/…` is the sandbox's, as everywhere.
         if !url.contains("://") && !SandboxAddress.isPortable(url) { url = "http://" + url }
-        // `-T FILE` to a URL ending in `/` puts the file under its own name there.
-        if let uploadFile, url.hasSuffix("/") { url += (uploadFile as NSString).lastPathComponent }
+        if let uploadFile { url = Self.uploadURL(url, file: uploadFile) }
         let query = (get ? data.map(\.text) : []) + urlQuery
         if !query.isEmpty {
             url += (url.contains("?") ? "&" : "?") + query.joined(separator: "&")
@@ -49,6 +48,8 @@ extension CurlLine {
         }
         // A multipart body's Content-Type carries its own boundary: a given one would not match it.
         if !form.isEmpty { headers.removeAll { $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("multipart/form-data") } }
+        // curl sends every -b name=value in one Cookie header, joined with `;`.
+        if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: ";"))) }
         statements += headers.map { .header($0.name, $0.value) }
         if !form.isEmpty { statements.append(.multipart(form.map { .init($0.name, $0.value) })) }
         if let uploadFile { statements.append(.bodyFile(uploadFile)) }
@@ -80,6 +81,22 @@ extension CurlLine {
                 throw UsageError("curl: -F '\(ErrorLine.echo(field.name))=@\(ErrorLine.echo(path))': cannot read '\(ErrorLine.echo(path))'")
             }
         }
+    }
+
+    /// `-T FILE`'s URL: one whose path ends in `/`, or that has none, gets the file's name there
+    /// (before its query), as curl puts it.
+    static func uploadURL(_ url: String, file: String) -> String {
+        let name = (file as NSString).lastPathComponent
+        let encoded = name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? name
+        let queryStart = url.firstIndex { $0 == "?" || $0 == "#" } ?? url.endIndex
+        var base = String(url[..<queryStart])
+        let afterScheme = base.range(of: "://").map { base[$0.upperBound...] } ?? base[...]
+        if !afterScheme.contains("/") {
+            base += "/" + encoded
+        } else if base.hasSuffix("/") {
+            base += encoded
+        }
+        return base + url[queryStart...]
     }
 
     /// JSON when the type says JSON and the text is; a form when the type is a form and every

@@ -36,6 +36,8 @@ struct CurlLine {
     /// that match it. `-c FILE`: the jar written there after it.
     var cookieFiles: [String] = []
     var cookieJarFile: String?
+    /// `-b name=value`s, in order: one Cookie header.
+    var cookies: [String] = []
 
     /// Reads the words after `curl` as curl does (CurlOptions): an option that cannot be honoured,
     /// or that curl does not have, is a one-line error and nothing is sent.
@@ -109,8 +111,15 @@ struct CurlLine {
             guard value.contains(":") else { throw UsageError("curl: -u '\(ErrorLine.echo(value))' has no password — curl would ask for one; write -u user:password") }
             headers.append(("Authorization", "Basic " + Data(value.utf8).base64EncodedString()))
         case "--oauth2-bearer": headers.append(("Authorization", "Bearer " + value))
-        // `-b name=value` is a Cookie header; anything else is a cookie file, as curl reads it.
-        case "--cookie": if value.contains("=") { headers.append(("Cookie", value)) } else { cookieFiles.append(value) }
+        // `-b name=value` is a cookie sent as it is; anything else is a cookie file, as curl reads it.
+        case "--cookie":
+            if value.contains("=") {
+                cookies.append(value)
+            } else if value == "-" {
+                throw UsageError("curl: \(written) -: standard input is not read here — give a cookie file or name=value")
+            } else if !value.isEmpty {
+                cookieFiles.append(value)
+            }
         case "--cookie-jar": cookieJarFile = value
         case "--user-agent": headers.append(("User-Agent", value))
         case "--referer": headers.append(("Referer", value))
@@ -139,6 +148,11 @@ struct CurlLine {
         default:
             // `--no-NAME` turns a flag off (`--no-location` after `-L`).
             let negated = "--" + option.dropFirst("--no-".count)
+            // `--buffer`, `--keepalive`, `--progress-meter`: the positive forms of `--no-` options.
+            if CurlOptions.noEffect.contains("--no-" + option.dropFirst(2)) || option == "--buffer" {
+                if option == "--buffer" { stream = false }
+                return
+            }
             let isFlag = !CurlOptions.valued.contains(negated) && (CurlOptions.long.values.contains(negated)
                 || CurlOptions.noEffect.contains(negated) || CurlOptions.refusal(negated) != nil || negated == "--location-trusted")
             guard option.hasPrefix("--no-"), isFlag else {

@@ -11,8 +11,9 @@ extension CookieJar {
     @discardableResult
     public func add(netscapeText text: String, now: Date = Date()) throws(WorkbenchError) -> Int {
         var cookies: [StoredCookie] = []
-        for (number, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var line = Substring(rawLine.trimmingCharacters(in: CharacterSet(charactersIn: "\r")))
+        // `\r\n` is one Character: a file written on Windows splits as any other.
+        for (number, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+            var line = rawLine
             var httpOnly = false
             if line.hasPrefix("#HttpOnly_") {
                 line = line.dropFirst("#HttpOnly_".count)
