@@ -37,6 +37,8 @@ public final class Session {
     var openPlayground: OpenPlayground?
     /// The Swift file of `#Playground` blocks `open` opened instead, whose blocks `page NAME` runs.
     var openBlocks: OpenBlocksFile?
+    /// The `.http` file `open` read, its environments and its named requests' responses.
+    var httpFiles = HTTPFileSession()
     /// The steps that succeeded, for `save` and the compiled path.
     public var transcript = Transcript()
     /// Declared models and the decoder `decode` statements use.

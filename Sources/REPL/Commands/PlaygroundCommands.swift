@@ -9,8 +9,8 @@ import WorkbenchScript
 /// `open PATH.swift`: a file's `#Playground` blocks listed as its pages (OpenBlocksFile).
 struct OpenCommand: Command {
     let name = "open"
-    let synopsis = "open PATH.playground|PATH.swift"
-    let summary = "open an Xcode playground or a file's #Playground blocks, listing its pages"
+    let synopsis = "open PATH.playground|PATH.swift|PATH.http"
+    let summary = "open an Xcode playground, a file's #Playground blocks or an .http file, listing its pages or requests"
     let help = """
         Reads an Xcode playground bundle (single-page or with pages, any format Xcode has
         written), compiles its Sources/ once into the module every page imports and makes it
@@ -23,6 +23,8 @@ struct OpenCommand: Command {
         A PATH.swift with #Playground blocks (Xcode's Playgrounds macro) is a playground too:
         the code outside the blocks runs here, and its blocks are listed as pages (an unnamed
         one by its number); `page NAME` runs one, its body in a scope of its own.
+        A PATH.http (VS Code's REST Client, JetBrains' HTTP Client) lists its requests;
+        `send NAME` (or `send N`) sends one, `replay PATH.http` all of them (`help env`).
         Swift: none (`save` writes the pages' statements, but a snippet cannot import Sources/)
 
         Examples:
@@ -30,6 +32,7 @@ struct OpenCommand: Command {
           wb> page Building URLs
           wb> open Blocks.swift
           wb> page 2
+          wb> open requests.http
         """
     let group = CommandGroup.snippets
 
@@ -49,6 +52,7 @@ struct OpenCommand: Command {
             throw UsageError(words.isEmpty ? "which playground? `open PATH.playground`" : "open takes one playground, got \(words.count) words")
         }
         if path.hasSuffix(".swift") { return try await OpenBlocksFile.open(path, session: session) }
+        if path.hasSuffix(".http") || path.hasSuffix(".rest") { return try session.openHTTPFile(path) }
         let bundle = try PlaygroundBundle.open(URL(fileURLWithPath: NSString(string: path).expandingTildeInPath))
         let console = session.console
         for note in bundle.notes { console.line(console.styled("note: \(note)", .dim)) }

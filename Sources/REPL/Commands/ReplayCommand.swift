@@ -59,7 +59,11 @@ struct ReplayCommand: Command {
     }
 
     func run(_ arguments: String, session: Session) async throws {
-        let request = try ReplayRequest(words: try Arguments.split(arguments))
+        let words = try Arguments.split(arguments)
+        if words.count == 1, let path = words.first, path.hasSuffix(".http") || path.hasSuffix(".rest") {
+            return try await session.replayHTTPFile(path)
+        }
+        let request = try ReplayRequest(words: words)
         if request.isPlayground { return try await runPlayground(request, session: session) }
         try request.checkReportPaths()
         let console = session.console

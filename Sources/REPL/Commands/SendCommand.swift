@@ -4,7 +4,7 @@ import WorkbenchKit
 struct SendCommand: StatementCommand {
     let forms: [StatementForm] = [.send]
     let name = "send"
-    let synopsis = "send [--stream]"
+    let synopsis = "send [--stream] | send NAME|N"
     let summary = "send the current request and show the status line and body"
     let group = CommandGroup.send
     let help = """
@@ -20,6 +20,8 @@ struct SendCommand: StatementCommand {
         arrived as the response (`body`, and `decode`, which reads an event
         stream as the array of its events' data).
           --stream         show the body as it arrives, whatever its type
+        `send NAME` (or `send N`) sends a request of the .http file `open` read,
+        its {{variables}} filled in (`help env`).
 
         Examples:
           wb> send
@@ -27,7 +29,13 @@ struct SendCommand: StatementCommand {
         """
 
     func complete(_ words: [String], session: Session) -> [String] {
-        words.count == 1 ? ["--stream"].filter { $0.hasPrefix(words[0]) } : []
+        words.count == 1 ? (["--stream"] + session.httpFiles.parsed.requests.compactMap(\.name)).filter { $0.hasPrefix(words[0]) } : []
+    }
+
+    func run(_ arguments: String, session: Session) async throws {
+        let words = try Arguments.split(arguments)
+        if words.count == 1, let which = words.first, which != "--stream" { return try await session.sendHTTPRequest(which) }
+        try await session.perform(try statements(arguments))
     }
 
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {

@@ -1,0 +1,96 @@
+import Foundation
+
+/// The environments beside an `.http` file: `http-client.env.json` (JetBrains' format, which VS
+/// Code's REST Client users keep too: `{"dev": {"host": "…"}, "$shared": {…}}`), and a `.env`
+/// file's `NAME=value` lines for `{{$dotenv NAME}}`.
+public struct HTTPEnvironments: Sendable, Equatable {
+    public static let fileName = "http-client.env.json"
+    /// Where secrets go in both clients. Not read here: a value from it would be written into the
+    /// session's history and a saved snippet as any other.
+    public static let privateFileName = "http-client.private.env.json"
+
+    /// Each environment's variables, `$shared` ones under them.
+    public var environments: [String: [String: String]]
+    public var dotenv: [String: String]
+    /// Whether a private environment file is there (and so not read).
+    public var hasPrivateFile: Bool
+
+    public init(environments: [String: [String: String]] = [:], dotenv: [String: String] = [:], hasPrivateFile: Bool = false) {
+        self.environments = environments
+        self.dotenv = dotenv
+        self.hasPrivateFile = hasPrivateFile
+    }
+
+    /// The names, in order.
+    public var names: [String] { environments.keys.sorted() }
+
+    /// What cannot be read, in one line.
+    public struct Failure: Error, Equatable, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// The environments in `folder`; none when it has no such files.
+    public static func load(from folder: URL) throws(Failure) -> HTTPEnvironments {
+        var loaded = HTTPEnvironments()
+        let manager = FileManager.default
+        loaded.hasPrivateFile = manager.fileExists(atPath: folder.appendingPathComponent(privateFileName).path)
+        if let data = manager.contents(atPath: folder.appendingPathComponent(fileName).path) {
+            loaded.environments = try environments(in: data)
+        }
+        if let data = manager.contents(atPath: folder.appendingPathComponent(".env").path) {
+            loaded.dotenv = dotenv(in: String(decoding: data, as: UTF8.self))
+        }
+        return loaded
+    }
+
+    static func environments(in data: Data) throws(Failure) -> [String: [String: String]] {
+        guard let object = try? JSONSerialization.jsonObject(with: data) else {
+            throw Failure(description: "\(fileName) is not JSON: \(syntaxReason(data))")
+        }
+        guard let top = object as? [String: Any] else { throw Failure(description: "\(fileName) is not a JSON object of environments") }
+        var shared: [String: String] = [:]
+        var environments: [String: [String: String]] = [:]
+        for (name, value) in top {
+            guard let variables = value as? [String: Any] else {
+                throw Failure(description: "\(fileName): environment '\(name)' is not an object of variables")
+            }
+            var texts: [String: String] = [:]
+            for (variable, value) in variables { texts[variable] = text(of: value) }
+            if name == "$shared" { shared = texts } else { environments[name] = texts }
+        }
+        return environments.mapValues { shared.merging($0) { _, own in own } }
+    }
+
+    /// A variable's value as it is filled in: a string's text, anything else its JSON.
+    private static func text(of value: Any) -> String {
+        if let text = value as? String { return text }
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) else { return "" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Where the JSON breaks, as `body` says it.
+    private static func syntaxReason(_ data: Data) -> String {
+        do {
+            _ = try JSONDocument(parsing: data)
+            return "it does not read as JSON"
+        } catch {
+            return error.description
+        }
+    }
+
+    /// `NAME=value` lines (a value may be quoted; `#` lines are comments).
+    static func dotenv(in text: String) -> [String: String] {
+        var values: [String: String] = [:]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { continue }
+            let name = trimmed[..<equals].trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "export ", with: "")
+            var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first {
+                value = String(value.dropFirst().dropLast())
+            }
+            values[name] = value
+        }
+        return values
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import SandboxTestSupport
+import Testing
+import TestSupport
+import WorkbenchKit
+@testable import REPL
+
+/// An `.http` file opened at the prompt: its requests listed, sent by name or number with their
+/// `{{variables}}` filled in, all of them replayed in order, against the sandbox.
+@MainActor
+@Suite struct HTTPFileSessionTests {
+    let console = Console(capturingWithColors: false)
+
+    /// A lesson's requests in the shape both clients document: variables, a named request whose
+    /// response a later one reads, a body from a file, an environment's variable, a handler not run.
+    static let lesson = """
+        @api = sandbox/jsonplaceholder
+
+        ### The first post
+        # @name first
+        GET {{api}}/posts/1
+        Accept: application/json
+
+        ###
+        # @name mine
+        POST {{api}}/posts
+        Content-Type: application/json
+
+        {"title": "{{first.response.body.$.title}}", "userId": {{first.response.body.$.userId}}}
+
+        > {%
+            client.global.set("id", response.body.id);
+        %}
+
+        ### From a file
+        PUT {{api}}/posts/1
+        Content-Type: application/json
+
+        < ./post.json
+
+        ###
+        GET {{echo}}/anything?who={{who}}
+        """
+
+    func session(_ root: URL, in folder: URL) throws -> Session {
+        try Self.lesson.write(to: folder.appendingPathComponent("lesson.http"), atomically: true, encoding: .utf8)
+        try #"{"title": "from a file", "userId": 2}"#.write(to: folder.appendingPathComponent("post.json"), atomically: true, encoding: .utf8)
+        try #"{"dev": {"echo": "sandbox/httpbin"}, "$shared": {"who": "class"}}"#
+            .write(to: folder.appendingPathComponent("http-client.env.json"), atomically: true, encoding: .utf8)
+        let session = Session(console: console, isInteractive: false)
+        session.sandboxURL = root
+        return session
+    }
+
+    func json(_ session: Session) throws -> [String: Any] {
+        let body = try #require(session.workbench.lastExchange?.response.body)
+        return try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+    }
+
+    @Test func openListsTheRequestsAndSendFillsInTheirVariables() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try await withLiveSandbox { root in
+            let session = try session(root, in: folder.url)
+            let file = folder.url.appendingPathComponent("lesson.http").path
+            #expect(await session.evaluate("open \(file)"), "\(console.capturedText)")
+            let listed = console.capturedText.split(separator: "\n").map(String.init)
+            #expect(listed == [
+                "lesson.http · 4 requests · environments: dev (`env use NAME` picks one)",
+                " 1  first        GET {{api}}/posts/1",
+                " 2  mine         POST {{api}}/posts",
+                " 3  From a file  PUT {{api}}/posts/1",
+                " 4  —            GET {{echo}}/anything?who={{who}}",
+                "`send NAME` (or `send N`) sends one; `replay \(file)` sends them all in order",
+            ], "\(listed)")
+            // A reference to a request not sent yet, and a variable no one sets: one line, nothing sent.
+            console.clearCaptured()
+            #expect(await session.evaluate("send mine") == false)
+            #expect(console.capturedText == "error: request at line 10: {{first.response.body.$.title}}: request 'first' has not been sent in this session — send it first — nothing was sent\n")
+            #expect(await session.evaluate("send 4") == false)
+            #expect(session.workbench.exchanges.isEmpty)
+            #expect(await session.evaluate("send first"))
+            console.clearCaptured()
+            #expect(await session.evaluate("send mine"))
+            #expect(console.capturedText.hasPrefix("note: not run here: a response handler (`> {% … %}`), which is JavaScript\nHTTP 201 Created"),
+                    "\(console.capturedText)")
+            let created = try json(session)
+            #expect(created["title"] as? String == "sunt aut facere repellat provident occaecati excepturi optio reprehenderit")
+            #expect(created["userId"] as? Int == 1)
+            #expect(await session.evaluate("send 3"))
+            #expect(try json(session)["title"] as? String == "from a file")
+            #expect(await session.evaluate("env use dev"))
+            #expect(await session.evaluate("send 4"))
+            #expect(session.workbench.lastExchange?.url.absoluteString.hasSuffix("/httpbin/anything?who=class") == true)
+            // What was sent is the session's steps, as statements `save` writes.
+            let urls = session.transcript.steps.compactMap { step -> String? in
+                if case .statement(.url(let url)) = step.kind { return url }
+                return nil
+            }
+            #expect(urls == ["sandbox/jsonplaceholder/posts/1", "sandbox/jsonplaceholder/posts", "sandbox/jsonplaceholder/posts/1",
+                             "sandbox/httpbin/anything?who=class"], "\(urls)")
+        }
+    }
+
+    @Test func replaySendsEveryRequestInOrderAndSaysWhichFailed() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try await withLiveSandbox { root in
+            let session = try session(root, in: folder.url)
+            let file = folder.url.appendingPathComponent("lesson.http").path
+            // Without an environment the last request cannot be sent: the others are, and one line says so.
+            #expect(await session.evaluate("replay \(file)") == false)
+            let lines = console.capturedText.split(separator: "\n").map(String.init)
+            #expect(lines.filter { $0.hasPrefix("── ") } == ["── 1 first  GET {{api}}/posts/1", "── 2 mine  POST {{api}}/posts",
+                                                            "── 3 From a file  PUT {{api}}/posts/1", "── 4   GET {{echo}}/anything?who={{who}}"])
+            #expect(lines.last == "error: 1 of 4 requests of lesson.http failed", "\(lines)")
+            #expect(session.workbench.exchanges.map(\.method) == ["GET", "POST", "PUT"])
+            console.clearCaptured()
+            #expect(await session.evaluate("env use dev"))
+            #expect(await session.evaluate("replay \(file)"), "\(console.capturedText)")
+            #expect(console.capturedText.hasSuffix("sent 4 requests of lesson.http\n"))
+            #expect(session.workbench.exchanges.count == 7)
+        }
+    }
+
+    @Test(arguments: [
+        ("GET https://x\nnot a header\n", nil, "error: lesson.http line 2: 'not a header' is not a header — write `Name: value`, and a blank line before the body"),
+        ("GET https://x\n", "{\"dev\": ", "error: http-client.env.json is not JSON: "),
+    ])
+    func aFileOrAnEnvironmentThatCannotBeReadIsOneLine(http: String, environments: String?, message: String) async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try http.write(to: folder.url.appendingPathComponent("lesson.http"), atomically: true, encoding: .utf8)
+        if let environments {
+            try environments.write(to: folder.url.appendingPathComponent("http-client.env.json"), atomically: true, encoding: .utf8)
+        }
+        let session = Session(console: console, isInteractive: false)
+        #expect(await session.evaluate("open \(folder.url.path)/lesson.http") == false)
+        let lines = console.capturedText.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].hasPrefix(message), "\(lines)")
+        console.clearCaptured()
+        #expect(await session.evaluate("send 1") == false)
+        #expect(console.capturedText == "error: no .http file is open: `open FILE.http` first (send alone sends the current request)\n")
+        console.clearCaptured()
+        #expect(await session.evaluate("env use dev") == false)
+        #expect(console.capturedText.hasPrefix("error: no environment 'dev'"))
+    }
+}
