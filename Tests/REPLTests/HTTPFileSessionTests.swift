@@ -123,6 +123,32 @@ import WorkbenchKit
         }
     }
 
+    /// `export http` writes the history as an `.http` file that `open` reads back as the same
+    /// requests; a secret header's value is an environment read, never the value.
+    @Test func exportHTTPWritesTheHistoryThatOpenReadsBack() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try await withLiveSandbox { root in
+            let session = try session(root, in: folder.url)
+            for line in ["get sandbox/jsonplaceholder/posts/1", "header Authorization: Bearer s3cr3t-t0ken", "header X-Lesson: one",
+                         #"post sandbox/httpbin/anything title=Hi userId:=1"#, "export http lesson-out --dir \(folder.url.path)"] {
+                #expect(await session.evaluate(line), "\(line): \(console.capturedText)")
+            }
+            let written = try String(contentsOf: folder.url.appendingPathComponent("lesson-out.http"), encoding: .utf8)
+            #expect(!written.contains("s3cr3t") && written.contains("Authorization: {{$processEnv AUTHORIZATION}}\n"), "\(written)")
+            let read = try HTTPFile(parsing: written)
+            let exchanges = session.workbench.exchanges
+            #expect(read.requests.map(\.method) == exchanges.map(\.method))
+            #expect(read.requests.map(\.url) == ["sandbox/jsonplaceholder/posts/1", "sandbox/httpbin/anything"])
+            #expect(read.requests[1].headers.map(\.name) == exchanges[1].requestHeaders.fields.map(\.name))
+            #expect(read.requests[1].headers.first { $0.name == "X-Lesson" }?.value == "one")
+            #expect(read.requests[1].body == .text(String(decoding: exchanges[1].requestBody ?? Data(), as: UTF8.self)))
+            console.clearCaptured()
+            #expect(await session.evaluate("open \(folder.url.path)/lesson-out.http"))
+            #expect(console.capturedText.contains(" 2  2  POST sandbox/httpbin/anything\n"), "\(console.capturedText)")
+        }
+    }
+
     @Test(arguments: [
         ("GET https://x\nnot a header\n", nil, "error: lesson.http line 2: 'not a header' is not a header — write `Name: value`, and a blank line before the body"),
         ("GET https://x\n", "{\"dev\": ", "error: http-client.env.json is not JSON: "),

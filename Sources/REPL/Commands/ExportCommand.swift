@@ -9,10 +9,10 @@ struct ExportCommand: Command {
     /// What `export` takes, and the command each one is.
     static let targets = ["swift", "curl"]
     /// What `export` writes itself: the session as a playground bundle or a Markdown handout.
-    static let documents = ["playground", "markdown"]
+    static let documents = ["playground", "markdown", "http"]
 
     let name = "export"
-    let synopsis = "export swift | curl | playground NAME [--blocks] | markdown NAME [\"description\"] [--dir DIR] [--force]"
+    let synopsis = "export swift | curl | playground NAME [--blocks] | markdown NAME [\"description\"] | http NAME [--dir DIR] [--force]"
     let summary = "the request as Swift app code or a curl command; the session as a playground or Markdown"
     let group = CommandGroup.snippets
     var help: String {
@@ -43,8 +43,13 @@ struct ExportCommand: Command {
                        statement of the session (as `save` writes it) in a swift block with
                        what it printed below it, the requests answered by what the session
                        received (nothing is sent again).
-                       Both write into the current folder (--dir DIR elsewhere) and refuse to
-                       replace a file unless --force.
+        export http NAME
+                       writes NAME.http, which VS Code's REST Client and JetBrains' HTTP Client
+                       read: each request of the history (method, URL, headers, body) as a
+                       `### N` block; a secret header's value is {{$processEnv NAME}}, read from
+                       the environment as `save` does. `open NAME.http` reads it back here.
+                       All three write into the current folder (--dir DIR elsewhere) and refuse
+                       to replace a file unless --force.
         Swift: export curl is \(TranscriptSnippet.savedSource(of: StatementForm.curl.descriptor.sample, sandboxRoot: nil)); export swift is none (what it prints is the Swift)
 
         Examples:
@@ -55,6 +60,7 @@ struct ExportCommand: Command {
           wb> export playground FirstPost "Fetch a post and decode it"
           wb> export playground FirstPost --blocks
           wb> export markdown first-post
+          wb> export http first-post
         """
     }
 
@@ -73,7 +79,7 @@ struct ExportCommand: Command {
             throw UsageError("export curl takes no arguments, got '\(ErrorLine.echo(target.arguments))' — `curl URL …` alone sends a curl command")
         }
         let given = arguments.isEmpty ? "" : ", not '\(arguments)'"
-        throw UsageError("export takes swift (app code), curl (a curl command line), playground NAME or markdown NAME\(given) — `help export` says more")
+        throw UsageError("export takes swift (app code), curl (a curl command line), playground NAME, markdown NAME or http NAME\(given) — `help export` says more")
     }
 
     /// `swift` in `export swift --x`: the target's name and the words after it.

@@ -52,6 +52,20 @@ struct DocumentExport {
         let steps = session.transcript.steps
         guard !steps.isEmpty else { throw UsageError("nothing to export yet: no step of this session has succeeded") }
         switch kind {
+        case "http":
+            let url = folder.appendingPathComponent(name + ".http")
+            if FileManager.default.fileExists(atPath: url.path) && !force {
+                throw UsageError("\(display(url)) already exists; add --force to replace it")
+            }
+            let exchanges = session.workbench.exchanges
+            guard !exchanges.isEmpty else { throw UsageError("nothing to export yet: no request has been sent") }
+            let root = session.sandboxURL.map { $0.absoluteString.hasSuffix("/") ? String($0.absoluteString.dropLast()) : $0.absoluteString }
+            do {
+                try DurableFile.write(Data(HTTPFile.text(of: exchanges, sandboxRoot: root).utf8), to: url)
+            } catch {
+                throw UsageError("cannot write \(display(url)): \((error as NSError).localizedDescription)")
+            }
+            session.console.line("wrote \(display(url)) (\(exchanges.count) \(exchanges.count == 1 ? "request" : "requests"); `open \(display(url))` reads it back here)")
         case "playground" where blocks:
             let url = folder.appendingPathComponent(name + ".swift")
             if FileManager.default.fileExists(atPath: url.path) && !force {
