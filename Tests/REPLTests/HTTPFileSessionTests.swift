@@ -166,7 +166,7 @@ import WorkbenchKit
         #expect(lines.count == 1 && lines[0].hasPrefix(message), "\(lines)")
         console.clearCaptured()
         #expect(await session.evaluate("send 1") == false)
-        #expect(console.capturedText == "error: no .http file is open: `open FILE.http` first (send alone sends the current request)\n")
+        #expect(console.capturedText == "error: send takes only --stream, got '1' — `send NAME` sends a request of an .http file, after `open FILE.http`\n")
         console.clearCaptured()
         #expect(await session.evaluate("env use dev") == false)
         #expect(console.capturedText.hasPrefix("error: no environment 'dev'"))

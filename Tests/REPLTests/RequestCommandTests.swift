@@ -123,7 +123,7 @@ import WorkbenchKit
         ("set max-body lots", "error: max-body 'lots' is not a size — write it like 64KB, 10MB or 1GB"),
         ("set max-body 0", "error: max-body '0' is not a size — write it like 64KB, 10MB or 1GB"),
         ("set max-body 5TB", "error: max-body '5TB' is not a size — write it like 64KB, 10MB or 1GB"),
-        ("send now", "error: send takes only --stream, got 'now'"),
+        ("send now", "error: send takes only --stream, got 'now' — `send NAME` sends a request of an .http file, after `open FILE.http`"),
         ("get /x bogus", "error: 'bogus' is not a request item — use name==value, Header:value, field=value or field:=json (the path or URL comes first)"),
         ("post /x n:=tru", "error: invalid JSON for field 'n': expected a JSON value, found 'tru' — use `n=text` for a string or `n:=JSON` for JSON"),
         ("head /x a=1", "error: head sends no body: 'a' is a body field — use name==value for a query item"),
