@@ -77,7 +77,9 @@ import WorkbenchKit
             console.clearCaptured()
             #expect(await session.evaluate("send mine") == false)
             #expect(console.capturedText == "error: request at line 10: {{first.response.body.$.title}}: request 'first' has not been sent in this session — send it first — nothing was sent\n")
+            console.clearCaptured()
             #expect(await session.evaluate("send 4") == false)
+            #expect(console.capturedText.hasPrefix("error: request at line 26: unknown variable {{echo}}"), "\(console.capturedText)")
             #expect(session.workbench.exchanges.isEmpty)
             #expect(await session.evaluate("send first"))
             console.clearCaptured()
@@ -130,23 +132,45 @@ import WorkbenchKit
         defer { folder.remove() }
         try await withLiveSandbox { root in
             let session = try session(root, in: folder.url)
-            for line in ["get sandbox/jsonplaceholder/posts/1", "header Authorization: Bearer s3cr3t-t0ken", "header X-Lesson: one",
-                         #"post sandbox/httpbin/anything title=Hi userId:=1"#, "export http lesson-out --dir \(folder.url.path)"] {
+            for line in ["header Authorization: Bearer s3cr3t-t0ken", "get sandbox/jsonplaceholder/posts/1?api_key=k3y-s3cr3t",
+                         "header -Authorization", "header X-Lesson: one",
+                         "body {\"title\": \"Hi\",\n \"lines\": \"two\"}", "method POST", "url sandbox/httpbin/anything", "send",
+                         "export http lesson-out --dir \(folder.url.path)"] {
                 #expect(await session.evaluate(line), "\(line): \(console.capturedText)")
             }
             let written = try String(contentsOf: folder.url.appendingPathComponent("lesson-out.http"), encoding: .utf8)
             #expect(!written.contains("s3cr3t") && written.contains("Authorization: {{$processEnv AUTHORIZATION}}\n"), "\(written)")
+            #expect(written.contains("GET sandbox/jsonplaceholder/posts/1?api_key={{$processEnv API_KEY}}\n"), "\(written)")
             let read = try HTTPFile(parsing: written)
             let exchanges = session.workbench.exchanges
             #expect(read.requests.map(\.method) == exchanges.map(\.method))
-            #expect(read.requests.map(\.url) == ["sandbox/jsonplaceholder/posts/1", "sandbox/httpbin/anything"])
+            #expect(read.requests.map(\.url) == ["sandbox/jsonplaceholder/posts/1?api_key={{$processEnv API_KEY}}", "sandbox/httpbin/anything"])
             #expect(read.requests[1].headers.map(\.name) == exchanges[1].requestHeaders.fields.map(\.name))
             #expect(read.requests[1].headers.first { $0.name == "X-Lesson" }?.value == "one")
             #expect(read.requests[1].body == .text(String(decoding: exchanges[1].requestBody ?? Data(), as: UTF8.self)))
             console.clearCaptured()
             #expect(await session.evaluate("open \(folder.url.path)/lesson-out.http"))
-            #expect(console.capturedText.contains(" 2  2  POST sandbox/httpbin/anything\n"), "\(console.capturedText)")
+            #expect(console.capturedText.contains(" 2  —  POST sandbox/httpbin/anything\n"), "\(console.capturedText)")
+            // Sent again from the file, the same bytes go.
+            #expect(await session.evaluate("send 2"), "\(console.capturedText)")
+            let again = session.workbench.exchanges
+            #expect(again.last?.requestBody == again[1].requestBody && again.last?.method == "POST")
         }
+    }
+
+    /// Text that the prompt would read as Swift (`\(`) is never sent from an `.http` file, nor
+    /// brought in from a response: one line, and a body in a file is sent as its bytes instead.
+    @Test func textThatWouldRunAsSwiftIsNotSent() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try "POST https://example.com/match\nContent-Type: text/plain\n\n^\\(\\d+\\)$\n"
+            .write(to: folder.url.appendingPathComponent("lesson.http"), atomically: true, encoding: .utf8)
+        let session = Session(console: console, isInteractive: false)
+        #expect(await session.evaluate("open \(folder.url.path)/lesson.http"))
+        console.clearCaptured()
+        #expect(await session.evaluate("send 1") == false)
+        #expect(console.capturedText.hasPrefix("error: request at line 1: its text (or a value filled into it) holds `\\(`"), "\(console.capturedText)")
+        #expect(session.workbench.exchanges.isEmpty)
     }
 
     @Test(arguments: [

@@ -11,8 +11,8 @@ struct EnvCommand: Command {
     let help = """
         An .http file's {{NAME}} is filled in when its request is sent, from: the file's own
         `@NAME = value` lines; the environment `env use` picked, from http-client.env.json
-        beside the file (`{"dev": {"host": "…"}, "$shared": {…}}`, as JetBrains' HTTP Client
-        and VS Code's REST Client users keep it); {{$guid}}, {{$uuid}}, {{$timestamp}},
+        beside the file (`{"dev": {"host": "…"}, "$shared": {…}}`, JetBrains' HTTP Client's
+        file; the file's own lines win over it, as in REST Client); {{$guid}}, {{$uuid}}, {{$timestamp}},
         {{$randomInt MIN MAX}}, {{$processEnv NAME}}, {{$dotenv NAME}} (a .env file beside
         it); and {{NAME.response.body.$.PATH}} or {{NAME.response.headers.HEADER}}, the last
         response of the file's request named NAME (`# @name NAME`). A name that none of these

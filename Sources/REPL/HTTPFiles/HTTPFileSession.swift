@@ -28,9 +28,10 @@ struct HTTPFileSession {
         }
     }
 
-    /// The request `which` names: a request's name, or its number in the file.
+    /// The request `which` names: a request's name, else its number in the file.
     func request(_ which: String) throws -> (number: Int, request: HTTPFile.Request) {
         let requests = parsed.requests
+        if let index = requests.firstIndex(where: { $0.name == which }) { return (index + 1, requests[index]) }
         if let number = Int(which) {
             guard requests.indices.contains(number - 1) else {
                 throw UsageError("no request \(number) in \(file?.lastPathComponent ?? "the .http file"): it has \(requests.count)")
@@ -66,9 +67,9 @@ struct HTTPFileSession {
         if request.method != "GET" { statements.append(.method(request.method)) }
         var contentType: String?
         for header in request.headers {
-            let value = try fill(header.value)
-            if header.name.lowercased() == "content-type" { contentType = value }
-            statements.append(.header(header.name, value))
+            let (name, value) = (try fill(header.name), try fill(header.value))
+            if name.lowercased() == "content-type" { contentType = value }
+            statements.append(.header(name, value))
         }
         switch request.body {
         case .text(let text)?:
@@ -89,6 +90,19 @@ struct HTTPFileSession {
         case nil: break
         }
         statements.append(.send(stream: false))
+        // Text the prompt takes reads `\(…)` as Swift interpolation: a file's text, or a response
+        // a variable brought in, must never run as Swift (nor be saved as Swift that runs).
+        for statement in statements {
+            var holdsInterpolation = false
+            _ = statement.mapTexts { text in
+                if text.contains("\\(") { holdsInterpolation = true }
+                return text
+            }
+            if holdsInterpolation {
+                throw UsageError("request at line \(request.line): its text (or a value filled into it) holds `\\(`, which the prompt reads as Swift: "
+                                 + "nothing was sent — put the body in a file and write `< ./FILE` (sent as its bytes)")
+            }
+        }
         return statements
     }
 }

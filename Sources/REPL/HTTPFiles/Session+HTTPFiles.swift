@@ -5,14 +5,24 @@ import WorkbenchKit
 /// `open FILE.http`, `send NAME`, `replay FILE.http`: an `.http` file's requests sent as any
 /// request is, so they join the history and `save` writes them as statements.
 extension Session {
-    /// Reads the file and lists its requests, numbered, with their names.
-    func openHTTPFile(_ path: String) throws {
+    /// Reads the file and the environments beside it (a chosen environment they lack is chosen no
+    /// more, and one line says when the private one is there), as `open` and `replay` do.
+    private func loadHTTPFile(_ path: String) throws -> (url: URL, file: HTTPFile, environments: HTTPEnvironments) {
         let (url, file, environments) = try HTTPFileSession.read(path)
         httpFiles.file = url
         httpFiles.parsed = file
         httpFiles.environments = environments
         httpFiles.responses = [:]
         if let chosen = httpFiles.environment, environments.environments[chosen] == nil { httpFiles.environment = nil }
+        if environments.hasPrivateFile {
+            console.line(console.styled("note: \(HTTPEnvironments.privateFileName) is not read: a value from it would be written into the history and a saved snippet", .yellow))
+        }
+        return (url, file, environments)
+    }
+
+    /// Reads the file and lists its requests, numbered, with their names.
+    func openHTTPFile(_ path: String) throws {
+        let (url, file, environments) = try loadHTTPFile(path)
         let count = file.requests.count
         var header = "\(url.lastPathComponent) · \(count) \(count == 1 ? "request" : "requests")"
         if !environments.names.isEmpty {
@@ -24,9 +34,6 @@ extension Session {
         for (index, request) in file.requests.enumerated() {
             let name = (request.name ?? "—").padding(toLength: width, withPad: " ", startingAt: 0)
             console.line(String(format: "%2d  ", index + 1) + console.styled(name, .bold) + "  \(request.method) \(request.url)")
-        }
-        if environments.hasPrivateFile {
-            console.line(console.styled("note: \(HTTPEnvironments.privateFileName) is not read: a value from it would be written into the history and a saved snippet", .yellow))
         }
         let quoted = Arguments.quoted(path)
         console.line(console.styled("`send NAME` (or `send N`) sends one; `replay \(quoted)` sends them all in order", .dim))
@@ -55,11 +62,7 @@ extension Session {
     /// Opens the file and sends each of its requests in order, a line naming each first; one that
     /// fails is said and the rest still go. Throws when any failed.
     func replayHTTPFile(_ path: String) async throws {
-        let (url, file, environments) = try HTTPFileSession.read(path)
-        httpFiles.file = url
-        httpFiles.parsed = file
-        httpFiles.environments = environments
-        httpFiles.responses = [:]
+        let (url, file, _) = try loadHTTPFile(path)
         var failed = 0
         for (index, request) in file.requests.enumerated() {
             if Interrupt.isPending { break }

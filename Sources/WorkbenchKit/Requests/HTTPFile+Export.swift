@@ -1,15 +1,16 @@
 import Foundation
 
 extension HTTPFile {
-    /// The requests of `exchanges` as an `.http` file both clients read: one block each, `### N`,
-    /// the request line, its headers and its body (text; a body that is not UTF-8 is left out with
-    /// a comment saying so). A URL under `sandboxRoot` is written `sandbox/…`, as `save` writes it;
-    /// a secret header's value (SecretNames) is `{{$processEnv NAME}}`, never the value itself.
+    /// The requests of `exchanges` as an `.http` file: one block each, `###`, the request line,
+    /// its headers and its body (text; a body that is not UTF-8 is left out with a comment saying
+    /// so). A URL under `sandboxRoot` is written `sandbox/…`, as `save` writes it (only Workbench
+    /// reads that); a secret header's or query item's value (SecretNames) is
+    /// `{{$processEnv NAME}}`, never the value itself.
     public static func text(of exchanges: [Exchange], sandboxRoot: String?) -> String {
         var blocks: [String] = []
         for exchange in exchanges {
-            let url = exchange.url.absoluteString
-            var lines = ["### \(exchange.number)", "\(exchange.method) \(sandboxRoot.flatMap { SandboxAddress.portable(url, root: $0) } ?? url)"]
+            let url = Self.hidingSecrets(in: exchange.url)
+            var lines = ["###", "\(exchange.method) \(sandboxRoot.flatMap { SandboxAddress.portable(url, root: $0) } ?? url)"]
             for field in exchange.requestHeaders.fields {
                 let value = SecretNames.isSecret(field.name) ? "{{$processEnv \(SecretNames.variable(for: field.name))}}" : field.value
                 lines.append("\(field.name): \(value)")
@@ -25,5 +26,19 @@ extension HTTPFile {
             blocks.append(lines.joined(separator: "\n"))
         }
         return blocks.joined(separator: "\n\n") + "\n"
+    }
+
+    /// The URL with a secret query item's value (`api_key=…`) as `{{$processEnv API_KEY}}`.
+    static func hidingSecrets(in url: URL) -> String {
+        let text = url.absoluteString
+        guard let question = text.firstIndex(of: "?") else { return text }
+        let fragmentStart = text[question...].firstIndex(of: "#") ?? text.endIndex
+        let items = text[text.index(after: question)..<fragmentStart].split(separator: "&", omittingEmptySubsequences: false).map { item in
+            guard let equals = item.firstIndex(of: "=") else { return String(item) }
+            let name = String(item[..<equals])
+            let decoded = name.removingPercentEncoding ?? name
+            return SecretNames.isSecret(decoded) ? name + "={{$processEnv \(SecretNames.variable(for: decoded))}}" : String(item)
+        }
+        return text[...question] + items.joined(separator: "&") + text[fragmentStart...]
     }
 }

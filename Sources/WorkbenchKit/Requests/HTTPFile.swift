@@ -61,7 +61,10 @@ public struct HTTPFile: Sendable, Equatable {
     public init(parsing text: String) throws(ParseError) {
         variables = []
         requests = []
-        let lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map(String.init)
+        // Lines end at `\n` (a `\r` before it dropped); `\r\n` is one Character, so bytes decide.
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+            String(decoding: line.last == UInt8(ascii: "\r") ? line.dropLast() : line, as: UTF8.self)
+        }
         var index = 0
         while index < lines.count {
             // One block: from here to the next `###` line.
@@ -103,17 +106,7 @@ public struct HTTPFile: Sendable, Equatable {
         }
         guard index < range.upperBound else { return nil }
         let requestLine = lines[index].trimmingCharacters(in: .whitespaces)
-        var words = requestLine.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        if words.count > 1, words.last?.uppercased().hasPrefix("HTTP/") == true { words.removeLast() }
-        let method: String
-        let url: String
-        if words.count >= 2, methods.contains(words[0].uppercased()) || words[0].allSatisfy({ $0.isUppercase }) {
-            method = words[0].uppercased()
-            url = words.dropFirst().joined(separator: " ")
-        } else if words.count == 1 {
-            method = "GET"
-            url = words[0]
-        } else {
+        guard let (method, url) = Self.requestLine(requestLine) else {
             throw ParseError(line: index + 1, reason: "'\(requestLine)' is not a request line — write `METHOD URL` (`GET https://example.com/posts`) or a URL")
         }
         var request = Request(name: name, method: method, url: url, headers: [], body: nil, line: index + 1)
@@ -130,7 +123,7 @@ public struct HTTPFile: Sendable, Equatable {
             if line.isEmpty || line.hasPrefix(">") { break }
             index += 1
             if Self.comment(line) != nil { continue }
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex else {
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, Self.isHeaderName(line[..<colon]) else {
                 throw ParseError(line: index, reason: "'\(line)' is not a header — write `Name: value`, and a blank line before the body")
             }
             request.headers.append((String(line[..<colon]).trimmingCharacters(in: .whitespaces),
@@ -150,27 +143,51 @@ public struct HTTPFile: Sendable, Equatable {
                 handler = !trimmed.hasSuffix("%}")
                 continue
             }
-            if trimmed.hasPrefix(">>") {
+            if trimmed.hasPrefix(">> ") || trimmed.hasPrefix(">>! ") {
                 request.notRun.append("`\(trimmed)` (the response saved to a file: `body --raw` shows it, `save` keeps the session)")
                 continue
             }
-            if trimmed.hasPrefix("> ") {
+            if trimmed.hasPrefix("> "), trimmed.hasSuffix(".js") {
                 request.notRun.append("the response handler `\(trimmed)`, which is JavaScript")
                 continue
             }
+            // JetBrains notes the file it kept a response in below the request it ran.
+            if trimmed.hasPrefix("<> ") { continue }
             body.append(line)
         }
         while let first = body.first, first.trimmingCharacters(in: .whitespaces).isEmpty { body.removeFirst() }
-        while let last = body.last, last.trimmingCharacters(in: .whitespaces).isEmpty || Self.comment(last.trimmingCharacters(in: .whitespaces)) != nil {
-            body.removeLast()
-        }
-        if body.count == 1, let only = body.first?.trimmingCharacters(in: .whitespaces), only.hasPrefix("<") {
+        while let last = body.last, last.trimmingCharacters(in: .whitespaces).isEmpty { body.removeLast() }
+        // `< ./file` (or `<@ ./file`) alone is a file's body; `<ping/>` is XML.
+        if body.count == 1, let only = body.first?.trimmingCharacters(in: .whitespaces), only.hasPrefix("< ") || only.hasPrefix("<@ ") {
             let withVariables = only.hasPrefix("<@")
             request.body = .file(only.dropFirst(withVariables ? 2 : 1).trimmingCharacters(in: .whitespaces), withVariables: withVariables)
         } else if !body.isEmpty {
             request.body = .text(body.joined(separator: "\n"))
         }
         return request
+    }
+
+    /// `METHOD URL [HTTP/VERSION]`, or a URL alone (GET): the method and the URL, spaces in it kept.
+    static func requestLine(_ line: String) -> (method: String, url: String)? {
+        var text = Substring(line)
+        if let version = text.range(of: #"\s+HTTP/\S+$"#, options: .regularExpression) { text = text[..<version.lowerBound] }
+        let looksLikeURL = { (text: Substring) in text.contains("/") || text.contains(".") || text.contains("{{") || text.contains(":") }
+        guard let space = text.firstIndex(where: \.isWhitespace) else {
+            // A word alone is a URL when it looks like one, not a method without its URL.
+            return looksLikeURL(text) ? ("GET", String(text)) : nil
+        }
+        let method = text[..<space]
+        let url = text[space...].trimmingCharacters(in: .whitespaces)
+        guard method.allSatisfy({ $0.isLetter }), !url.isEmpty else { return nil }
+        if methods.contains(method.uppercased()) { return (method.uppercased(), url) }
+        // Another method (`PURGE`, `purge`) only before what looks like a URL: `fetch the posts` is no request.
+        return looksLikeURL(Substring(url.prefix { !$0.isWhitespace })) ? (String(method), url) : nil
+    }
+
+    /// A header's name: a token (RFC 9110), or one made of `{{variables}}`.
+    static func isHeaderName(_ name: Substring) -> Bool {
+        let token = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~").union(.alphanumerics)
+        return name.contains("{{") || name.unicodeScalars.allSatisfy { token.contains($0) && $0.isASCII }
     }
 
     /// The text of a `#` or `//` comment line, nil for any other.
@@ -183,7 +200,8 @@ public struct HTTPFile: Sendable, Equatable {
     /// `@name NAME` (or `@name=NAME`) in a comment's text.
     static func directive(_ directive: String, in comment: String) -> String? {
         let text = comment.trimmingCharacters(in: .whitespaces)
-        guard text.hasPrefix("@" + directive) else { return nil }
+        // `@name NAME` or `@name=NAME`, not `@namespace`.
+        guard text.hasPrefix("@" + directive), text.dropFirst(directive.count + 1).first.map({ $0 == "=" || $0.isWhitespace }) ?? false else { return nil }
         let value = text.dropFirst(directive.count + 1).trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "=")))
         return value.isEmpty ? nil : value
     }

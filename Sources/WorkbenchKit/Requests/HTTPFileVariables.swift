@@ -75,8 +75,10 @@ public struct HTTPFileVariables: Sendable {
     private func system(_ name: String) throws(Failure) -> String {
         let words = name.split(separator: " ").map(String.init)
         switch words[0] {
-        case "$guid", "$uuid", "$random.uuid": return UUID().uuidString.lowercased()
-        case "$timestamp": return String(Int(Date().timeIntervalSince1970))
+        case "$guid", "$uuid", "$random.uuid" where words.count == 1: return UUID().uuidString.lowercased()
+        case "$timestamp" where words.count == 1: return String(Int(Date().timeIntervalSince1970))
+        case "$guid", "$uuid", "$random.uuid", "$timestamp":
+            throw Failure(description: "{{\(name)}}: \(words[0]) takes nothing after it here (an offset such as `-1 d` is not taken)")
         case "$randomInt":
             guard words.count == 3, let low = Int(words[1]), let high = Int(words[2]), low < high else {
                 throw Failure(description: "{{\(name)}}: write {{$randomInt MIN MAX}}, MIN below MAX")
