@@ -51,6 +51,9 @@ import WorkbenchScript
         let moved = Array(Parser.parse(source: "// two\n// lines\nlet a = 1\nfor i in 1...2 {\n    print(i)\n}").statements)
         #expect(played.earlierResults(of: moved[1], at: 4).map(\.line) == [5])
         #expect(played.earlierResults(of: Parser.parse(source: "let a = 2").statements.first!, at: 1).isEmpty)
+        // Cut off by a run that was then dropped (the file saved again): still there to show as stale.
+        played.keepFirst(1)
+        #expect(played.earlierResults(of: moved[1], at: 4).map(\.line) == [5])
     }
 
     /// A statement that runs again never finds a `var` above it changed by the statement it

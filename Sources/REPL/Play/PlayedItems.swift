@@ -13,6 +13,9 @@ struct PlayedItems {
     var results: [[LineResult]] = []
     /// The names each item may have changed the value of (ChangedVariables).
     var changes: [Set<String>] = []
+    /// What `keepFirst` cut off, the latest first: a run dropped after the cut (the file saved
+    /// again) leaves its re-run the values of those lines to show as stale.
+    private var cutOff: [(tokens: [String], results: [LineResult])] = []
 
     /// How many of `items` (from the top) are the same as those that ran, white space and
     /// comments aside.
@@ -68,6 +71,7 @@ struct PlayedItems {
     }
 
     mutating func keepFirst(_ count: Int) {
+        cutOff = Array((zip(tokens[count...], results[count...]).map { (tokens: $0, results: $1) } + cutOff).prefix(1_000))
         tokens.removeSubrange(count...)
         stepsBefore.removeSubrange(count...)
         declares.removeSubrange(count...)
@@ -82,11 +86,12 @@ struct PlayedItems {
     }
 
     /// The results an earlier run gave `item`, when it ran with the same text (white space and
-    /// comments aside), moved to `firstLine`: the stale column of the lines a failure did not reach.
+    /// comments aside), moved to `firstLine`: the stale column of the lines a failure did not reach
+    /// (also when a cut came between, for a run that was dropped).
     func earlierResults(of item: CodeBlockItemSyntax, at firstLine: Int) -> [LineResult] {
         let wanted = Self.tokens(of: item)
-        guard let index = tokens.lastIndex(of: wanted) else { return [] }
-        return Self.moved(results[index], to: firstLine)
+        if let index = tokens.lastIndex(of: wanted) { return Self.moved(results[index], to: firstLine) }
+        return cutOff.first { $0.tokens == wanted }.map { Self.moved($0.results, to: firstLine) } ?? []
     }
 
     /// `results` of an item counted from its first line, at the file's lines when that line is `firstLine`.

@@ -76,7 +76,7 @@ extension Session {
         Interrupt.clear()
         let span = { (run: ArraySlice<CodeBlockItemSyntax>) in Self.lines(run.map(line).min() ?? 0, lastLine(run)) }
         // Cutting the steps has no effect that a dropped run leaves behind: the next run compares
-        // the file with the items kept (the values of the cut ones are not kept for a stale column).
+        // the file with the items kept (PlayedItems keeps the cut ones' values for a stale column).
         let run = await runItems(items, from: same, oneByOne: block != nil, played: &played, settled: settled)
         if run?.dropped == true { return .dropped }
         if let run {
