@@ -62,4 +62,18 @@ import WorkbenchScript
     func aCharacterCutInTwoWaitsForTheRestOfIt(bytes: [UInt8], whole: Int) {
         #expect(HeldOutput.wholeCharacters(bytes) == whole)
     }
+
+    /// A run dropped before it had an effect ends without `runEnded`: the next run's start ends
+    /// its copy of the output, so no copy is left mirroring the console after play.
+    @MainActor @Test func aDroppedRunLeavesNoCopyOfTheOutputBehind() {
+        let console = Console(capturingWithColors: false)
+        let display = PlayDisplay(console: console, title: "lesson.swift", held: HeldOutput())
+        display.runStarts()
+        display.runStarts()
+        console.line("a is 3")
+        display.runEnded(PlayOutcome(text: "let a = 3\n", status: "ran line 1 · 0.01 s", style: .dim))
+        #expect(console.mirror == nil)
+        display.leave()
+        #expect(console.capturedText.contains("a is 3"))
+    }
 }

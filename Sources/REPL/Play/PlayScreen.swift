@@ -99,6 +99,9 @@ final class PlayDisplay {
 
     /// Before a run: its output is kept for the screen drawn after it.
     func runStarts() {
+        // A run that was dropped (the file saved again before it had an effect) ended without
+        // `runEnded`: its copy, which holds nothing, ends here.
+        if let capture { _ = console.endCopy(capture) }
         showHeldOutput()
         console.write("\u{1B}[H\u{1B}[2J")
         capture = console.startCopy()
