@@ -158,6 +158,53 @@ import WorkbenchKit
         }
     }
 
+    /// A secret of the private environment file goes only where history, `save` and `export`
+    /// write an environment read (a secret-named header or query item): the files the session
+    /// writes hold no secret; used anywhere else, it is one line and nothing is sent.
+    @Test func aPrivateEnvironmentsSecretIsWrittenIntoNoFile() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try await withLiveSandbox { root in
+            let session = try session(root, in: folder.url)
+            try #"{"dev": {"token": "pr1vate-t0ken"}}"#.write(to: folder.url.appendingPathComponent("http-client.private.env.json"), atomically: true, encoding: .utf8)
+            try """
+                @auth = Bearer {{token}}
+                # @name me
+                GET {{echo}}/anything?api_key={{token}}&page=1
+                Authorization: {{auth}}
+
+                ###
+                POST {{echo}}/anything
+                X-Note: {{token}}
+
+                ###
+                POST {{echo}}/anything
+
+                {"token": "{{token}}"}
+                """.write(to: folder.url.appendingPathComponent("secrets.http"), atomically: true, encoding: .utf8)
+            for line in ["open \(folder.url.path)/secrets.http", "env use dev", "send me"] {
+                #expect(await session.evaluate(line), "\(line): \(console.capturedText)")
+            }
+            let echo = try json(session)
+            #expect((echo["headers"] as? [String: String])?["Authorization"] == "Bearer pr1vate-t0ken")
+            #expect((echo["args"] as? [String: String])?["api_key"] == "pr1vate-t0ken")
+            for number in [2, 3] {
+                console.clearCaptured()
+                #expect(await session.evaluate("send \(number)") == false)
+                #expect(console.capturedText.contains("{{token}} is a secret (http-client.private.env.json)"), "\(console.capturedText)")
+            }
+            #expect(session.workbench.exchanges.count == 1)
+            for line in ["save out --dir \(folder.url.path)", "export http out --dir \(folder.url.path)",
+                         "export markdown out --dir \(folder.url.path)"] {
+                #expect(await session.evaluate(line), "\(line): \(console.capturedText)")
+            }
+            for file in ["out.swift", "out.http", "out.md"] {
+                let text = try String(contentsOf: folder.url.appendingPathComponent(file), encoding: .utf8)
+                #expect(!text.contains("pr1vate-t0ken"), "\(file): \(text)")
+            }
+        }
+    }
+
     /// Text that the prompt would read as Swift (`\(`) is never sent from an `.http` file, nor
     /// brought in from a response: one line, and a body in a file is sent as its bytes instead.
     @Test func textThatWouldRunAsSwiftIsNotSent() async throws {

@@ -16,8 +16,10 @@ struct EnvCommand: Command {
         {{$randomInt MIN MAX}}, {{$processEnv NAME}}, {{$dotenv NAME}} (a .env file beside
         it); and {{NAME.response.body.$.PATH}} or {{NAME.response.headers.HEADER}}, the last
         response of the file's request named NAME (`# @name NAME`). A name that none of these
-        has is one line, and nothing is sent. http-client.private.env.json is not read yet:
-        its secrets would be written into the history and a saved snippet.
+        has is one line, and nothing is sent. http-client.private.env.json's variables go over
+        the public file's and are secrets: one may be the value of a header or query item whose
+        name says it is secret (Authorization, api_key), which `save` writes as an environment
+        read; anywhere else the request is not sent.
         `env` lists the environments and their variables' names; `env off` uses none.
         Swift: none (a request's statements are recorded with its {{…}} filled in)
 

@@ -10,6 +10,18 @@ struct HTTPFileSession {
     var environment: String?
     var responses: [String: HTTPFileVariables.Response] = [:]
 
+    /// The values of every environment's secrets: a handout hides them wherever they show
+    /// (a response that echoes the request), as `***`.
+    var secretValues: [String] {
+        environments.secrets.flatMap { name, secrets in secrets.compactMap { environments.environments[name]?[$0] } }
+            .filter { $0.count >= 4 }.sorted { $0.count > $1.count }
+    }
+
+    /// `text` with every secret value as `***`.
+    func hidingSecrets(in text: String) -> String {
+        secretValues.reduce(text) { $0.replacingOccurrences(of: $1, with: "***") }
+    }
+
     /// Reads `path` and the environments beside it.
     static func read(_ path: String) throws -> (url: URL, file: HTTPFile, environments: HTTPEnvironments) {
         let url = URL(fileURLWithPath: NSString(string: path).expandingTildeInPath)
@@ -26,6 +38,36 @@ struct HTTPFileSession {
         } catch {
             throw UsageError(error.description)
         }
+    }
+
+    /// The URL filled in part by part: a secret only as the value of a query item whose name says
+    /// it is one.
+    /// A secret-named item is taken out of the URL and added after it (`.addQuery`), as `save`
+    /// then writes its value as an environment read; the others stay in the URL as written.
+    static func filledURL(_ url: String, fill: (String, String, Bool) throws -> String) throws -> [WorkbenchStatement] {
+        guard let question = url.firstIndex(of: "?") else { return [.url(try fill(url, "the URL", false))] }
+        let base = try fill(String(url[..<question]), "the URL's path", false)
+        let items = url[url.index(after: question)...].split(separator: "&", omittingEmptySubsequences: false).map { item in
+            guard let equals = item.firstIndex(of: "=") else { return (name: String(item), value: nil as String?) }
+            return (name: String(item[..<equals]), value: String(item[item.index(after: equals)...]))
+        }
+        var kept: [String] = []
+        var secret: [WorkbenchStatement] = []
+        for item in items {
+            let name = try fill(item.name, "a query item's name", false)
+            let decodedName = name.removingPercentEncoding ?? name
+            guard let value = item.value else {
+                kept.append(name)
+                continue
+            }
+            let filled = try fill(value, "the value of query item \(name)", SecretNames.isSecret(decodedName))
+            if SecretNames.isSecret(decodedName) {
+                secret.append(.addQuery(decodedName, filled.removingPercentEncoding ?? filled))
+            } else {
+                kept.append(name + "=" + filled)
+            }
+        }
+        return [.url(kept.isEmpty ? base : base + "?" + kept.joined(separator: "&"))] + secret
     }
 
     /// The request `which` names: a request's name, else its number in the file.
@@ -48,32 +90,47 @@ struct HTTPFileSession {
 
     /// What fills in `{{…}}` now: the file's variables, the chosen environment's, the named responses.
     var variables: HTTPFileVariables {
-        HTTPFileVariables(file: parsed.variables, environment: environment.flatMap { environments.environments[$0] } ?? [:],
-                          dotenv: environments.dotenv, responses: responses)
+        var variables = HTTPFileVariables(file: parsed.variables, environment: environment.flatMap { environments.environments[$0] } ?? [:],
+                                          dotenv: environments.dotenv, responses: responses)
+        variables.secretNames = environment.flatMap { environments.secrets[$0] } ?? []
+        return variables
     }
 
     /// `request` as the statements that send it, every `{{…}}` filled in first: nothing is sent
-    /// when one cannot be (one line names it).
+    /// when one cannot be (one line names it). A secret (a variable of the private environment
+    /// file) may only be the value of a header or query item whose name says it is one
+    /// (`Authorization`, `api_key`: SecretNames), which history, `save` and `export` write as an
+    /// environment read: anywhere else it would be written as it is, so nothing is sent.
     func statements(for request: HTTPFile.Request) throws -> [WorkbenchStatement] {
         let variables = variables
-        let fill = { (text: String) throws -> String in
+        let fillNoting = { (text: String) throws -> (text: String, secret: String?) in
             do {
-                return try variables.fill(text)
+                return try variables.fillNotingSecrets(text)
             } catch {
                 throw UsageError("request at line \(request.line): \(error) — nothing was sent")
             }
         }
-        var statements: [WorkbenchStatement] = [.reset, .url(try fill(request.url))]
+        let fill = { (text: String, place: String, secretAllowed: Bool) throws -> String in
+            let (filled, secret) = try fillNoting(text)
+            if let secret, !secretAllowed {
+                throw UsageError("request at line \(request.line): {{\(secret)}} is a secret (\(HTTPEnvironments.privateFileName)), and \(place) "
+                                 + "would be written as it is into the history and a saved snippet: nothing was sent — use it as the value of a header "
+                                 + "or query item whose name says it is secret (Authorization, X-Api-Key, api_key, token)")
+            }
+            return filled
+        }
+        var statements: [WorkbenchStatement] = [.reset] + (try Self.filledURL(request.url, fill: fill))
         if request.method != "GET" { statements.append(.method(request.method)) }
         var contentType: String?
         for header in request.headers {
-            let (name, value) = (try fill(header.name), try fill(header.value))
+            let name = try fill(header.name, "a header's name", false)
+            let value = try fill(header.value, "the value of \(name)", SecretNames.isSecret(name))
             if name.lowercased() == "content-type" { contentType = value }
             statements.append(.header(name, value))
         }
         switch request.body {
         case .text(let text)?:
-            let body = try fill(text)
+            let body = try fill(text, "the body", false)
             if contentType?.lowercased().contains("json") == true, (try? JSONValidator.validate(body)) != nil {
                 statements.append(.bodyJSON(body))
             } else {
@@ -83,7 +140,7 @@ struct HTTPFileSession {
             let resolved = path.hasPrefix("/") ? path : (file?.deletingLastPathComponent().appendingPathComponent(path).path ?? path)
             if withVariables {
                 guard let data = FileManager.default.contents(atPath: resolved) else { throw WorkbenchError.fileNotFound(resolved) }
-                statements.append(.bodyText(try fill(String(decoding: data, as: UTF8.self))))
+                statements.append(.bodyText(try fill(String(decoding: data, as: UTF8.self), "the body", false)))
             } else {
                 statements.append(.bodyFile(resolved))
             }

@@ -6,7 +6,7 @@ import WorkbenchKit
 /// request is, so they join the history and `save` writes them as statements.
 extension Session {
     /// Reads the file and the environments beside it (a chosen environment they lack is chosen no
-    /// more, and one line says when the private one is there), as `open` and `replay` do.
+    /// more), as `open` and `replay` do.
     private func loadHTTPFile(_ path: String) throws -> (url: URL, file: HTTPFile, environments: HTTPEnvironments) {
         let (url, file, environments) = try HTTPFileSession.read(path)
         httpFiles.file = url
@@ -14,9 +14,6 @@ extension Session {
         httpFiles.environments = environments
         httpFiles.responses = [:]
         if let chosen = httpFiles.environment, environments.environments[chosen] == nil { httpFiles.environment = nil }
-        if environments.hasPrivateFile {
-            console.line(console.styled("note: \(HTTPEnvironments.privateFileName) is not read: a value from it would be written into the history and a saved snippet", .yellow))
-        }
         return (url, file, environments)
     }
 

@@ -98,8 +98,9 @@ struct DocumentExport {
             var exchanges: [Int: [Exchange]] = [:]
             for (offset, step) in steps.enumerated() { exchanges[offset + 1] = step.exchanges }
             let answers = StepAnswers(exchanges: exchanges, stepOfLine: snippet.stepOfLine)
-            let text = try await SessionExport.markdown(name: name, description: description, snippet: snippet.source,
-                                                        answers: answers, session: session)
+            // A response may echo a secret the request carried (httpbin does): the handout hides it.
+            let text = session.httpFiles.hidingSecrets(in: try await SessionExport.markdown(name: name, description: description,
+                                                                                            snippet: snippet.source, answers: answers, session: session))
             do {
                 try DurableFile.write(Data(text.utf8), to: url)
             } catch {

@@ -5,20 +5,20 @@ import Foundation
 /// file's `NAME=value` lines for `{{$dotenv NAME}}`.
 public struct HTTPEnvironments: Sendable, Equatable {
     public static let fileName = "http-client.env.json"
-    /// Where secrets go in both clients. Not read here: a value from it would be written into the
-    /// session's history and a saved snippet as any other.
+    /// Where secrets go in both clients: its variables are merged over the public file's, and are
+    /// each environment's `secrets`.
     public static let privateFileName = "http-client.private.env.json"
 
-    /// Each environment's variables, `$shared` ones under them.
+    /// Each environment's variables, `$shared` ones under them, the private file's over both.
     public var environments: [String: [String: String]]
+    /// The names of each environment's variables that came from the private file.
+    public var secrets: [String: Set<String>]
     public var dotenv: [String: String]
-    /// Whether a private environment file is there (and so not read).
-    public var hasPrivateFile: Bool
 
-    public init(environments: [String: [String: String]] = [:], dotenv: [String: String] = [:], hasPrivateFile: Bool = false) {
+    public init(environments: [String: [String: String]] = [:], secrets: [String: Set<String>] = [:], dotenv: [String: String] = [:]) {
         self.environments = environments
+        self.secrets = secrets
         self.dotenv = dotenv
-        self.hasPrivateFile = hasPrivateFile
     }
 
     /// The names, in order.
@@ -33,9 +33,15 @@ public struct HTTPEnvironments: Sendable, Equatable {
     public static func load(from folder: URL) throws(Failure) -> HTTPEnvironments {
         var loaded = HTTPEnvironments()
         let manager = FileManager.default
-        loaded.hasPrivateFile = manager.fileExists(atPath: folder.appendingPathComponent(privateFileName).path)
         if let data = manager.contents(atPath: folder.appendingPathComponent(fileName).path) {
-            loaded.environments = try environments(in: data)
+            loaded.environments = try environments(in: data, file: fileName)
+        }
+        if let data = manager.contents(atPath: folder.appendingPathComponent(privateFileName).path) {
+            let secret = try environments(in: data, file: privateFileName)
+            for (name, variables) in secret {
+                loaded.environments[name, default: [:]].merge(variables) { _, own in own }
+                loaded.secrets[name] = Set(variables.keys)
+            }
         }
         if let data = manager.contents(atPath: folder.appendingPathComponent(".env").path) {
             loaded.dotenv = dotenv(in: String(decoding: data, as: UTF8.self))
@@ -43,7 +49,7 @@ public struct HTTPEnvironments: Sendable, Equatable {
         return loaded
     }
 
-    static func environments(in data: Data) throws(Failure) -> [String: [String: String]] {
+    static func environments(in data: Data, file fileName: String) throws(Failure) -> [String: [String: String]] {
         guard let object = try? JSONSerialization.jsonObject(with: data) else {
             throw Failure(description: "\(fileName) is not JSON: \(syntaxReason(data))")
         }

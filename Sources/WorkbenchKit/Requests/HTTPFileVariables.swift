@@ -19,6 +19,8 @@ public struct HTTPFileVariables: Sendable {
 
     public var file: [(name: String, value: String)]
     public var environment: [String: String]
+    /// The environment's variables that came from the private file: secrets.
+    public var secretNames: Set<String> = []
     /// A `.env` file's variables beside the `.http` file (`{{$dotenv NAME}}`).
     public var dotenv: [String: String]
     public var processEnvironment: [String: String]
@@ -40,10 +42,18 @@ public struct HTTPFileVariables: Sendable {
 
     /// `text` with every `{{…}}` filled in; the first that cannot be is the error.
     public func fill(_ text: String) throws(Failure) -> String {
-        try fill(text, depth: 0)
+        var secret: String?
+        return try fill(text, depth: 0, secret: &secret)
     }
 
-    private func fill(_ text: String, depth: Int) throws(Failure) -> String {
+    /// `fill`, and the first secret (`secretNames`) the text used, directly or through a file variable.
+    public func fillNotingSecrets(_ text: String) throws(Failure) -> (text: String, secret: String?) {
+        var secret: String?
+        let filled = try fill(text, depth: 0, secret: &secret)
+        return (filled, secret)
+    }
+
+    private func fill(_ text: String, depth: Int, secret: inout String?) throws(Failure) -> String {
         guard depth < 10 else { throw Failure(description: "variables that refer to each other in a circle: \(text)") }
         var result = ""
         var rest = Substring(text)
@@ -53,16 +63,19 @@ public struct HTTPFileVariables: Sendable {
                 throw Failure(description: "'{{' without its '}}' in '\(text)'")
             }
             let name = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-            result += try value(of: name, depth: depth)
+            result += try value(of: name, depth: depth, secret: &secret)
             rest = rest[close.upperBound...]
         }
         return result + rest
     }
 
-    private func value(of name: String, depth: Int) throws(Failure) -> String {
+    private func value(of name: String, depth: Int, secret: inout String?) throws(Failure) -> String {
         if name.hasPrefix("$") { return try system(name) }
-        if let variable = file.last(where: { $0.name == name }) { return try fill(variable.value, depth: depth + 1) }
-        if let value = environment[name] { return try fill(value, depth: depth + 1) }
+        if let variable = file.last(where: { $0.name == name }) { return try fill(variable.value, depth: depth + 1, secret: &secret) }
+        if let value = environment[name] {
+            if secretNames.contains(name), secret == nil { secret = name }
+            return try fill(value, depth: depth + 1, secret: &secret)
+        }
         if let dot = name.firstIndex(of: "."), let response = responses[String(name[..<dot])] {
             return try reference(String(name[name.index(after: dot)...]), in: response, name: String(name[..<dot]))
         }

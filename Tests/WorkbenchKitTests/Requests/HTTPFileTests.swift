@@ -126,10 +126,20 @@ import Testing
             .write(to: folder.appendingPathComponent(HTTPEnvironments.fileName), atomically: true, encoding: .utf8)
         try "# secrets\nPASSWORD=\"s3 cr3t\"\nexport TOKEN=abc\n".write(to: folder.appendingPathComponent(".env"), atomically: true, encoding: .utf8)
         let loaded = try HTTPEnvironments.load(from: folder)
-        #expect(loaded.names == ["dev", "prod"] && !loaded.hasPrivateFile)
+        #expect(loaded.names == ["dev", "prod"] && loaded.secrets.isEmpty)
         #expect(loaded.environments["dev"] == ["version": "v1", "host": "localhost", "port": "8080"])
         #expect(loaded.environments["prod"] == ["version": "v1", "host": "example.com"])
         #expect(loaded.dotenv == ["PASSWORD": "s3 cr3t", "TOKEN": "abc"])
+        // The private file's variables go over the public ones, and are the environment's secrets.
+        try #"{"dev": {"token": "t0k", "host": "secret-host"}}"#
+            .write(to: folder.appendingPathComponent(HTTPEnvironments.privateFileName), atomically: true, encoding: .utf8)
+        let withSecrets = try HTTPEnvironments.load(from: folder)
+        #expect(withSecrets.environments["dev"] == ["version": "v1", "host": "secret-host", "port": "8080", "token": "t0k"])
+        #expect(withSecrets.secrets == ["dev": ["token", "host"]])
+        var variables = HTTPFileVariables(file: [("auth", "Bearer {{token}}")], environment: withSecrets.environments["dev"] ?? [:])
+        variables.secretNames = withSecrets.secrets["dev"] ?? []
+        #expect(try variables.fillNotingSecrets("{{auth}}") == ("Bearer t0k", "token"))
+        #expect(try variables.fillNotingSecrets("{{version}}") == ("v1", nil))
         try "{\"dev\": {\"host\": }".write(to: folder.appendingPathComponent(HTTPEnvironments.fileName), atomically: true, encoding: .utf8)
         #expect(throws: HTTPEnvironments.Failure.self) { try HTTPEnvironments.load(from: folder) }
         do { _ = try HTTPEnvironments.load(from: folder) } catch { #expect(error.description.hasPrefix("http-client.env.json is not JSON: ")) }
