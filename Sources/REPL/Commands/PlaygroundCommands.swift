@@ -37,13 +37,13 @@ struct OpenCommand: Command {
     let group = CommandGroup.snippets
 
     func complete(_ words: [String], session: Session) -> [String] {
-        words.count <= 1 ? Self.playgrounds() : []
+        words.count <= 1 ? Self.openableFiles() : []
     }
 
-    /// The playground bundles in the current folder, for completion.
-    static func playgrounds() -> [String] {
+    /// The playground bundles and `.http` files in the current folder, for completion.
+    static func openableFiles() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)) ?? []
-        return names.filter { $0.hasSuffix(".playground") }.sorted()
+        return names.filter { $0.hasSuffix(".playground") || $0.hasSuffix(".http") }.sorted()
     }
 
     func run(_ arguments: String, session: Session) async throws {

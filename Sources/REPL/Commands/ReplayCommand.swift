@@ -43,7 +43,7 @@ struct ReplayCommand: Command {
 
     func complete(_ words: [String], session: Session) -> [String] {
         let names = SnippetsFolder.snippets(in: SnippetsFolder.directory(nil)).map { $0.deletingPathExtension().lastPathComponent }
-        return names + OpenCommand.playgrounds() + ReplayOption.all.map(\.name)
+        return names + OpenCommand.openableFiles() + ReplayOption.all.map(\.name)
     }
 
     /// What a replay here takes from the session: offline mode's routes, and how each `Workbench`
