@@ -80,12 +80,9 @@ struct HTTPFileSession {
             }
             return (number, requests[number - 1])
         }
-        guard let index = requests.firstIndex(where: { $0.name == which }) else {
-            let names = requests.compactMap(\.name)
-            throw UsageError("no request named '\(ErrorLine.echo(which))' in \(file?.lastPathComponent ?? "the .http file")"
-                             + (names.isEmpty ? " (its requests have no names: give a number)" : " (there are: \(names.joined(separator: ", ")))"))
-        }
-        return (index + 1, requests[index])
+        let names = requests.compactMap(\.name)
+        throw UsageError("no request named '\(ErrorLine.echo(which))' in \(file?.lastPathComponent ?? "the .http file")"
+                         + (names.isEmpty ? " (its requests have no names: give a number)" : " (there are: \(names.joined(separator: ", ")))"))
     }
 
     /// What fills in `{{…}}` now: the file's variables, the chosen environment's, the named responses.

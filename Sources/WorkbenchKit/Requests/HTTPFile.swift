@@ -123,7 +123,8 @@ public struct HTTPFile: Sendable, Equatable {
             if line.isEmpty || line.hasPrefix(">") { break }
             index += 1
             if Self.comment(line) != nil { continue }
-            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex, Self.isHeaderName(line[..<colon]) else {
+            guard let colon = line.firstIndex(of: ":"), colon != line.startIndex,
+                  Self.isHeaderName(Substring(line[..<colon].trimmingCharacters(in: .whitespaces))) else {
                 throw ParseError(line: index, reason: "'\(line)' is not a header — write `Name: value`, and a blank line before the body")
             }
             request.headers.append((String(line[..<colon]).trimmingCharacters(in: .whitespaces),

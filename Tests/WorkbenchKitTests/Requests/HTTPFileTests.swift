@@ -58,7 +58,7 @@ import Testing
     /// a `> quoted` body line, JetBrains' `<>` note, `@namespace`, tabs, a lower-case custom method,
     /// a URL with a space, CRLF line ends, a form feed in a body.
     @Test func bodiesAndRequestLinesAreReadAsBothClientsReadThem() throws {
-        let text = "# @namespace api\r\nPOST\thttps://x/a b HTTP/1.1\r\nContent-Type: text/xml\r\n\r\n<ping/>\r\n\r\n<> 2024-01-01T000000.200.xml\r\n"
+        let text = "# @namespace api\r\nPOST\thttps://x/a b HTTP/1.1\r\nContent-Type : text/xml\r\n\r\n<ping/>\r\n\r\n<> 2024-01-01T000000.200.xml\r\n"
             + "###\npurge https://x/cache\n\n> quoted\n# not a comment here\n\u{0C}end\n"
         let parsed = try HTTPFile(parsing: text)
         #expect(parsed.requests.map(\.name) == [nil, nil])
