@@ -20,7 +20,8 @@ struct EnvCommand: Command {
         the public file's and are secrets: one may be the value of a header or query item whose
         name says it is secret (Authorization, api_key), which `save` writes as an environment
         read; anywhere else the request is not sent.
-        `env` lists the environments and their variables' names; `env off` uses none.
+        `env` lists the environments and their variables' names; `env off` uses none;
+        `env use` forgets the responses named requests had (they came from another server).
         Swift: none (a request's statements are recorded with its {{…}} filled in)
 
         Examples:
@@ -55,6 +56,8 @@ struct EnvCommand: Command {
                 throw UsageError("no environment '\(ErrorLine.echo(words[1]))' (\(known))")
             }
             session.httpFiles.environment = words[1]
+            // Responses of another environment's server are not this one's.
+            session.httpFiles.responses = [:]
             console.line(console.styled("using \(words[1]): its variables fill in {{…}} from now on", .dim))
         case "off" where words.count == 1:
             session.httpFiles.environment = nil

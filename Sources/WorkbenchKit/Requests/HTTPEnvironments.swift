@@ -33,13 +33,16 @@ public struct HTTPEnvironments: Sendable, Equatable {
     public static func load(from folder: URL) throws(Failure) -> HTTPEnvironments {
         var loaded = HTTPEnvironments()
         let manager = FileManager.default
+        var shared: [String: String] = [:]
         if let data = manager.contents(atPath: folder.appendingPathComponent(fileName).path) {
-            loaded.environments = try environments(in: data, file: fileName)
+            (loaded.environments, shared) = try environments(in: data, file: fileName)
         }
         if let data = manager.contents(atPath: folder.appendingPathComponent(privateFileName).path) {
-            let secret = try environments(in: data, file: privateFileName)
-            for (name, variables) in secret {
-                loaded.environments[name, default: [:]].merge(variables) { _, own in own }
+            // Its `$shared` goes under every environment of either file, its own over that.
+            let (secret, secretShared) = try environments(in: data, file: privateFileName)
+            for name in Set(loaded.environments.keys).union(secret.keys) {
+                let variables = secretShared.merging(secret[name] ?? [:]) { _, own in own }
+                loaded.environments[name, default: shared].merge(variables) { _, own in own }
                 loaded.secrets[name] = Set(variables.keys)
             }
         }
@@ -49,7 +52,8 @@ public struct HTTPEnvironments: Sendable, Equatable {
         return loaded
     }
 
-    static func environments(in data: Data, file fileName: String) throws(Failure) -> [String: [String: String]] {
+    /// A file's environments, each with the file's `$shared` variables under its own, and those.
+    static func environments(in data: Data, file fileName: String) throws(Failure) -> (named: [String: [String: String]], shared: [String: String]) {
         guard let object = try? JSONSerialization.jsonObject(with: data) else {
             throw Failure(description: "\(fileName) is not JSON: \(syntaxReason(data))")
         }
@@ -64,7 +68,7 @@ public struct HTTPEnvironments: Sendable, Equatable {
             for (variable, value) in variables { texts[variable] = text(of: value) }
             if name == "$shared" { shared = texts } else { environments[name] = texts }
         }
-        return environments.mapValues { shared.merging($0) { _, own in own } }
+        return (environments.mapValues { shared.merging($0) { _, own in own } }, shared)
     }
 
     /// A variable's value as it is filled in: a string's text, anything else its JSON.

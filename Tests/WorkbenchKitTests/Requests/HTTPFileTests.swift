@@ -131,11 +131,12 @@ import Testing
         #expect(loaded.environments["prod"] == ["version": "v1", "host": "example.com"])
         #expect(loaded.dotenv == ["PASSWORD": "s3 cr3t", "TOKEN": "abc"])
         // The private file's variables go over the public ones, and are the environment's secrets.
-        try #"{"dev": {"token": "t0k", "host": "secret-host"}}"#
+        try #"{"dev": {"token": "t0k", "host": "secret-host"}, "$shared": {"key": "k3y"}}"#
             .write(to: folder.appendingPathComponent(HTTPEnvironments.privateFileName), atomically: true, encoding: .utf8)
         let withSecrets = try HTTPEnvironments.load(from: folder)
-        #expect(withSecrets.environments["dev"] == ["version": "v1", "host": "secret-host", "port": "8080", "token": "t0k"])
-        #expect(withSecrets.secrets == ["dev": ["token", "host"]])
+        #expect(withSecrets.environments["dev"] == ["version": "v1", "host": "secret-host", "port": "8080", "token": "t0k", "key": "k3y"])
+        #expect(withSecrets.environments["prod"] == ["version": "v1", "host": "example.com", "key": "k3y"])
+        #expect(withSecrets.secrets == ["dev": ["token", "host", "key"], "prod": ["key"]])
         var variables = HTTPFileVariables(file: [("auth", "Bearer {{token}}")], environment: withSecrets.environments["dev"] ?? [:])
         variables.secretNames = withSecrets.secrets["dev"] ?? []
         #expect(try variables.fillNotingSecrets("{{auth}}") == ("Bearer t0k", "token"))
