@@ -330,6 +330,8 @@ import Testing
         let tick = try #require(screen.range(of: "tick 3\r\n"), "\(shown)")
         #expect(screen.hasPrefix("lesson.swift: each save runs it · q or Ctrl-C leaves"), "\(screen)")
         #expect(screen[tick.upperBound...].contains("ran lines 1–3 · "), "the tick was written after the screen: \(screen)")
+        // The status line is the last row only, not also in the output above the ticks.
+        #expect(screen.components(separatedBy: "ran lines 1–3 · ").count == 2, "\(screen)")
         let mark = terminal.mark
         terminal.type("q")
         try await terminal.waitFor("left play", after: mark)

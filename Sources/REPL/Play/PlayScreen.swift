@@ -110,7 +110,13 @@ final class PlayDisplay {
     /// After a run: the screen is drawn with what it did. A run that could not read the file keeps
     /// the file and column shown before.
     func runEnded(_ outcome: PlayOutcome) {
-        if let capture { output = console.endCopy(capture) }
+        if let capture {
+            output = console.endCopy(capture)
+            // The status line is the screen's last row: not also in the output a timer's ticks follow.
+            var lines = output.split(separator: "\n", omittingEmptySubsequences: false)
+            while let last = lines.last, last.isEmpty || String(last).withoutTerminalEscapes == outcome.status { lines.removeLast() }
+            output = lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+        }
         capture = nil
         var drawn = outcome
         if outcome.text == nil, let shown {
