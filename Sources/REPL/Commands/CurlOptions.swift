@@ -72,7 +72,7 @@ enum CurlOptions {
         if option.hasPrefix("--ftp-") || option.hasPrefix("--mail-") || option.hasPrefix("--tftp-") || option.hasPrefix("--sasl-")
             || ["--append", "--list-only", "--use-ascii", "--crlf", "--quote", "--telnet-option", "--disable-eprt", "--disable-epsv",
                 "--pubkey", "--hostpubmd5", "--hostpubsha256", "--compressed-ssh", "--krb", "--login-options", "--delegation",
-                "--service-name", "--tlsauthtype", "--tlsuser", "--tlspassword", "--oauth2-bearer-ftp"].contains(option) {
+                "--service-name", "--tlsauthtype", "--tlsuser", "--tlspassword"].contains(option) {
             return "an option of curl's other protocols (FTP, mail, SSH, TELNET, TFTP): Workbench sends HTTP"
         }
         switch option {

@@ -12,10 +12,11 @@ struct EnvCommand: Command {
         An .http file's {{NAME}} is filled in when its request is sent, from: the file's own
         `@NAME = value` lines; the environment `env use` picked, from http-client.env.json
         beside the file (`{"dev": {"host": "…"}, "$shared": {…}}`, JetBrains' HTTP Client's
-        file; the file's own lines win over it, as in REST Client); {{$guid}}, {{$uuid}}, {{$timestamp}},
-        {{$randomInt MIN MAX}}, {{$processEnv NAME}}, {{$dotenv NAME}} (a .env file beside
-        it); and {{NAME.response.body.$.PATH}} or {{NAME.response.headers.HEADER}}, the last
-        response of the file's request named NAME (`# @name NAME`). A name that none of these
+        file; the file's own lines win over it, as in REST Client); {{$guid}}, {{$uuid}},
+        {{$timestamp}}, {{$randomInt MIN MAX}}, {{$processEnv NAME}}, {{$dotenv NAME}} (a
+        .env file beside it); and {{NAME.response.body.$.PATH}} or
+        {{NAME.response.headers.HEADER}}, the last response of the file's request named NAME
+        (`# @name NAME`). A name that none of these
         has is one line, and nothing is sent. http-client.private.env.json's variables go over
         the public file's and are secrets: one may be the value of a header or query item whose
         name says it is secret (Authorization, api_key), which `save` writes as an environment
