@@ -11,7 +11,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # release binary (build); xmllint (libxml2-utils) for the test that validates `replay --junit`'s
 # report against a JUnit schema (Tests/EndToEndTests/CIReports/junit.xsd), and perl's TAP::Parser
 # for the one that reads `replay --tap`'s report as `prove` would; the curl tool, which the test
-# of pasted curl commands runs beside Workbench (Tests/REPLTests/CurlFidelityTests.swift).
+# of pasted curl commands runs beside Workbench (Tests/REPLTests/CurlFidelityTests.swift); ZeroMQ's
+# header and library for the Jupyter kernel (Sources/KernelLibraries, which loads libzmq when
+# `workbench kernel` starts).
 deps:
 	@pkg-config --exists libedit zlib libcurl libcmark-gfm libxml-2.0 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libedit-dev zlib1g-dev libcurl4-openssl-dev libcmark-gfm-dev libxml2-dev; }
 	@test -x /usr/bin/openssl || { $(SUDO) apt-get update && $(SUDO) apt-get install -y openssl; }
@@ -19,6 +21,16 @@ deps:
 	@command -v xmllint >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libxml2-utils; }
 	@perl -MTAP::Parser -e 1 2>/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y perl; }
 	@command -v curl >/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y curl; }
+	@pkg-config --exists libzmq || { $(SUDO) apt-get update && $(SUDO) apt-get install -y libzmq3-dev; }
+
+# Jupyter's own clients for the kernel's tests (Tests/JupyterKernelTests): jupyter_client and
+# nbclient from PyPI, in a virtual environment of the build's (Debian's python3 needs python3-venv for one).
+JUPYTER_VENV := .build/jupyter-venv
+$(JUPYTER_VENV)/.installed:
+	@python3 -m venv --help >/dev/null 2>&1 && python3 -c 'import ensurepip' 2>/dev/null || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-venv; }
+	rm -rf $(JUPYTER_VENV) && python3 -m venv $(JUPYTER_VENV)
+	$(JUPYTER_VENV)/bin/pip install --quiet --disable-pip-version-check 'jupyter_client>=8,<9' 'nbclient>=0.10,<1' 'nbformat>=5.10,<6'
+	touch $@
 
 # The Swift runtime linked statically: start-up falls by ~40% (docs/ARCHITECTURE.md, "Start-up costs").
 # Swift typed at the prompt that the fast path does not cover runs on the toolchain, importing
@@ -91,7 +103,7 @@ CI_BUILD_FLAGS := $(if $(filter true,$(CI)),-Xswiftc -gnone -Xswiftc -use-ld=lld
 # that compiles, more from the tests' own swiftc runs and from sessions that were killed) goes with
 # it. It is outside the package, as the tests of saving outside a package need. First, Package.swift's
 # dependencies are checked against each target's imports (its manifest is compiled: that leaves one too).
-test: deps
+test: deps $(JUPYTER_VENV)/.installed
 	@scratch=$$(mktemp -d /tmp/wbtests.XXXXXX) && trap 'rm -rf "$$scratch"' EXIT INT TERM && export TMPDIR=$$scratch && \
 		echo "python3 scripts/check_package_imports.py" && python3 scripts/check_package_imports.py && \
 		echo "swift build --build-tests $(CI_BUILD_FLAGS)   (TMPDIR=$$scratch)" && swift build --build-tests $(CI_BUILD_FLAGS) && \

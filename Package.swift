@@ -136,9 +136,14 @@ let package = Package(
         // not exported (the static runtime's link arguments export them): the tables the dynamic
         // loader reads once at start-up were 6.4 MiB of the REPL's resident memory. RELR needs
         // glibc 2.36 or later to run (Debian 12 has 2.36).
+        // ZeroMQ and OpenSSL's HMAC for the Jupyter kernel, loaded when `workbench kernel` starts
+        // (its header declares what the kernel calls; libzmq3-dev's zmq.h checks it).
+        .target(name: "KernelLibraries"),
+        // Workbench as a Jupyter kernel: the messaging protocol over ZeroMQ, a cell run as prompt input.
+        .target(name: "JupyterKernel", dependencies: ["REPL", "LineEditor", "WorkbenchKit", "WorkbenchScript", "KernelLibraries"], swiftSettings: fuzzCoverage),
         .executableTarget(
             name: "workbench",
-            dependencies: ["REPL", "Sandbox", "CurlOnDemand", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["REPL", "Sandbox", "CurlOnDemand", "JupyterKernel", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                                            "-Xlinker", "--no-export-dynamic"])]
         ),
@@ -168,6 +173,10 @@ let package = Package(
             name: "WorkbenchSpecTests", dependencies: ["WorkbenchSpec", "WorkbenchScript", "WorkbenchKit", "TestSupport"],
             exclude: ["generate-petstore-models.sh"], resources: [.copy("Fixtures")]
         ),
+        // Clients/ drives the kernel with jupyter_client and nbclient (a virtual environment `make test`
+        // makes); Notebooks/ holds the tutorials' notebooks they run.
+        .testTarget(name: "JupyterKernelTests", dependencies: ["JupyterKernel", "KernelLibraries", "TestSupport"],
+                    exclude: ["Clients", "Notebooks"]),
         .testTarget(name: "PlaygroundsTests", dependencies: ["Playgrounds", "TestSupport"]),
         .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport"]),
         .testTarget(
@@ -190,6 +199,6 @@ let package = Package(
 
 // Every Swift target of the package is Swift 6 (ResultsLog, Swift 5 on purpose, says so itself): the
 // package's default mode above is the snippets'.
-for target in package.targets where target.type != .system && !["ResultsLog", "WorkbenchHost", "CurlOnDemand"].contains(target.name) {
+for target in package.targets where target.type != .system && !["ResultsLog", "WorkbenchHost", "CurlOnDemand", "KernelLibraries"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [SwiftSetting.swiftLanguageMode(.v6)]
 }

@@ -14,7 +14,10 @@ public enum Interrupt {
 
     public static func clear() { pendingInterrupt.store(false, ordering: .relaxed) }
 
-    static func installHandler() {
+    /// Ctrl-C from elsewhere than the terminal (a notebook's interrupt button).
+    public static func request() { pendingInterrupt.store(true, ordering: .relaxed) }
+
+    public static func installHandler() {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in
             pendingInterrupt.store(true, ordering: .relaxed)

@@ -121,6 +121,6 @@ extension Session {
 
     /// Prints `error: MESSAGE` as one line, whatever input the message quotes.
     func reportError(_ message: String) {
-        console.line(console.styled("error:", .red) + " " + ErrorLine.oneLine(message))
+        console.failure("error: " + ErrorLine.oneLine(message))
     }
 }

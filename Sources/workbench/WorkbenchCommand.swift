@@ -14,7 +14,7 @@ struct WorkbenchCommand: AsyncParsableCommand {
             no prompt is shown and the exit status is 1 if any line failed.
             """,
         version: Startup.version,
-        subcommands: [SandboxServerCommand.self, ReplayCommand.self, OpenPlaygroundCommand.self, PlayFileCommand.self]
+        subcommands: [SandboxServerCommand.self, ReplayCommand.self, OpenPlaygroundCommand.self, PlayFileCommand.self, KernelCommand.self]
     )
 
     @Flag(help: "Answer requests to the tutorials' real API hosts from the sandbox; URLs stay as typed.")

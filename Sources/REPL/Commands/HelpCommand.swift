@@ -1,5 +1,6 @@
 import Foundation
 import Sandbox
+import WorkbenchKit
 import WorkbenchScript
 
 struct HelpCommand: Command {
@@ -41,15 +42,16 @@ struct HelpCommand: Command {
                 ?? " — `help` lists them, `help swift` explains the Swift you can type"
             throw UsageError("no command named '\(arguments)'\(hint)")
         }
-        console.line(console.styled(command.synopsis, .bold))
-        console.line("  " + command.summary)
-        if !command.aliases.isEmpty {
-            console.line("  also: " + command.aliases.joined(separator: ", "))
-        }
-        console.line()
-        for line in Self.lines(of: command) {
-            console.line(line.isEmpty ? "" : "  " + line)
-        }
+        for line in Self.page(of: command, console: console) { console.line(line) }
+    }
+
+    /// `help COMMAND`'s lines: synopsis, summary, aliases, then the help indented (also a
+    /// notebook's inspection of the command).
+    static func page(of command: any Command, console: Console) -> [String] {
+        var page = [console.styled(command.synopsis, .bold), "  " + command.summary]
+        if !command.aliases.isEmpty { page.append("  also: " + command.aliases.joined(separator: ", ")) }
+        page.append("")
+        return page + lines(of: command).map { $0.isEmpty ? "" : "  " + $0 }
     }
 
     /// The command's help; a statement command's `Swift:` lines (each form's sample, as `save`

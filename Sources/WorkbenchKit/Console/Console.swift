@@ -23,6 +23,7 @@ public final class Console: @unchecked Sendable {
     private var captured: [UInt8] = []
     private var colorsEnabled: Bool
     private var mirrorConsole: Console?
+    private var failureSink: (@Sendable (String, [String]) -> Void)?
     private static let chunk = 1 << 16
 
     /// Another console that gets a copy of everything written here, or nil: a replay's CI report
@@ -31,6 +32,13 @@ public final class Console: @unchecked Sendable {
     public var mirror: Console? {
         get { lock.withLock { mirrorConsole } }
         set { lock.withLock { mirrorConsole = newValue } }
+    }
+
+    /// Where failures go instead of the output, or nil: a notebook kernel sends each as an error
+    /// message, given its line and the lines placing it (a compile error's source and caret).
+    public var failureHandler: (@Sendable (_ line: String, _ context: [String]) -> Void)? {
+        get { lock.withLock { failureSink } }
+        set { lock.withLock { failureSink = newValue } }
     }
 
     /// Starts keeping a copy of what is written here, without colours, ahead of the mirror already
@@ -89,6 +97,10 @@ public final class Console: @unchecked Sendable {
     /// A failure as the REPL prints errors: one line, its `error:` in red (a line without one, red
     /// whole), written out at once.
     public func failure(_ line: String) {
+        if let failureHandler {
+            flush()
+            return failureHandler(line, [])
+        }
         self.line(line.hasPrefix("error:") ? styled("error:", .red) + line.dropFirst("error:".count) : styled(line, .red))
         flush()
     }

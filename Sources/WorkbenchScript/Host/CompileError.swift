@@ -88,6 +88,10 @@ extension Console {
 
     /// `line` as `failure(_:)` prints it, then each line of `context` dimmed.
     public func failure(_ line: String, context: [String]) {
+        if let failureHandler {
+            flush()
+            return failureHandler(line, context)
+        }
         failure(line)
         guard !context.isEmpty else { return }
         for shown in context { self.line(styled(shown, .dim)) }

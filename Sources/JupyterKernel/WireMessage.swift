@@ -1,0 +1,94 @@
+import Foundation
+import KernelLibraries
+
+/// A message as the Jupyter messaging protocol puts it on a socket: the routing identities, the
+/// `<IDS|MSG>` delimiter, the HMAC signature, then header, parent header, metadata and content as
+/// JSON (any buffers after them are ignored: no request the kernel answers carries them).
+struct WireMessage: Sendable {
+    var identities: [Data] = []
+    var header: Data
+    var parentHeader: Data
+    var metadata = Data("{}".utf8)
+    var content: Data
+    /// The header's `msg_type`.
+    let type: String
+
+    static let delimiter = Data("<IDS|MSG>".utf8)
+
+    /// The content as a JSON object (empty when it is not one).
+    var contentObject: [String: Any] {
+        (try? JSONSerialization.jsonObject(with: content)) as? [String: Any] ?? [:]
+    }
+}
+
+/// Signs and checks messages with the connection file's key (HMAC-SHA256 over the four JSON parts).
+struct MessageSigner: Sendable {
+    let key: [UInt8]
+
+    /// The hex signature of the parts; empty when the key is (the protocol's "no signing").
+    func signature(_ parts: [Data]) -> String {
+        guard !key.isEmpty else { return "" }
+        var signed = Data()
+        for part in parts { signed.append(part) }
+        var digest = [UInt8](repeating: 0, count: 32)
+        let status = key.withUnsafeBytes { key in
+            signed.withUnsafeBytes { wb_hmac_sha256(key.baseAddress, key.count, $0.baseAddress, $0.count, &digest) }
+        }
+        precondition(status == 0, "OpenSSL's HMAC failed")
+        return digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The message in `frames`, or why it was dropped: a missing delimiter or parts, or a
+    /// signature that is not the key's (compared in constant time).
+    func open(_ frames: [Data]) -> Result<WireMessage, KernelError> {
+        guard let delimiter = frames.firstIndex(of: WireMessage.delimiter), frames.count >= delimiter + 6 else {
+            return .failure(KernelError("a message without its delimiter or parts"))
+        }
+        let parts = Array(frames[(delimiter + 2)..<(delimiter + 6)])
+        let expected = Array(signature(parts).utf8)
+        let given = Array(frames[delimiter + 1])
+        guard expected.count == given.count, zip(expected, given).reduce(0, { $0 | ($1.0 ^ $1.1) }) == 0 else {
+            return .failure(KernelError(given.isEmpty ? "a message without a signature" : "a message with a wrong signature"))
+        }
+        let header = (try? JSONSerialization.jsonObject(with: parts[0])) as? [String: Any]
+        guard let type = header?["msg_type"] as? String else { return .failure(KernelError("a message whose header has no msg_type")) }
+        return .success(WireMessage(identities: Array(frames[..<delimiter]), header: parts[0], parentHeader: parts[1],
+                                    metadata: parts[2], content: parts[3], type: type))
+    }
+
+    /// The frames that carry `message`, signed.
+    func frames(_ message: WireMessage) -> [Data] {
+        let parts = [message.header, message.parentHeader, message.metadata, message.content]
+        return message.identities + [WireMessage.delimiter, Data(signature(parts).utf8)] + parts
+    }
+}
+
+/// Makes the kernel's messages: a header of its own session for each, and the request it answers
+/// as the parent.
+struct MessageMaker: Sendable {
+    let session = UUID().uuidString.lowercased()
+
+    func message(_ type: String, content: [String: Any], parent: WireMessage?, identities: [Data] = []) -> WireMessage {
+        let header: [String: Any] = [
+            "msg_id": UUID().uuidString.lowercased(), "session": session, "username": "workbench",
+            "date": Self.now(), "msg_type": type, "version": "5.3",
+        ]
+        return WireMessage(identities: identities, header: Self.json(header), parentHeader: parent?.header ?? Data("{}".utf8),
+                           content: Self.json(content), type: type)
+    }
+
+    /// The reply to `request`, to the same client (its identities) with `request` as the parent.
+    func reply(to request: WireMessage, _ type: String, content: [String: Any]) -> WireMessage {
+        message(type, content: content, parent: request, identities: request.identities)
+    }
+
+    static func json(_ object: [String: Any]) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+    }
+
+    private static func now() -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.string(from: Date())
+    }
+}

@@ -1,0 +1,109 @@
+// ZeroMQ and OpenSSL's HMAC for the Jupyter kernel, opened with dlopen when the kernel starts.
+//
+// Linking libzmq would load it and its libraries (libsodium, libpgm, libnorm, GSSAPI…) in every
+// `workbench` process, whose start-up is measured (Benchmarks/); only `workbench kernel` needs it.
+// libcrypto is OpenSSL's, already on any machine with libcurl (FoundationNetworking's transport),
+// which saves building a second copy of a crypto library into the binary for one HMAC.
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <zmq.h>
+
+#include "KernelLibraries.h"
+
+_Static_assert(WB_ZMQ_PUB == ZMQ_PUB && WB_ZMQ_REP == ZMQ_REP && WB_ZMQ_ROUTER == ZMQ_ROUTER, "socket types");
+_Static_assert(WB_ZMQ_SNDMORE == ZMQ_SNDMORE && WB_ZMQ_LINGER == ZMQ_LINGER, "flags");
+
+static struct {
+    void *(*ctx_new)(void);
+    void *(*socket)(void *, int);
+    int (*setsockopt)(void *, int, const void *, size_t);
+    int (*bind)(void *, const char *);
+    int (*close)(void *);
+    int (*send)(void *, const void *, size_t, int);
+    int (*msg_init)(zmq_msg_t *);
+    int (*msg_recv)(zmq_msg_t *, void *, int);
+    void *(*msg_data)(zmq_msg_t *);
+    size_t (*msg_size)(const zmq_msg_t *);
+    int (*msg_more)(const zmq_msg_t *);
+    int (*msg_close)(zmq_msg_t *);
+    int (*proxy)(void *, void *, void *);
+    int (*errno_)(void);
+    const char *(*strerror)(int);
+} zmq;
+
+static const void *(*evp_sha256)(void);
+static unsigned char *(*hmac)(const void *, const void *, int, const unsigned char *, size_t, unsigned char *, unsigned int *);
+
+#define LOOK_UP(library, field, name)                     \
+    if ((*(void **)&(field) = dlsym(library, name)) == NULL) return "libzmq.so.5 has no " name;
+
+const char *wb_kernel_libraries_load(void) {
+    void *zmq_library = dlopen("libzmq.so.5", RTLD_NOW | RTLD_LOCAL);
+    if (zmq_library == NULL) return "the kernel needs ZeroMQ: install libzmq5 (Debian: apt-get install libzmq5)";
+    LOOK_UP(zmq_library, zmq.ctx_new, "zmq_ctx_new")
+    LOOK_UP(zmq_library, zmq.socket, "zmq_socket")
+    LOOK_UP(zmq_library, zmq.setsockopt, "zmq_setsockopt")
+    LOOK_UP(zmq_library, zmq.bind, "zmq_bind")
+    LOOK_UP(zmq_library, zmq.close, "zmq_close")
+    LOOK_UP(zmq_library, zmq.send, "zmq_send")
+    LOOK_UP(zmq_library, zmq.msg_init, "zmq_msg_init")
+    LOOK_UP(zmq_library, zmq.msg_recv, "zmq_msg_recv")
+    LOOK_UP(zmq_library, zmq.msg_data, "zmq_msg_data")
+    LOOK_UP(zmq_library, zmq.msg_size, "zmq_msg_size")
+    LOOK_UP(zmq_library, zmq.msg_more, "zmq_msg_more")
+    LOOK_UP(zmq_library, zmq.msg_close, "zmq_msg_close")
+    LOOK_UP(zmq_library, zmq.proxy, "zmq_proxy")
+    LOOK_UP(zmq_library, zmq.errno_, "zmq_errno")
+    LOOK_UP(zmq_library, zmq.strerror, "zmq_strerror")
+    void *crypto = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
+    if (crypto == NULL) return "the kernel signs messages with OpenSSL: install libssl3 (Debian: apt-get install libssl3)";
+    if ((*(void **)&evp_sha256 = dlsym(crypto, "EVP_sha256")) == NULL) return "libcrypto.so.3 has no EVP_sha256";
+    if ((*(void **)&hmac = dlsym(crypto, "HMAC")) == NULL) return "libcrypto.so.3 has no HMAC";
+    return NULL;
+}
+
+void *wb_zmq_context_new(void) { return zmq.ctx_new(); }
+
+void *wb_zmq_bound_socket(void *context, int type, const char *endpoint, const char **error) {
+    void *socket = zmq.socket(context, type);
+    int linger = 0;
+    if (socket == NULL || zmq.setsockopt(socket, ZMQ_LINGER, &linger, sizeof linger) != 0 || zmq.bind(socket, endpoint) != 0) {
+        *error = zmq.strerror(zmq.errno_());
+        if (socket != NULL) zmq.close(socket);
+        return NULL;
+    }
+    return socket;
+}
+
+int wb_zmq_send(void *socket, const void *data, size_t size, int flags) { return zmq.send(socket, data, size, flags); }
+
+long wb_zmq_receive(void *socket, void **data, int *more) {
+    zmq_msg_t message;
+    zmq.msg_init(&message);
+    // SIGINT (the kernel's interrupt) lands on any thread and ends a wait with EINTR: wait again.
+    int received;
+    while ((received = zmq.msg_recv(&message, socket, 0)) < 0 && zmq.errno_() == EINTR) {}
+    if (received < 0) {
+        zmq.msg_close(&message);
+        return -1;
+    }
+    size_t size = zmq.msg_size(&message);
+    *data = malloc(size > 0 ? size : 1);
+    memcpy(*data, zmq.msg_data(&message), size);
+    *more = zmq.msg_more(&message);
+    zmq.msg_close(&message);
+    return (long)size;
+}
+
+void wb_zmq_echo(void *socket) {
+    while (zmq.proxy(socket, socket, NULL) != 0 && zmq.errno_() == EINTR) {}
+}
+
+const char *wb_zmq_error(void) { return zmq.strerror(zmq.errno_()); }
+
+int wb_hmac_sha256(const void *key, size_t key_length, const void *data, size_t length, unsigned char *digest) {
+    unsigned int size = 0;
+    return hmac(evp_sha256(), key, (int)key_length, data, length, digest, &size) != NULL && size == 32 ? 0 : -1;
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The kernel driven by Jupyter's own clients (jupyter_client, nbclient), installed by the
+/// Makefile into `.build/jupyter-venv`: the kernelspec `workbench kernel install` writes, the
+/// protocol's requests, an interrupt, a restart, forged messages, and notebooks run as nbconvert
+/// runs them, their outputs equal to the prompt's for the same code.
+@Suite(.serialized)
+struct KernelClientTests {
+    /// What protocol_checks.py saw, run once for the checks below.
+    static let checks = Task { try await JupyterClients.run("protocol_checks.py", []) }
+
+    private func results() async throws -> (answers: [String: Any], log: String) {
+        let run = try await Self.checks.value
+        let answers = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.errorOutput)")
+        return (answers, run.errorOutput)
+    }
+
+    @Test func kernelInfoNamesSwiftAndTheProtocolVersion() async throws {
+        let info = try #require(try await results().answers["kernel_info"] as? [String: Any])
+        #expect(info["protocol_version"] as? String == "5.3")
+        #expect(info["implementation"] as? String == "workbench")
+        let language = try #require(info["language_info"] as? [String: String])
+        #expect(language == ["name": "swift", "version": "5", "mimetype": "text/x-swift", "file_extension": ".swift",
+                             "codemirror_mode": "swift", "pygments_lexer": "swift"])
+    }
+
+    @Test func isCompleteFollowsThePromptsRule() async throws {
+        let answers = try #require(try await results().answers["is_complete"] as? [String: String])
+        #expect(answers == ["struct A {": "incomplete", "get /posts": "complete", "let a = [1,\n2]": "complete",
+                            "let a = [1,\n": "incomplete", "json {\"a\":": "incomplete"])
+    }
+
+    @Test func completionIsTabsForTheWordBeforeTheCursorOnItsLine() async throws {
+        let answers = try await results().answers
+        let command = try #require(answers["complete_command"] as? [String: Any])
+        #expect(command["matches"] as? [String] == ["head", "header", "headers"])
+        #expect(command["cursor_start"] as? Int == 0 && command["cursor_end"] as? Int == 3)
+        let secondLine = try #require(answers["complete_second_line"] as? [String: Any])
+        #expect(secondLine["matches"] as? [String] == ["decode", "delete"])
+        #expect(secondLine["cursor_start"] as? Int == 36 && secondLine["cursor_end"] as? Int == 38)
+    }
+
+    @Test func inspectionIsTheCommandsHelp() async throws {
+        let answers = try await results().answers
+        let found = try #require(answers["inspect_command"] as? [String: Any])
+        let text = try #require((found["data"] as? [String: String])?["text/plain"])
+        let help = try await JupyterClients.prompt("help get", offline: false)
+        #expect(text + "\n" == help)
+        let unknown = try #require(answers["inspect_unknown"] as? [String: Any])
+        #expect(unknown["found"] as? Bool == false)
+    }
+
+    @Test func aCellPrintsWhatThePromptPrints() async throws {
+        let answers = try await results().answers
+        let request = try #require(answers["request"] as? [String: Any])
+        #expect(Self.reply(request)["status"] as? String == "ok")
+        #expect(Self.reply(request)["execution_count"] as? Int == 2)
+        let prompt = try await JupyterClients.prompt("get sandbox/jsonplaceholder/posts/1", offline: true)
+        #expect(JupyterClients.withoutTimings(JupyterClients.text(of: Self.outputs(request))) == JupyterClients.withoutTimings(prompt))
+    }
+
+    @Test func aFailureIsAnErrorMessageWithItsLineAsTraceback() async throws {
+        let answers = try await results().answers
+        let failure = try #require(answers["failure"] as? [String: Any])
+        let expected: [String: Any] = [
+            "ename": "error", "evalue": "1:14: cannot convert value of type 'String' to specified type 'Int'",
+            "traceback": ["error: 1:14: cannot convert value of type 'String' to specified type 'Int'", "  let y: Int = \"a\"", "               ^"],
+        ]
+        #expect(NSDictionary(dictionary: Self.outputs(failure).first?["content"] as? [String: Any] ?? [:]) == NSDictionary(dictionary: expected))
+        #expect(Self.outputs(failure).count == 1)
+        #expect(Self.reply(failure)["status"] as? String == "error")
+        #expect(Self.reply(failure)["traceback"] as? [String] == expected["traceback"] as? [String])
+    }
+
+    @Test func aCellStopsAtItsFirstFailingInputAndKeepsWhatRanBefore() async throws {
+        let answers = try await results().answers
+        let stopped = try #require(answers["stops_at_failure"] as? [String: Any])
+        #expect(Self.outputs(stopped).map { $0["type"] as? String } == ["error"])
+        #expect(Self.reply(stopped)["evalue"] as? String == "cannot find type 'Missing' in scope")
+        #expect(JupyterClients.text(of: Self.outputs(try #require(answers["after_failure"] as? [String: Any]))) == "2\n")
+    }
+
+    @Test func forgedMessagesAreDroppedLoggedAndNeverRun() async throws {
+        let (answers, log) = try await results()
+        #expect(JupyterClients.text(of: Self.outputs(try #require(answers["after_forged"] as? [String: Any]))) == "2\n")
+        #expect(log.contains("workbench kernel: dropped a message with a wrong signature, unread"))
+        #expect(log.contains("workbench kernel: dropped a message without a signature, unread"))
+        let key = try #require(answers["key"] as? String)
+        #expect(!key.isEmpty && !log.contains(key))
+    }
+
+    @Test func anInterruptStopsAnEndlessLoopAndKeepsEarlierValues() async throws {
+        let answers = try await results().answers
+        let interrupted = try #require(answers["interrupt"] as? [String: Any])
+        #expect(Self.reply(interrupted)["status"] as? String == "error")
+        #expect(Self.reply(interrupted)["evalue"] as? String == "interrupted")
+        // The done-means of the notebook issue: within one second (a limit of the protocol test, not a benchmark).
+        #expect(try #require(answers["interrupt_seconds"] as? Double) < 1)
+        #expect(JupyterClients.text(of: Self.outputs(try #require(answers["after_interrupt"] as? [String: Any]))) == "2\n")
+    }
+
+    @Test func theKernelListensOnlyWhereTheConnectionFileSays() async throws {
+        let answers = try await results().answers
+        let connection = try #require(answers["connection"] as? [String: Any])
+        let ports = try #require(connection["ports"] as? [Int])
+        let listening = try #require(answers["listening"] as? [[Any]])
+        #expect(listening.allSatisfy { $0.first as? String == "127.0.0.1" })
+        let listened = Set(listening.compactMap { $0.last as? Int })
+        #expect(Set(ports).isSubset(of: listened))
+        // The sixth is the embedded sandbox, which listens on 127.0.0.1 too.
+        #expect(listened.count == ports.count + 1)
+    }
+
+    @Test func aRestartIsAFreshSessionAndShutdownEndsTheProcess() async throws {
+        let answers = try await results().answers
+        #expect(answers["restarted_pid_changed"] as? Bool == true)
+        let restarted = try #require(answers["after_restart"] as? [String: Any])
+        #expect(Self.reply(restarted)["evalue"] as? String == "1:7: cannot find 'count' in scope")
+        #expect(Self.reply(restarted)["execution_count"] as? Int == 1)
+        #expect(answers["shut_down"] as? Bool == true)
+        #expect(answers["process_gone"] as? Bool == true)
+    }
+
+    @Test(arguments: ["users-and-posts", "country-borders", "met-search"])
+    func aTutorialNotebookRunsWithNbclientAsAtThePrompt(_ name: String) async throws {
+        let path = JupyterClients.folder.appendingPathComponent("Notebooks/\(name).ipynb").path
+        let run = try await JupyterClients.run("run_notebooks.py", [path])
+        let notebooks = try #require(try JSONSerialization.jsonObject(with: Data(run.output.utf8)) as? [String: Any], "\(run.errorOutput)")
+        let cells = try #require(notebooks[path] as? [[String: Any]])
+        #expect(cells.map { $0["execution_count"] as? Int } == Array(1...cells.count).map { Optional($0) })
+        let notebookText = cells.map { JupyterClients.text(of: $0["outputs"] as? [[String: Any]] ?? [], notebook: true) }.joined()
+        let code = cells.compactMap { $0["source"] as? String }.joined(separator: "\n") + "\n"
+        let prompt = try await JupyterClients.prompt(code, offline: true)
+        #expect(JupyterClients.withoutTimings(notebookText) == JupyterClients.withoutTimings(prompt))
+    }
+
+    private static func reply(_ result: [String: Any]) -> [String: Any] { result["reply"] as? [String: Any] ?? [:] }
+    private static func outputs(_ result: [String: Any]) -> [[String: Any]] { result["outputs"] as? [[String: Any]] ?? [] }
+}

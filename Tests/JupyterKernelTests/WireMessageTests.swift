@@ -1,0 +1,100 @@
+import Foundation
+import KernelLibraries
+import Testing
+@testable import JupyterKernel
+
+/// The messaging protocol's wire format: signatures, opening frames, and what is dropped.
+struct WireMessageTests {
+    init() throws {
+        if let missing = wb_kernel_libraries_load() { throw KernelError(String(cString: missing)) }
+    }
+
+    @Test func theSignatureIsHMACSHA256InHex() {
+        // RFC 4231, test case 2.
+        let signer = MessageSigner(key: Array("Jefe".utf8))
+        #expect(signer.signature([Data("what do ya ".utf8), Data("want for nothing?".utf8)])
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(MessageSigner(key: []).signature([Data("anything".utf8)]) == "")
+    }
+
+    @Test func aSignedMessageOpensWithItsIdentitiesAndType() throws {
+        let signer = MessageSigner(key: Array("secret".utf8))
+        let request = MessageMaker().message("execute_request", content: ["code": "get /posts"], parent: nil,
+                                             identities: [Data("client".utf8)])
+        let opened = try signer.open(signer.frames(request)).get()
+        #expect(opened.type == "execute_request")
+        #expect(opened.identities == [Data("client".utf8)])
+        #expect(opened.contentObject["code"] as? String == "get /posts")
+        let reply = MessageMaker().reply(to: opened, "execute_reply", content: ["status": "ok"])
+        #expect(reply.identities == opened.identities && reply.parentHeader == opened.header)
+    }
+
+    @Test func aForgedOrBrokenMessageIsRefusedWithItsReason() {
+        let signer = MessageSigner(key: Array("secret".utf8))
+        let request = MessageMaker().message("execute_request", content: ["code": "1"], parent: nil)
+        var frames = MessageSigner(key: Array("other".utf8)).frames(request)
+        #expect(Self.reason(signer.open(frames)) == "a message with a wrong signature")
+        frames[1] = Data()
+        #expect(Self.reason(signer.open(frames)) == "a message without a signature")
+        #expect(Self.reason(signer.open(Array(frames.dropFirst()))) == "a message without its delimiter or parts")
+        var tampered = signer.frames(request)
+        tampered[5] = Data(#"{"code":"count = 100"}"#.utf8)
+        #expect(Self.reason(signer.open(tampered)) == "a message with a wrong signature")
+    }
+
+    @Test func outputWaitsOnlyForAPartialMarkerOrCharacter() {
+        #expect(OutputRelay.heldBack(Array("plain\n".utf8)) == 0)
+        #expect(OutputRelay.heldBack(Array("é".utf8).dropLast()) == 1)
+        #expect(OutputRelay.heldBack(Array("ok €".utf8).dropLast()) == 2)
+        #expect(OutputRelay.heldBack(Array("ok 🙂".utf8)) == 0)
+        #expect(OutputRelay.heldBack(Array("text\u{0}workbench".utf8)) == 10)
+        #expect(OutputRelay.heldBack([]) == 0)
+    }
+
+    @Test func aConnectionFileIsReadOrRefusedInOneLine() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("workbench-kernel-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let good = folder.appendingPathComponent("kernel.json")
+        try Data(#"{"transport":"tcp","ip":"127.0.0.1","shell_port":1,"iopub_port":2,"stdin_port":3,"control_port":4,"hb_port":5,"key":"k","signature_scheme":"hmac-sha256"}"#.utf8).write(to: good)
+        let file = try ConnectionFile.read(good.path)
+        #expect(file.endpoint(port: file.shellPort) == "tcp://127.0.0.1:1")
+        let bad = folder.appendingPathComponent("bad.json")
+        try Data(#"{"transport":"tcp"}"#.utf8).write(to: bad)
+        #expect(Self.message { try ConnectionFile.read(bad.path) }
+                == "\(bad.path) is not a Jupyter connection file (it needs transport, ip, the five ports, key and signature_scheme)")
+        let md5 = folder.appendingPathComponent("md5.json")
+        try Data(#"{"transport":"tcp","ip":"127.0.0.1","shell_port":1,"iopub_port":2,"stdin_port":3,"control_port":4,"hb_port":5,"key":"k","signature_scheme":"hmac-md5"}"#.utf8).write(to: md5)
+        #expect(Self.message { try ConnectionFile.read(md5.path) } == "\(md5.path) asks for signature scheme hmac-md5: the kernel signs with hmac-sha256")
+        #expect(Self.message { try ConnectionFile.read(folder.appendingPathComponent("none.json").path) }
+                == "cannot read the connection file \(folder.appendingPathComponent("none.json").path)")
+    }
+
+    @Test func theKernelspecStartsThisWorkbenchWithItsConnectionFile() throws {
+        var spec = KernelSpec()
+        spec.offline = true
+        let json = try #require(try JSONSerialization.jsonObject(with: spec.kernelJSON(executable: "/opt/wb/workbench")) as? [String: Any])
+        #expect(json["argv"] as? [String] == ["/opt/wb/workbench", "kernel", "--offline", "-f", "{connection_file}"])
+        #expect(json["language"] as? String == "swift" && json["interrupt_mode"] as? String == "message")
+        #expect(KernelSpec.dataFolder(user: true, prefix: nil, environment: ["HOME": "/home/ana"]).path == "/home/ana/.local/share/jupyter")
+        #expect(KernelSpec.dataFolder(user: true, prefix: nil, environment: ["JUPYTER_DATA_DIR": "/data"]).path == "/data")
+        #expect(KernelSpec.dataFolder(user: false, prefix: "/venv").path == "/venv/share/jupyter")
+        spec.name = "my kernel"
+        #expect(Self.message { _ = try spec.install(in: URL(fileURLWithPath: "/nonexistent"), executable: "x") }
+                == "a kernel name is letters, digits, '-', '.' and '_' ('my kernel' is not)")
+    }
+
+    private static func reason(_ result: Result<WireMessage, KernelError>) -> String? {
+        if case .failure(let error) = result { return error.description }
+        return nil
+    }
+
+    private static func message(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}
