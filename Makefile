@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run install uninstall test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-interrupt bench-play bench-peers forms-expected
+.PHONY: run install uninstall test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-interrupt bench-play bench-kernel bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl; FoundationXML, which reads a
@@ -140,10 +140,10 @@ fuzz: deps
 # Benchmarks against the peers (Benchmarks/README.md); they report and never fail the build.
 # `bench` runs everything; `bench-figures` the side-by-side figures 1-4 and 6-16;
 # `bench-micro` the package-benchmark suite in Benchmarks/ (its first release build is slow).
-bench: build bench-peers
+bench: build bench-peers $(JUPYTER_VENV)/.installed
 	python3 Benchmarks/bench.py --only all
 
-bench-figures: build bench-peers
+bench-figures: build bench-peers $(JUPYTER_VENV)/.installed
 	python3 Benchmarks/bench.py --only figures
 
 # Figure 2 alone (`workbench replay` of 1000 GETs against curl and the compiled URLSession loop, one
@@ -203,6 +203,11 @@ bench-interrupt: build bench-peers
 # the watcher's wake-up): printed, not written.
 bench-play: build bench-peers
 	python3 Benchmarks/bench.py --only play
+
+# Figure 17 alone (the Jupyter kernel: start to the first cell's result, 1000 cells of `get` against
+# the prompt and `replay`), driven by jupyter_client from the tests' virtual environment: printed, not written.
+bench-kernel: build bench-peers $(JUPYTER_VENV)/.installed
+	python3 Benchmarks/bench.py --only kernel
 
 bench-micro: deps bench-peers
 	python3 Benchmarks/bench.py --only micro

@@ -481,6 +481,42 @@ class Bench:
         self.add("13 stream", "`curl -N URL` to a pipe, the same events: median · p95 · max",
                  f"{curl[0]:.1f} · {curl[1]:.1f} · {curl[2]:.1f} ms")
 
+    def kernel(self):
+        """Figure 17 (Benchmarks/kernel_bench.py, run by the virtual environment's Python with
+        jupyter_client): a kernel's start to its first cell's result, and 1000 cells of `get`
+        through one kernel against the same 1000 inputs piped to the prompt (the cell's overhead)
+        and against `workbench replay` of the snippet `save` writes for them."""
+        python = os.path.join(HERE, "..", ".build", "jupyter-venv", "bin", "python")
+        if not os.path.exists(python):
+            raise RuntimeError("no .build/jupyter-venv: `make bench-kernel` makes it")
+        cells = 1000
+        runs = max(3, int(10 * self.scale))
+        measured = subprocess.run([python, os.path.join(HERE, "kernel_bench.py"), self.workbench, self.tmp, str(runs), str(cells)],
+                                  capture_output=True, text=True, env=self.env)
+        if measured.returncode != 0:
+            raise RuntimeError(f"kernel_bench.py failed: {measured.stderr[-300:]!r}")
+        kernel = json.loads(measured.stdout)
+        paths = [f"/posts/{index % 100 + 1}" for index in range(cells)]
+        typed = self.write("kernel-prompt.txt", "base sandbox/jsonplaceholder\n" + "".join(f"get {p}\n" for p in paths) + "quit\n")
+        snippet = self.write("kernel-1000.swift",
+                             "import Foundation\nimport Sandbox\nimport WorkbenchKit\n\n"
+                             "let sandbox = try await Sandbox.start()\n"
+                             'let wb = Workbench(base: "sandbox/jsonplaceholder", sandbox: sandbox.baseURL)\n\n'
+                             + "".join(f'try await wb.get("{p}")\n' for p in paths))
+        t = self.hyperfine({"prompt": f"{self.workbench} < {typed} > /dev/null",
+                            "replay": f"{self.workbench} replay {snippet} > /dev/null"}, runs=5)
+        starts = sorted(kernel["start"])
+        start_median = starts[len(starts) // 2]
+        figure = "17 kernel"
+        self.add(figure, "kernel start (as a notebook opens) to the first cell's result, `get sandbox/jsonplaceholder/posts/1`",
+                 (starts[0], start_median, starts[-1], None), "", verdict(start_median <= 1.0, "≤ 1 s"))
+        overhead = (kernel["cells"] - t["prompt"][1]) / cells
+        self.add(figure, f"{cells} cells of `get /posts/N` through one kernel, each until idle", f"{kernel['cells'] * 1000:.0f} ms",
+                 f"{overhead * 1000:.2f} ms a cell over the prompt; {kernel['cells'] / t['replay'][1]:.2f}× replay",
+                 verdict(overhead <= 0.010, "≤ 10 ms a cell") + "; " + verdict(kernel["cells"] <= 1.2 * t["replay"][1], "≤ 1.2× replay"))
+        self.add(figure, f"the same {cells} inputs piped to the prompt (with its start-up)", t["prompt"])
+        self.add(figure, f"`workbench replay` of the snippet of the same {cells} requests", t["replay"])
+
     def play(self):
         """Figure 16 (Benchmarks/play_bench.py): `play FILE` of a 30-statement lesson, piped; each save
         timed from its write until play's status line. A change at line 28 against the same
@@ -548,11 +584,11 @@ def main():
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
     parser.add_argument("--only", choices=["figures", "micro", "replay", "session", "memory", "playground", "paste", "long-line",
-                                           "first-steps", "spec", "tutorial", "stream", "packages", "interrupt", "play", "all"],
+                                           "first-steps", "spec", "tutorial", "stream", "packages", "interrupt", "play", "kernel", "all"],
                         default="figures",
                         help="replay, session, memory, playground, paste, long-line, first-steps, spec, tutorial, stream: only figure 2, "
                              "figure 6's live-session rows (memory: the sessions after a 20 MB and an 80 MB decode alone) or playground rows, "
-                             "figure 7 (long-line: its long-line rows alone), figures 8-10, figure 11, 12, 13, 14, 15 or 16 "
+                             "figure 7 (long-line: its long-line rows alone), figures 8-10, figure 11, 12, 13, 14, 15, 16 or 17 "
                              "(printed, RESULTS.md left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
     options = parser.parse_args()
@@ -587,7 +623,7 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
-    if options.only in ("replay", "paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream", "packages", "interrupt", "play"):
+    if options.only in ("replay", "paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream", "packages", "interrupt", "play", "kernel"):
         bench = Bench(options.workbench, scale)
         try:
             if options.only == "replay":
@@ -611,6 +647,8 @@ def main():
                 bench.attempt("15 Ctrl-C", bench.interrupt)
             elif options.only == "play":
                 bench.attempt("16 play", bench.play)
+            elif options.only == "kernel":
+                bench.attempt("17 kernel", bench.kernel)
             else:
                 bench.attempt("8-10 first steps", bench.first_steps)
             print(table(bench.rows))
@@ -640,9 +678,10 @@ def main():
             bench.attempt("14 packages", lambda: package_bench.measure(bench))
             bench.attempt("15 Ctrl-C", bench.interrupt)
             bench.attempt("16 play", bench.play)
+            bench.attempt("17 kernel", bench.kernel)
             end_load = " ".join(open("/proc/loadavg").read().split()[:3])
             body = "\n".join([
-                f"## Figures 1–4 and 6–16 ({started})", "",
+                f"## Figures 1–4 and 6–17 ({started})", "",
                 f"- Machine: {machine(load)}; at the end {end_load}.",
                 f"- Tools: {versions()}.",
                 f"- Document: {os.path.getsize(document):,} bytes, photo-like array, sha256 {digest}… "

@@ -1,0 +1,62 @@
+"""Figure 17, `workbench kernel`: run by the virtual environment's Python (`make bench-kernel`
+makes it), which has jupyter_client, as a notebook frontend drives the kernel.
+
+    kernel_bench.py WORKBENCH FOLDER RUNS CELLS
+
+prints one JSON object:
+- "start": for each of RUNS kernels, the seconds from starting the kernel process (as a frontend
+  does on opening a notebook) to the first cell's result, `get sandbox/jsonplaceholder/posts/1`;
+- "cells": the seconds CELLS cells of `get /posts/N` take through one kernel, each timed from its
+  execute request until the kernel is idle again (its reply and all its output received), after a
+  warm-up of 20 cells.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+from jupyter_client.manager import KernelManager
+
+workbench, folder, runs, cells = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
+prefix = os.path.join(folder, "jupyter")
+subprocess.run([workbench, "kernel", "install", "--prefix", prefix], check=True, capture_output=True)
+os.environ["JUPYTER_PATH"] = os.path.join(prefix, "share", "jupyter")
+os.environ["JUPYTER_RUNTIME_DIR"] = os.path.join(folder, "jupyter-runtime")
+
+
+def execute(client, code):
+    reply = client.execute_interactive(code, timeout=60, output_hook=lambda message: None)
+    if reply["content"]["status"] != "ok":
+        raise RuntimeError(f"{code!r} failed in the kernel: {reply['content']}")
+
+
+def started():
+    manager = KernelManager(kernel_name="workbench")
+    manager.start_kernel()
+    client = manager.client()
+    client.start_channels()
+    client.wait_for_ready(timeout=60)
+    return manager, client
+
+
+results = {"start": []}
+for _ in range(runs):
+    begun = time.monotonic()
+    manager, client = started()
+    execute(client, "get sandbox/jsonplaceholder/posts/1")
+    results["start"].append(time.monotonic() - begun)
+    client.stop_channels()
+    manager.shutdown_kernel(now=False)
+
+manager, client = started()
+execute(client, "base sandbox/jsonplaceholder")
+for index in range(20):
+    execute(client, f"get /posts/{index % 100 + 1}")
+begun = time.monotonic()
+for index in range(cells):
+    execute(client, f"get /posts/{index % 100 + 1}")
+results["cells"] = time.monotonic() - begun
+client.stop_channels()
+manager.shutdown_kernel(now=False)
+print(json.dumps(results))
