@@ -42,6 +42,15 @@ struct WireMessageTests {
         #expect(Self.reason(signer.open(tampered)) == "a message with a wrong signature")
     }
 
+    @Test func aHeadersDateIsISO8601WithMicrosecondsInUTC() throws {
+        let date = MessageMaker.now()
+        #expect(date.wholeMatch(of: /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z/) != nil, "\(date)")
+        let parser = ISO8601DateFormatter()
+        parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        let parsed = try #require(parser.date(from: date))
+        #expect(abs(parsed.timeIntervalSinceNow) < 60)
+    }
+
     @Test func outputWaitsOnlyForAPartialMarkerOrCharacter() {
         #expect(OutputRelay.heldBack(Array("plain\n".utf8)) == 0)
         #expect(OutputRelay.heldBack(Array("é".utf8).dropLast()) == 1)
