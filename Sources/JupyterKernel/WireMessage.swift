@@ -23,19 +23,28 @@ struct WireMessage: Sendable {
 
 /// Signs and checks messages with the connection file's key (HMAC-SHA256 over the four JSON parts).
 struct MessageSigner: Sendable {
-    let key: [UInt8]
+    /// The key made ready once (empty: no signing, as the protocol allows).
+    private let preparedKey: [UInt8]
 
-    /// The hex signature of the parts; empty when the key is (the protocol's "no signing").
+    init(key: [UInt8]) {
+        guard !key.isEmpty else {
+            preparedKey = []
+            return
+        }
+        var prepared = [UInt8](repeating: 0, count: Int(WB_HMAC_KEY_SIZE))
+        prepared.withUnsafeMutableBytes { wb_hmac_sha256_prepare(key, key.count, $0.baseAddress) }
+        preparedKey = prepared
+    }
+
+    /// The hex signature of the parts; empty when the key is.
     func signature(_ parts: [Data]) -> String {
-        guard !key.isEmpty else { return "" }
+        guard !preparedKey.isEmpty else { return "" }
         var signed = Data()
         for part in parts { signed.append(part) }
         var digest = [UInt8](repeating: 0, count: 32)
-        let status = key.withUnsafeBytes { key in
-            signed.withUnsafeBytes { wb_hmac_sha256(key.baseAddress, key.count, $0.baseAddress, $0.count, &digest) }
-        }
-        precondition(status == 0, "OpenSSL's HMAC failed")
-        return digest.map { String(format: "%02x", $0) }.joined()
+        signed.withUnsafeBytes { wb_hmac_sha256(preparedKey, $0.baseAddress, $0.count, &digest) }
+        let hex = Array("0123456789abcdef".utf8)
+        return String(decoding: digest.flatMap { [hex[Int($0 >> 4)], hex[Int($0 & 0xF)]] }, as: UTF8.self)
     }
 
     /// The message in `frames`, or why it was dropped: a missing delimiter or parts, or a
@@ -83,7 +92,7 @@ struct MessageMaker: Sendable {
     }
 
     static func json(_ object: [String: Any]) -> Data {
-        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
+        KernelJSON.data(object)
     }
 
     /// The time in ISO 8601 with microseconds, as the protocol's `date`: formatted by hand, as a

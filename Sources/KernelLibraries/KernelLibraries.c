@@ -33,8 +33,16 @@ static struct {
     const char *(*strerror)(int);
 } zmq;
 
-static const void *(*evp_sha256)(void);
-static unsigned char *(*hmac)(const void *, const void *, int, const unsigned char *, size_t, unsigned char *, unsigned int *);
+// OpenSSL's SHA-256 (the low-level functions, which need no provider lookup per call). HMAC is
+// computed with them as RFC 2104 defines it, the key's inner and outer states made once
+// (`wb_hmac_sha256_key`) and copied for each message: OpenSSL's one-shot HMAC() looked up its
+// algorithm again for every message.
+static int (*sha256_init)(void *);
+static int (*sha256_update)(void *, const void *, size_t);
+static int (*sha256_final)(unsigned char *, void *);
+typedef struct { _Alignas(16) unsigned char bytes[256]; } sha256_state;  // SHA256_CTX is 112 bytes
+typedef struct { sha256_state inner, outer; } hmac_key;
+_Static_assert(sizeof(hmac_key) <= WB_HMAC_KEY_SIZE, "a prepared key's size");
 
 #define LOOK_UP(library, field, name)                     \
     if ((*(void **)&(field) = dlsym(library, name)) == NULL) return "libzmq.so.5 has no " name;
@@ -59,8 +67,9 @@ const char *wb_kernel_libraries_load(void) {
     LOOK_UP(zmq_library, zmq.strerror, "zmq_strerror")
     void *crypto = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
     if (crypto == NULL) return "the kernel signs messages with OpenSSL: install libssl3 (Debian: apt-get install libssl3)";
-    if ((*(void **)&evp_sha256 = dlsym(crypto, "EVP_sha256")) == NULL) return "libcrypto.so.3 has no EVP_sha256";
-    if ((*(void **)&hmac = dlsym(crypto, "HMAC")) == NULL) return "libcrypto.so.3 has no HMAC";
+    if ((*(void **)&sha256_init = dlsym(crypto, "SHA256_Init")) == NULL) return "libcrypto.so.3 has no SHA256_Init";
+    if ((*(void **)&sha256_update = dlsym(crypto, "SHA256_Update")) == NULL) return "libcrypto.so.3 has no SHA256_Update";
+    if ((*(void **)&sha256_final = dlsym(crypto, "SHA256_Final")) == NULL) return "libcrypto.so.3 has no SHA256_Final";
     return NULL;
 }
 
@@ -103,7 +112,32 @@ void wb_zmq_echo(void *socket) {
 
 const char *wb_zmq_error(void) { return zmq.strerror(zmq.errno_()); }
 
-int wb_hmac_sha256(const void *key, size_t key_length, const void *data, size_t length, unsigned char *digest) {
-    unsigned int size = 0;
-    return hmac(evp_sha256(), key, (int)key_length, data, length, digest, &size) != NULL && size == 32 ? 0 : -1;
+void wb_hmac_sha256_prepare(const void *key, size_t key_length, void *prepared) {
+    hmac_key *keyed = prepared;
+    unsigned char block[64] = {0}, pad[64];
+    if (key_length > sizeof block) {
+        sha256_state hashed;
+        sha256_init(&hashed);
+        sha256_update(&hashed, key, key_length);
+        sha256_final(block, &hashed);
+    } else {
+        memcpy(block, key, key_length);
+    }
+    for (int i = 0; i < 64; i++) pad[i] = block[i] ^ 0x36;
+    sha256_init(&keyed->inner);
+    sha256_update(&keyed->inner, pad, sizeof pad);
+    for (int i = 0; i < 64; i++) pad[i] = block[i] ^ 0x5c;
+    sha256_init(&keyed->outer);
+    sha256_update(&keyed->outer, pad, sizeof pad);
+}
+
+void wb_hmac_sha256(const void *prepared, const void *data, size_t length, unsigned char *digest) {
+    const hmac_key *keyed = prepared;
+    sha256_state state = keyed->inner;
+    unsigned char inner[32];
+    sha256_update(&state, data, length);
+    sha256_final(inner, &state);
+    state = keyed->outer;
+    sha256_update(&state, inner, sizeof inner);
+    sha256_final(digest, &state);
 }

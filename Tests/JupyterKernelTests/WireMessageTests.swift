@@ -14,6 +14,10 @@ struct WireMessageTests {
         let signer = MessageSigner(key: Array("Jefe".utf8))
         #expect(signer.signature([Data("what do ya ".utf8), Data("want for nothing?".utf8)])
                 == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        // Test case 6: a key longer than SHA-256's block is hashed first.
+        #expect(MessageSigner(key: [UInt8](repeating: 0xaa, count: 131))
+            .signature([Data("Test Using Larger Than Block-Size Key - Hash Key First".utf8)])
+                == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
         #expect(MessageSigner(key: []).signature([Data("anything".utf8)]) == "")
     }
 
@@ -40,6 +44,17 @@ struct WireMessageTests {
         var tampered = signer.frames(request)
         tampered[5] = Data(#"{"code":"count = 100"}"#.utf8)
         #expect(Self.reason(signer.open(tampered)) == "a message with a wrong signature")
+    }
+
+    @Test func messageJSONReadsBackAsWritten() throws {
+        let content: [String: Any] = [
+            "text": "a \"quoted\" \\ line\nand\ttab \u{1} é 🙂", "count": 3, "ok": true, "none": [Any](),
+            "nested": ["list": [1, "two", false], "empty": [String: Any]()],
+        ]
+        let written = KernelJSON.data(content)
+        #expect(String(decoding: written, as: UTF8.self) == #"{"count":3,"nested":{"empty":{},"list":[1,"two",false]},"none":[],"ok":true,"text":"a \"quoted\" \\ line\nand\ttab \u0001 é 🙂"}"#)
+        let read = try #require(try JSONSerialization.jsonObject(with: written) as? NSDictionary)
+        #expect(read == content as NSDictionary)
     }
 
     @Test func aHeadersDateIsISO8601WithMicrosecondsInUTC() throws {

@@ -1,5 +1,5 @@
-// The two C libraries the Jupyter kernel speaks through, ZeroMQ (libzmq.so.5) and OpenSSL's HMAC
-// (libcrypto.so.3), loaded when `workbench kernel` starts: every other `workbench` run would
+// The two C libraries the Jupyter kernel speaks through, ZeroMQ (libzmq.so.5) and OpenSSL's
+// SHA-256 for HMAC (libcrypto.so.3), loaded when `workbench kernel` starts: every other `workbench` run would
 // otherwise load libzmq and its eight libraries at start-up for nothing (KernelLibraries.c).
 #ifndef KERNEL_LIBRARIES_H
 #define KERNEL_LIBRARIES_H
@@ -29,7 +29,11 @@ long wb_zmq_receive(void *socket, void **data, int *more);
 void wb_zmq_echo(void *socket);
 const char *wb_zmq_error(void);
 
-// HMAC-SHA256 of `data` with `key` into `digest` (32 bytes); 0 on success.
-int wb_hmac_sha256(const void *key, size_t key_length, const void *data, size_t length, unsigned char *digest);
+// An HMAC-SHA256 key made ready to sign with: its two padded blocks hashed once, into `prepared`
+// (WB_HMAC_KEY_SIZE bytes).
+enum { WB_HMAC_KEY_SIZE = 512 };
+void wb_hmac_sha256_prepare(const void *key, size_t key_length, void *prepared);
+// HMAC-SHA256 of `data` with a prepared key, into `digest` (32 bytes).
+void wb_hmac_sha256(const void *prepared, const void *data, size_t length, unsigned char *digest);
 
 #endif
