@@ -74,7 +74,10 @@ extension Session {
         currentInput = input
         // A Ctrl-C from before this input is not meant for it; one from now on stops all of it.
         Interrupt.clear()
-        return await runReportingFailure {
+        let stepsBefore = transcript.steps.count
+        let copy = console.startCopy(limit: ShownInputs.limit)
+        var isSwift = false
+        let succeeded = await runReportingFailure {
             if let command = CommandWordRule.forcedCommand(input) {
                 guard let invocation = commands.invocation(of: command) else {
                     throw UsageError("unknown command '\(ErrorLine.echo(String(command.prefix { !$0.isWhitespace })))' after ':' ('help' lists commands)")
@@ -82,11 +85,20 @@ extension Session {
                 try await invocation.run(in: self)
             } else if let invocation = commands.invocation(of: input), !swiftNameComesFirst(input) {
                 try await invocation.run(in: self)
-            } else if try await !evaluateSwift(input) {
-                let hint = commands.suggestion(for: name).map { ", did you mean '\($0)'?" } ?? ""
-                throw UsageError("unknown command '\(ErrorLine.echo(name))'\(hint) ('help' lists commands)")
+            } else {
+                isSwift = true
+                if try await !evaluateSwift(input) {
+                    let hint = commands.suggestion(for: name).map { ", did you mean '\($0)'?" } ?? ""
+                    throw UsageError("unknown command '\(ErrorLine.echo(name))'\(hint) ('help' lists commands)")
+                }
             }
         }
+        let output = console.endCopy(copy)
+        if succeeded && transcript.steps.count > stepsBefore {
+            shownInputs.record(.init(typed: historyEntry(for: input), isSwift: isSwift, output: output, cut: copy.copyWasCut,
+                                     stepsBefore: stepsBefore))
+        }
+        return succeeded
     }
 
     /// What every input starts from: values shown by an earlier input that failed part-way belong

@@ -41,6 +41,8 @@ public final class Session {
     var httpFiles = HTTPFileSession()
     /// The steps that succeeded, for `save` and the compiled path.
     public var transcript = Transcript()
+    /// The inputs that made those steps, as typed, with what the prompt showed (the exports').
+    var shownInputs = ShownInputs()
     /// Declared models and the decoder `decode` statements use.
     public let models = ModelWorkspace()
     /// Where Swift typed at the prompt runs (the interpreter or the Swift host: the runner decides),

@@ -75,11 +75,47 @@ extension CompiledSwiftSessions {
                 #expect(printed == [decoded], "\(replayed.output)")
                 #expect(try await Self.compiledOutput(of: page, in: home.url) == [decoded])
 
-                // The handout: each statement in a swift block, what it printed below.
+                // The handout: each input as typed (a command after `wb>`, Swift in a swift block),
+                // what the prompt showed below it.
                 let markdown = try String(contentsOf: folder.appendingPathComponent("first-post.md"), encoding: .utf8)
-                #expect(markdown.hasPrefix("# first-post\n\nFetch one post\n\n```swift\n"), "\(markdown)")
-                #expect(markdown.contains("try await wb.get(\"/posts/1\")\n```\n\n```\nHTTP 200 OK · application/json"), "\(markdown)")
-                #expect(markdown.contains("```swift\nlet post = try wb.decode(Post.self)\n```\n\n```\nPost\n\(decoded)\n```\n"), "\(markdown)")
+                let status = try #require(run.output.split(separator: "\n").first { $0.hasPrefix("HTTP 200 OK") })
+                let body = run.output.components(separatedBy: status + "\n")[1].components(separatedBy: "defined Post")[0]
+                #expect(markdown == """
+                    # first-post
+
+                    Fetch one post
+
+                    ```
+                    wb> base \(sandbox.absoluteString)/jsonplaceholder
+                    ```
+
+                    ```
+                    wb> get /posts/1
+                    ```
+
+                    ```
+                    \(status)
+                    \(body)```
+
+                    ```swift
+                    struct Post: Codable { let userId: Int; let id: Int; let title: String }
+                    ```
+
+                    ```
+                    defined Post (3 properties)
+                    ```
+
+                    ```
+                    wb> let post = decode Post
+                    ```
+
+                    ```
+                    Post
+                    \(decoded)
+                    ```
+
+
+                    """, "\(markdown)")
             }
         }
 

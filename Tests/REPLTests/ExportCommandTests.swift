@@ -19,11 +19,12 @@ import WorkbenchKit
     @Test func helpExportDescribesBothAndTheListingNamesIt() async {
         let session = Session(console: console, isInteractive: false)
         let page = await output(of: "help export", in: session)
-        #expect(page.hasPrefix("export swift | curl | playground NAME [--blocks] | markdown NAME [\"description\"] | http NAME [--dir DIR] [--force]\n"))
+        #expect(page.hasPrefix("export swift | curl | playground NAME [--blocks] | markdown | notebook NAME [\"description\"] | http NAME [--dir DIR] [--force]\n"))
         #expect(page.contains("  export swift   a complete program for the request"))
         #expect(page.contains("  export curl    the current request"))
         #expect(page.contains("  export playground NAME [\"description\"]\n"))
         #expect(page.contains("  export markdown NAME [\"description\"]\n"))
+        #expect(page.contains("  export notebook NAME [\"description\"]\n"))
         #expect(page.contains("  export http NAME\n"))
         // The `Swift:` line is curl's statement as `save` writes it.
         let curl = TranscriptSnippet.savedSource(of: .curl, sandboxRoot: nil)
@@ -61,8 +62,8 @@ import WorkbenchKit
     }
 
     @Test(arguments: [
-        ("export", "error: export takes swift (app code), curl (a curl command line), playground NAME, markdown NAME or http NAME — `help export` says more"),
-        ("export pdf", "error: export takes swift (app code), curl (a curl command line), playground NAME, markdown NAME or http NAME, not 'pdf' — `help export` says more"),
+        ("export", "error: export takes swift (app code), curl (a curl command line), playground NAME, markdown NAME, notebook NAME or http NAME — `help export` says more"),
+        ("export pdf", "error: export takes swift (app code), curl (a curl command line), playground NAME, markdown NAME, notebook NAME or http NAME, not 'pdf' — `help export` says more"),
         ("export curl now", "error: export curl takes no arguments, got 'now' — `curl URL …` alone sends a curl command"),
     ])
     func mistakesAreOneLine(line: String, expected: String) async {

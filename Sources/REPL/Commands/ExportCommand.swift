@@ -9,11 +9,11 @@ struct ExportCommand: Command {
     /// What `export` takes, and the command each one is.
     static let targets = ["swift", "curl"]
     /// What `export` writes itself: the session as a playground bundle or a Markdown handout.
-    static let documents = ["playground", "markdown", "http"]
+    static let documents = ["playground", "markdown", "notebook", "http"]
 
     let name = "export"
-    let synopsis = "export swift | curl | playground NAME [--blocks] | markdown NAME [\"description\"] | http NAME [--dir DIR] [--force]"
-    let summary = "the request as Swift app code or a curl command; the session as a playground or Markdown"
+    let synopsis = "export swift | curl | playground NAME [--blocks] | markdown | notebook NAME [\"description\"] | http NAME [--dir DIR] [--force]"
+    let summary = "the request as Swift app code or a curl command; the session as a playground, Markdown or a notebook"
     let group = CommandGroup.snippets
     var help: String {
         """
@@ -40,15 +40,20 @@ struct ExportCommand: Command {
                        `replay NAME.swift` runs it, `open`/`page` and `play` too.
         export markdown NAME ["description"]
                        writes NAME.md, a handout GitHub renders: the description, then each
-                       statement of the session (as `save` writes it) in a swift block with
-                       what it printed below it, the requests answered by what the session
-                       received (nothing is sent again).
+                       input of the session as you typed it (Swift in a swift block, a command
+                       after `wb>`) with what the prompt showed below it; a body cut short is
+                       cut with a note (no terminal hints), secrets are masked, and offline
+                       answers are named by their real host with one note saying so.
+        export notebook NAME ["description"]
+                       writes NAME.ipynb (nbformat 4.5) for the Workbench kernel: the same
+                       inputs as code cells, each with its output, after a Markdown cell of the
+                       name and description. JupyterLab, VS Code and GitHub open it.
         export http NAME
                        writes NAME.http, which VS Code's REST Client and JetBrains' HTTP Client
                        read: each request of the history (method, URL, headers, body) as a
                        `### N` block; a secret header's value is {{$processEnv NAME}}, read from
                        the environment as `save` does. `open NAME.http` reads it back here.
-                       All three write into the current folder (--dir DIR elsewhere) and refuse
+                       All of them write into the current folder (--dir DIR elsewhere) and refuse
                        to replace a file unless --force.
         Swift: export curl is \(TranscriptSnippet.savedSource(of: StatementForm.curl.descriptor.sample, sandboxRoot: nil)); export swift is none (what it prints is the Swift)
 
@@ -60,6 +65,7 @@ struct ExportCommand: Command {
           wb> export playground FirstPost "Fetch a post and decode it"
           wb> export playground FirstPost --blocks
           wb> export markdown first-post
+          wb> export notebook first-post "Fetch a post and decode it"
           wb> export http first-post
         """
     }
@@ -79,7 +85,7 @@ struct ExportCommand: Command {
             throw UsageError("export curl takes no arguments, got '\(ErrorLine.echo(target.arguments))' — `curl URL …` alone sends a curl command")
         }
         let given = arguments.isEmpty ? "" : ", not '\(arguments)'"
-        throw UsageError("export takes swift (app code), curl (a curl command line), playground NAME, markdown NAME or http NAME\(given) — `help export` says more")
+        throw UsageError("export takes swift (app code), curl (a curl command line), playground NAME, markdown NAME, notebook NAME or http NAME\(given) — `help export` says more")
     }
 
     /// `swift` in `export swift --x`: the target's name and the words after it.

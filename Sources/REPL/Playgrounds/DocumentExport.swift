@@ -4,7 +4,7 @@ import Playgrounds
 import WorkbenchKit
 import WorkbenchScript
 
-/// `export playground|markdown NAME ["description"] [--dir DIR] [--force]` (and `export playground
+/// `export playground|markdown|notebook NAME ["description"] [--dir DIR] [--force]` (and `export playground
 /// NAME --blocks`), read and carried out.
 struct DocumentExport {
     let kind: String
@@ -90,23 +90,28 @@ struct DocumentExport {
             }
             session.console.line("wrote \(display(url)) (one page; `open \(display(url))` reads it back here)")
         default:
-            let url = folder.appendingPathComponent(name + ".md")
+            let notebook = kind == "notebook"
+            let url = folder.appendingPathComponent(name + (notebook ? ".ipynb" : ".md"))
             if FileManager.default.fileExists(atPath: url.path) && !force {
                 throw UsageError("\(display(url)) already exists; add --force to replace it")
             }
-            let snippet = TranscriptSnippet(name: name, description: description, steps: steps, sandboxURL: session.sandboxURL)
-            var exchanges: [Int: [Exchange]] = [:]
-            for (offset, step) in steps.enumerated() { exchanges[offset + 1] = step.exchanges }
-            let answers = StepAnswers(exchanges: exchanges, stepOfLine: snippet.stepOfLine)
-            // A response may echo a secret the request carried (httpbin does): the handout hides it.
-            let text = session.httpFiles.hidingSecrets(in: try await SessionExport.markdown(name: name, description: description,
-                                                                                            snippet: snippet.source, answers: answers, session: session))
+            let inputs = session.shownInputs.current(stepCount: steps.count)
+            guard !inputs.isEmpty else { throw UsageError("nothing to export yet: the steps of this session came from no input typed here") }
+            // A response may echo a secret the request carried (httpbin does): the document hides it.
+            let hidden = inputs.map { input in
+                ShownInputs.Input(typed: input.typed, isSwift: input.isSwift, output: session.httpFiles.hidingSecrets(in: input.output),
+                                  cut: input.cut, stepsBefore: input.stepsBefore)
+            }
+            let data = notebook
+                ? HandoutDocuments.notebook(name: name, description: description, inputs: hidden, offline: session.offline)
+                : Data(HandoutDocuments.markdown(name: name, description: description, inputs: hidden, offline: session.offline).utf8)
             do {
-                try DurableFile.write(Data(text.utf8), to: url)
+                try DurableFile.write(data, to: url)
             } catch {
                 throw UsageError("cannot write \(display(url)): \((error as NSError).localizedDescription)")
             }
-            session.console.line("wrote \(display(url)) (\(snippet.stepCount) \(snippet.stepCount == 1 ? "statement" : "statements") with their output)")
+            let count = "\(inputs.count) \(inputs.count == 1 ? "input" : "inputs") with their output"
+            session.console.line("wrote \(display(url)) (\(count)\(notebook ? "; Jupyter runs it with the Workbench kernel" : ""))")
         }
     }
 

@@ -7,8 +7,7 @@ import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
-/// `export playground NAME` and `export markdown NAME`: the session handed back as a playground a
-/// Mac opens, or as a Markdown handout (docs/playgrounds.md).
+/// `export playground NAME`: the session handed back as a playground a Mac opens (docs/playgrounds.md).
 @MainActor
 enum SessionExport {
     /// The page: the session's description as markup, then what `export swift` writes, its
@@ -94,51 +93,5 @@ enum SessionExport {
         }
         lines.append("}")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// The handout: the description, then each statement of the session's snippet as a `swift`
-    /// block with what it printed when replayed (its requests answered by what the session
-    /// received, as `save` checks a snippet) below it.
-    static func markdown(name: String, description: String?, snippet source: String, answers: StepAnswers,
-                         session: Session) async throws -> String {
-        let script = try SnippetScript(source: source, fileName: name + ".swift")
-        let console = Console(capturingWithColors: false)
-        var replay = SnippetReplay(script: script, console: console, sandboxURL: session.sandboxURL,
-                                   environment: session.workbench.environment)
-        replay.interrupted = { Interrupt.isPending }
-        replay.offlineRoutes = session.offline ? OfflineRouting.routes : []
-        answers.showsAnswers = true
-        replay.answers = answers
-        var cells: [(source: String, output: String)] = []
-        replay.stepEnded = { step, _ in
-            let lines = console.capturedText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            let output = lines.filter { !$0.hasPrefix(SnippetReplay.echoMarker) }.joined(separator: "\n")
-            cells.append((step.source, output.trimmingCharacters(in: .newlines)))
-            console.clearCaptured()
-        }
-        let outcome = await replay.run()
-        if outcome.stopped { throw UsageError("export stopped (Ctrl-C): nothing was written") }
-        var text = "# \(name)\n\n"
-        if let description, !description.isEmpty { text += description + "\n\n" }
-        // As a notebook's cells: statements that print nothing join the next one's block.
-        var pending: [String] = []
-        for (index, cell) in cells.enumerated() {
-            pending.append(cell.source)
-            guard !cell.output.isEmpty || index == cells.count - 1 else { continue }
-            text += "```swift\n\(pending.joined(separator: "\n"))\n```\n\n"
-            pending = []
-            if !cell.output.isEmpty { text += fence(for: cell.output) + "\n\(cell.output)\n" + fence(for: cell.output) + "\n\n" }
-        }
-        return text
-    }
-
-    /// A fence longer than any run of backticks in `text`.
-    static func fence(for text: String) -> String {
-        var longest = 0, run = 0
-        for character in text {
-            run = character == "`" ? run + 1 : 0
-            longest = max(longest, run)
-        }
-        return String(repeating: "`", count: max(3, longest + 1))
     }
 }

@@ -24,6 +24,11 @@ public final class Console: @unchecked Sendable {
     private var colorsEnabled: Bool
     private var mirrorConsole: Console?
     private var failureSink: (@Sendable (String, [String]) -> Void)?
+    private var captureLimit = Int.max
+    private var captureCut = false
+
+    /// Whether a capturing console was given more than its limit (`startCopy(limit:)`).
+    public var copyWasCut: Bool { lock.withLock { captureCut } }
     private static let chunk = 1 << 16
 
     /// Another console that gets a copy of everything written here, or nil: a replay's CI report
@@ -42,9 +47,11 @@ public final class Console: @unchecked Sendable {
     }
 
     /// Starts keeping a copy of what is written here, without colours, ahead of the mirror already
-    /// set (which still gets everything); `endCopy` with the console returned ends it.
-    public func startCopy() -> Console {
+    /// set (which still gets everything); `endCopy` with the console returned ends it. The copy
+    /// keeps the first `limit` bytes (`copyWasCut` says whether more came).
+    public func startCopy(limit: Int = .max) -> Console {
         let copy = Console(capturingWithColors: false)
+        copy.captureLimit = limit
         copy.mirror = mirror
         mirror = copy
         return copy
@@ -108,7 +115,9 @@ public final class Console: @unchecked Sendable {
     public func write(bytes: UnsafeRawBufferPointer) {
         let mirror = lock.withLock { () -> Console? in
             if fileDescriptor == nil {
-                captured.append(contentsOf: bytes)
+                let room = captureLimit - captured.count
+                if bytes.count > room { captureCut = true }
+                captured.append(contentsOf: bytes.prefix(max(0, room)))
             } else {
                 buffer.append(contentsOf: bytes)
                 if buffer.count >= Console.chunk { drain() }

@@ -37,7 +37,7 @@ public struct StepFailureLine: Equatable, Sendable {
 
     /// `text` without the terminal's style sequences (`ESC [ … letter`), which a replay at a
     /// terminal writes around `error:` and echoes (`Console.styled`).
-    static func withoutStyles(_ text: String) -> String {
+    public static func withoutStyles(_ text: String) -> String {
         guard text.contains("\u{1B}") else { return text }
         var result = ""
         var scalars = text.unicodeScalars.makeIterator()

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// `export notebook` and `export markdown` of a session typed at the prompt: the notebook is one
+/// nbformat accepts, and run by the kernel with nbclient it prints what it holds; the handout has
+/// what the reader typed and every output, and none of the set-up or the terminal's hints.
+@Suite struct NotebookExportTests {
+    static let inputs = [
+        "get https://jsonplaceholder.typicode.com/posts userId==1",
+        "struct Post: Codable { let userId: Int; let id: Int; let title: String }",
+        "let posts = decode [Post]",
+        "print(posts.map(\\.title).prefix(3))",
+        "let first = posts[0]",
+        "first.title.count",
+    ]
+
+    @Test func anExportedNotebookIsValidAndRunsToTheOutputsItHolds() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let typed = Self.inputs.joined(separator: "\n")
+            + "\nexport notebook lesson \"Posts of one user\" --dir \(folder.url.path)\nexport markdown lesson --dir \(folder.url.path)\n"
+        let run = try await PipedRun.run(try Binaries.workbench, ["--offline"], input: typed, environment: isolatedEnvironment(home: folder.url))
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.hasSuffix("wrote \(folder.url.path)/lesson.ipynb (6 inputs with their output; Jupyter runs it with the Workbench kernel)\n"
+                                     + "wrote \(folder.url.path)/lesson.md (6 inputs with their output)\n"), "\(run.output)")
+
+        let path = folder.url.appendingPathComponent("lesson.ipynb").path
+        let saved = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
+        let savedCells = try #require(saved["cells"] as? [[String: Any]]).filter { $0["cell_type"] as? String == "code" }
+        #expect(savedCells.map { ($0["source"] as? [String])?.joined() } == Self.inputs.map { Optional($0) })
+        // nbclient runs it on the kernel (run_notebooks.py checks it with nbformat.validate first and after).
+        let executed = try await JupyterClients.run("run_notebooks.py", [path])
+        let notebooks = try #require(try JSONSerialization.jsonObject(with: Data(executed.output.utf8)) as? [String: Any], "\(executed.errorOutput)")
+        let ranCells = try #require(notebooks[path] as? [[String: Any]])
+        #expect(ranCells.count == 6)
+        for (ran, kept) in zip(ranCells, savedCells) {
+            let ranText = JupyterClients.text(of: ran["outputs"] as? [[String: Any]] ?? [], notebook: true)
+            let keptText = JupyterClients.text(of: kept["outputs"] as? [[String: Any]] ?? [], notebook: true)
+            #expect(!keptText.isEmpty)
+            #expect(JupyterClients.withoutTimings(ranText) == JupyterClients.withoutTimings(keptText))
+        }
+    }
+
+    @Test func theHandoutHasWhatTheReaderTypedAndEveryOutput() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let typed = Self.inputs.joined(separator: "\n") + "\nexport markdown lesson --dir \(folder.url.path)\n"
+        let run = try await PipedRun.run(try Binaries.workbench, ["--offline"], input: typed, environment: isolatedEnvironment(home: folder.url))
+        #expect(run.status == 0, "\(run.output)")
+        let markdown = try String(contentsOf: folder.url.appendingPathComponent("lesson.md"), encoding: .utf8)
+        // Blocks alternate: an input as typed, then what the prompt showed for it.
+        let blocks = markdown.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        #expect(blocks.count == 12, "\(markdown)")
+        let shown = blocks.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)
+        #expect(shown == Self.inputs.enumerated().map { index, input in
+            [0, 2].contains(index) ? "\nwb> \(input)\n" : "swift\n\(input)\n"
+        })
+        for output in blocks.enumerated().filter({ $0.offset % 2 == 1 }).map(\.element) {
+            #expect(run.output.contains(output.dropFirst()), "\(output)")
+        }
+        #expect(!markdown.contains("Sandbox.start") && !markdown.contains("Workbench(") && !markdown.contains("body --all"))
+        #expect(markdown.contains("\n*22 more lines not shown.*\n"), "\(markdown)")
+        #expect(markdown.contains("> Requests to the tutorials' real hosts were answered by Workbench's sandbox (offline mode)"))
+    }
+}
