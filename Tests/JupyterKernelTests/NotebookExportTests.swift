@@ -42,6 +42,44 @@ import TestSupport
         }
     }
 
+    @Test func replayOfTheExportedNotebookPrintsWhatItHoldsAndCheckFindsADifference() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let typed = Self.inputs.joined(separator: "\n") + "\nexport notebook lesson --dir \(folder.url.path)\n"
+        let environment = isolatedEnvironment(home: folder.url)
+        let session = try await PipedRun.run(try Binaries.workbench, ["--offline"], input: typed, environment: environment)
+        #expect(session.status == 0, "\(session.output)")
+        let path = folder.url.appendingPathComponent("lesson.ipynb").path
+        let report = folder.url.appendingPathComponent("report.xml").path
+        let replayed = try await PipedRun.run(try Binaries.workbench, ["replay", path, "--check", "--offline", "--junit", report],
+                                              input: "", environment: environment)
+        #expect(replayed.status == 0, "\(replayed.output)\(replayed.errorOutput)")
+        // Each cell echoed, then what the prompt printed for it in the session.
+        let printed = replayed.output.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("» ") && !$0.hasPrefix("┃ ") }
+        let sessionOutput = session.output.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("wrote ") }
+        #expect(NotebookExportTests.withoutTimings(printed.dropLast(2)) == NotebookExportTests.withoutTimings(sessionOutput.dropLast()))
+        #expect(replayed.output.contains("» get https://jsonplaceholder.typicode.com/posts userId==1\n"))
+        #expect(try String(contentsOfFile: report, encoding: .utf8).contains("<testcase name=\"lesson\" classname=\"\(folder.url.path)\""))
+
+        // A notebook whose output is not what its cell prints now.
+        var text = try String(contentsOfFile: path, encoding: .utf8)
+        text = text.replacingOccurrences(of: "defined Post (3 properties)", with: "defined Post (4 properties)")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+        let changed = try await PipedRun.run(try Binaries.workbench, ["replay", path, "--check", "--offline"], input: "", environment: environment)
+        #expect(changed.status == 1)
+        #expect(changed.output.hasSuffix("error: cell 2: its output differs from the notebook's at line 1: the notebook holds "
+                                         + "'defined Post (4 properties)', the replay printed 'defined Post (3 properties)'\n"), "\(changed.output)")
+        #expect(!changed.output.contains("» let posts"))
+
+        let listed = try await PipedRun.run(try Binaries.workbench, ["--offline"], input: "open \(path)\n", environment: environment)
+        #expect(listed.output.hasPrefix("\(path): 6 code cells, 1 Markdown · `replay \(path)` runs them (--check compares their output)\n"
+                                        + "  ┃ # lesson\n  [1] get https://jsonplaceholder.typicode.com/posts userId==1\n"), "\(listed.output)")
+    }
+
+    private static func withoutTimings(_ lines: some Sequence<Substring>) -> [String] {
+        lines.map { String($0).replacing(/\ · \d+(\.\d+)? (ms|s)(?= ·|$)/, with: " · N ms") }
+    }
+
     @Test func theHandoutHasWhatTheReaderTypedAndEveryOutput() async throws {
         let folder = try TemporaryDirectory()
         defer { folder.remove() }

@@ -9,8 +9,8 @@ import WorkbenchScript
 /// `open PATH.swift`: a file's `#Playground` blocks listed as its pages (OpenBlocksFile).
 struct OpenCommand: Command {
     let name = "open"
-    let synopsis = "open PATH.playground|PATH.swift|PATH.http"
-    let summary = "open an Xcode playground, a file's #Playground blocks or an .http file, listing its pages or requests"
+    let synopsis = "open PATH.playground|PATH.swift|PATH.http|PATH.ipynb"
+    let summary = "open an Xcode playground, a file's #Playground blocks, an .http file or a notebook, listing what it holds"
     let help = """
         Reads an Xcode playground bundle (single-page or with pages, any format Xcode has
         written), compiles its Sources/ once into the module every page imports and makes it
@@ -25,6 +25,8 @@ struct OpenCommand: Command {
         one by its number); `page NAME` runs one, its body in a scope of its own.
         A PATH.http (VS Code's REST Client, JetBrains' HTTP Client) lists its requests;
         `send NAME` (or `send N`) sends one, `replay PATH.http` all of them (`help env`).
+        A PATH.ipynb (a Jupyter notebook) lists its cells; `replay PATH.ipynb` runs its code
+        cells, `--check` comparing their output with the notebook's.
         Swift: none (`save` writes the pages' statements, but a snippet cannot import Sources/)
 
         Examples:
@@ -33,6 +35,7 @@ struct OpenCommand: Command {
           wb> open Blocks.swift
           wb> page 2
           wb> open requests.http
+          wb> open lesson.ipynb
         """
     let group = CommandGroup.snippets
 
@@ -40,10 +43,10 @@ struct OpenCommand: Command {
         words.count <= 1 ? Self.openableFiles() : []
     }
 
-    /// The playground bundles and `.http` files in the current folder, for completion.
+    /// The playground bundles, `.http` files and notebooks in the current folder, for completion.
     static func openableFiles() -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath)) ?? []
-        return names.filter { $0.hasSuffix(".playground") || $0.hasSuffix(".http") }.sorted()
+        return names.filter { $0.hasSuffix(".playground") || $0.hasSuffix(".http") || $0.hasSuffix(".ipynb") }.sorted()
     }
 
     func run(_ arguments: String, session: Session) async throws {
@@ -53,6 +56,7 @@ struct OpenCommand: Command {
         }
         if path.hasSuffix(".swift") { return try await OpenBlocksFile.open(path, session: session) }
         if path.hasSuffix(".http") || path.hasSuffix(".rest") { return try session.openHTTPFile(path) }
+        if NotebookFile.isNotebook(path) { return try NotebookFile.read(path).list(as: path, on: session.console) }
         let bundle = try PlaygroundBundle.open(URL(fileURLWithPath: NSString(string: path).expandingTildeInPath))
         let console = session.console
         for note in bundle.notes { console.line(console.styled("note: \(note)", .dim)) }

@@ -8,7 +8,7 @@ import WorkbenchScript
 /// `ReplayRequest` reads the words; the options are `ReplayOption.all`.
 struct ReplayCommand: Command {
     let name = "replay"
-    let synopsis = "replay NAME|PATH|PATH.playground … " + ReplayOption.synopsis
+    let synopsis = "replay NAME|PATH|PATH.playground|PATH.ipynb … " + ReplayOption.synopsis
     let summary = "run a snippet statement by statement, showing each one and its result"
     let help = """
         Reads Snippets/NAME.swift (or the file at PATH), and runs its statements one by one as
@@ -27,6 +27,10 @@ struct ReplayCommand: Command {
         A PATH.playground is an Xcode playground: its pages run one after the other, each its
         own program, their markup rendered (┃) before the code it precedes; with --step, a
         page's name, n or p at any statement moves to that page (`help open` says more).
+        A PATH.ipynb is a Jupyter notebook: its code cells run in order in a session of their
+        own, as the Workbench kernel runs them, each echoed first; with --check, each cell's
+        output must be the one the notebook holds (a request's duration aside), and the replay
+        stops at the first cell that differs or fails. --junit and --tap report it as one case.
         A .swift file with #Playground blocks (Xcode's Playgrounds macro) runs as one program
         too: the code outside the blocks as written, each block's body in a scope of its own,
         in the file's order, after a line that names it (an unnamed block by its number).
@@ -38,6 +42,7 @@ struct ReplayCommand: Command {
           wb> replay Snippets/jokes.swift --check
           wb> replay Snippets/*.swift --check --junit report.xml
           wb> replay Networking.playground --step
+          wb> replay lesson.ipynb --check
         """
     let group = CommandGroup.snippets
 
@@ -65,6 +70,7 @@ struct ReplayCommand: Command {
         }
         let request = try ReplayRequest(words: words)
         if request.isPlayground { return try await runPlayground(request, session: session) }
+        if request.isNotebook { return try await runNotebook(request, session: session) }
         try request.checkReportPaths()
         let console = session.console
         let run = try await request.replaySnippets(console: console, sandboxURL: session.sandboxURL,

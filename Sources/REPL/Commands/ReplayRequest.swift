@@ -56,6 +56,10 @@ public struct ReplayRequest {
         if targets.count > 1, let playground = targets.first(where: Self.isPlayground) {
             return "a playground replays alone: `replay \(playground)`"
         }
+        if targets.count > 1, let notebook = targets.first(where: NotebookFile.isNotebook) {
+            return "a notebook replays alone: `replay \(notebook)`"
+        }
+        if isNotebook && (step || results) { return "a notebook's cells replay unattended, without a results column: drop \(step ? "--step" : "--results")" }
         guard writesReports else { return nil }
         if isPlayground { return "--junit and --tap report snippets, not a playground" }
         if step { return "--junit and --tap report a replay that runs unattended; drop --step" }
