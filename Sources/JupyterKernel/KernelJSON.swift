@@ -4,6 +4,11 @@ import Foundation
 /// are small dictionaries of strings, numbers and lists, and `JSONSerialization` was half of the
 /// time each message took (a cell sends four or more).
 enum KernelJSON {
+    /// JSON bytes written as they are (a response body already checked to be JSON).
+    struct Raw {
+        let bytes: Data
+    }
+
     /// `value` (a dictionary, array, string, integer, double or boolean; anything else is `null`)
     /// as JSON, object keys sorted.
     static func data(_ value: Any) -> Data {
@@ -15,6 +20,7 @@ enum KernelJSON {
     private static func write(_ value: Any, to bytes: inout [UInt8]) {
         switch value {
         case let text as String: writeString(text, to: &bytes)
+        case let raw as Raw: bytes.append(contentsOf: raw.bytes)
         case let flag as Bool: bytes.append(contentsOf: Array((flag ? "true" : "false").utf8))
         case let number as Int: bytes.append(contentsOf: Array(String(number).utf8))
         case let number as Double where number.isFinite: bytes.append(contentsOf: Array("\(number)".utf8))

@@ -19,8 +19,11 @@ final class KernelSession {
         self.cells = cells
         self.iopub = iopub
         self.relay = relay
+        cells.observer = self
         cells.session.console.failureHandler = { [failures, relay, iopub] line, context in
-            relay.sync()
+            // The text of a request that failed goes out as text, before its error.
+            let held = relay.stopHolding()
+            if !held.isEmpty { iopub.publish("stream", content: ["name": "stdout", "text": held], parent: relay.parent) }
             let error = KernelFailure(line: line, context: context)
             failures.append(error)
             iopub.publish("error", content: error.content, parent: relay.parent)
@@ -93,6 +96,29 @@ final class KernelSession {
             "banner": "Workbench \(Startup.version): Swift and HTTP requests, the prompt's commands in every cell ('help' lists them)",
             "help_links": [Any](),
         ]
+    }
+}
+
+extension KernelSession: NotebookCellObserver {
+    func inputStarting(sendsRequest: Bool) {
+        if sendsRequest { relay.startHolding() }
+    }
+
+    /// A request's text and its response's JSON as one output, which a frontend shows in the
+    /// richest form it draws (JupyterLab a tree, a terminal the text); anything else as text.
+    func inputEnded(rich: RichOutput?) {
+        let text = relay.stopHolding()
+        guard let rich else {
+            if !text.isEmpty { iopub.publish("stream", content: ["name": "stdout", "text": text], parent: relay.parent) }
+            return
+        }
+        switch rich {
+        case .json(let body):
+            iopub.publish("display_data", content: [
+                "data": ["text/plain": text, "application/json": KernelJSON.Raw(bytes: body)],
+                "metadata": [String: Any](), "transient": [String: Any](),
+            ], parent: relay.parent)
+        }
     }
 }
 

@@ -9,6 +9,8 @@ final class OutputRelay: @unchecked Sendable {
     private let readEnd: Int32
     private let lock = NSLock()
     private var parentMessage: WireMessage?
+    /// Output kept back rather than published (`startHolding`), or nil when output goes out.
+    private var held: [UInt8]?
     private let synced = DispatchSemaphore(value: 0)
     private let syncLock = NSLock()
     /// Written after a cell's output so the relay can say all before it has gone out.
@@ -32,7 +34,23 @@ final class OutputRelay: @unchecked Sendable {
         set { lock.withLock { parentMessage = newValue } }
     }
 
-    /// Returns once everything written to standard output so far has been published.
+    /// Keeps what is written from now on instead of publishing it, until `stopHolding`: the text of
+    /// a request, which goes out with the response's JSON.
+    func startHolding() {
+        sync()
+        lock.withLock { held = [] }
+    }
+
+    /// Publishes nothing more of what was held; what was written while holding.
+    func stopHolding() -> String {
+        sync()
+        return lock.withLock {
+            defer { held = nil }
+            return held.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
+    }
+
+    /// Returns once everything written to standard output so far has been published (or held).
     func sync() {
         syncLock.withLock {
             fflush(nil)
@@ -79,6 +97,12 @@ final class OutputRelay: @unchecked Sendable {
 
     private func publish(_ bytes: ArraySlice<UInt8>) {
         guard !bytes.isEmpty else { return }
+        let kept = lock.withLock { () -> Bool in
+            guard held != nil else { return false }
+            held?.append(contentsOf: bytes)
+            return true
+        }
+        if kept { return }
         iopub.publish("stream", content: ["name": "stdout", "text": String(decoding: bytes, as: UTF8.self)], parent: parent)
     }
 }

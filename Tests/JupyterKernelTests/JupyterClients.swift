@@ -47,7 +47,8 @@ enum JupyterClients {
     }
 
     /// A cell's outputs as the prompt would have printed them: streams as they are, each error
-    /// as its traceback's lines. In a notebook the text of a stream is a list of lines or a string.
+    /// as its traceback's lines, a display by its `text/plain`. In a notebook the text of a
+    /// stream is a list of lines or a string.
     static func text(of outputs: [[String: Any]], notebook: Bool = false) -> String {
         outputs.map { output in
             let type = (notebook ? output["output_type"] : output["type"]) as? String
@@ -55,6 +56,9 @@ enum JupyterClients {
             switch type {
             case "stream": return (content["text"] as? String) ?? (content["text"] as? [String])?.joined() ?? ""
             case "error": return ((content["traceback"] as? [String]) ?? []).map { $0 + "\n" }.joined()
+            case "display_data", "execute_result":
+                let plain = (content["data"] as? [String: Any])?["text/plain"]
+                return (plain as? String) ?? (plain as? [String])?.joined() ?? ""
             default: return ""
             }
         }.joined()

@@ -59,6 +59,21 @@ struct KernelClientTests {
         #expect(Self.reply(request)["execution_count"] as? Int == 2)
         let prompt = try await JupyterClients.prompt("get sandbox/jsonplaceholder/posts/1", offline: true)
         #expect(JupyterClients.withoutTimings(JupyterClients.text(of: Self.outputs(request))) == JupyterClients.withoutTimings(prompt))
+        // One output: the prompt's text, and the body as JSON for JupyterLab's tree.
+        #expect(Self.outputs(request).map { $0["type"] as? String } == ["display_data"])
+        let data = try #require((Self.outputs(request).first?["content"] as? [String: Any])?["data"] as? [String: Any])
+        let body = try #require(prompt.split(separator: "\n", maxSplits: 1).last)
+        let json = try #require(data["application/json"] as? [String: Any])
+        #expect(NSDictionary(dictionary: json) == (try JSONSerialization.jsonObject(with: Data(body.utf8)) as? NSDictionary))
+    }
+
+    @Test func aRequestThatFailsIsItsTextThenItsError() async throws {
+        let failed = try #require(try await results().answers["failed_request"] as? [String: Any])
+        #expect(Self.outputs(failed).map { $0["type"] as? String } == ["error"])
+        #expect(Self.reply(failed)["evalue"] as? String
+                == "request to http://127.0.0.1:1/x failed: connection refused — nothing listens there: check the port and that the server is up")
+        let text = try #require(try await results().answers["text_request"] as? [String: Any])
+        #expect(Self.outputs(text).map { $0["type"] as? String } == ["stream"])
     }
 
     @Test func aFailureIsAnErrorMessageWithItsLineAsTraceback() async throws {

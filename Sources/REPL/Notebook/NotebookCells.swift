@@ -27,16 +27,30 @@ public final class NotebookCells {
         session.swift.warmUp()
     }
 
+    /// Told of each input as a cell runs it: the kernel holds the text of a request and shows it
+    /// together with the response's JSON.
+    public weak var observer: (any NotebookCellObserver)?
+
     /// Runs each input of `code` in turn, stopping at the first that fails; whether all succeeded.
     public func run(_ code: String) async -> Bool {
         for input in Self.inputs(of: code, commands: commands) {
-            if !(await session.evaluate(input)) || Interrupt.isPending {
-                session.console.flush()
-                return false
-            }
+            let sendsRequest = sendsRequest(input)
+            let exchanges = session.workbench.exchanges.count
+            observer?.inputStarting(sendsRequest: sendsRequest)
+            let succeeded = await session.evaluate(input) && !Interrupt.isPending
             session.console.flush()
+            let made = session.workbench.exchanges
+            let rich = sendsRequest && succeeded && made.count == exchanges + 1 ? made.last.flatMap { RichOutput($0.response) } : nil
+            observer?.inputEnded(rich: rich)
+            if !succeeded { return false }
         }
         return true
+    }
+
+    /// Whether `input` is a command that sends one request (a verb, `send`, `curl`).
+    private func sendsRequest(_ input: String) -> Bool {
+        guard let invocation = commands.invocation(of: input), invocation.binding == nil else { return false }
+        return invocation.command is VerbCommand || invocation.command is SendCommand || invocation.command is CurlCommandLine
     }
 
     /// Whether the cell is whole as the prompt decides: `.incomplete` when its last input would

@@ -63,6 +63,8 @@ results["inspect_unknown"] = client.inspect("zzz", 1, reply=True, timeout=30)["c
 results["first"] = run("var count = 1")
 results["request"] = run("get sandbox/jsonplaceholder/posts/1")
 results["failure"] = run('let y: Int = "a"')
+results["failed_request"] = run("get http://127.0.0.1:1/x")
+results["text_request"] = run("get sandbox/httpbin/robots.txt")
 results["stops_at_failure"] = run('count += 1\ndecode Missing\nprint("not reached")')
 results["after_failure"] = run("print(count)")
 
