@@ -100,25 +100,24 @@ final class KernelSession {
 }
 
 extension KernelSession: NotebookCellObserver {
-    func inputStarting(sendsRequest: Bool) {
-        if sendsRequest { relay.startHolding() }
+    func inputStarting(mayBeRich: Bool) {
+        if mayBeRich { relay.startHolding() }
     }
 
-    /// A request's text and its response's JSON as one output, which a frontend shows in the
-    /// richest form it draws (JupyterLab a tree, a terminal the text); anything else as text.
+    /// An input's text and its other form (a response's JSON, a decoded array's table) as one
+    /// output, which a frontend shows in the richest form it draws (JupyterLab a tree or a table,
+    /// a terminal the text); anything else as text.
     func inputEnded(rich: RichOutput?) {
         let text = relay.stopHolding()
         guard let rich else {
             if !text.isEmpty { iopub.publish("stream", content: ["name": "stdout", "text": text], parent: relay.parent) }
             return
         }
-        switch rich {
-        case .json(let body):
-            iopub.publish("display_data", content: [
-                "data": ["text/plain": text, "application/json": KernelJSON.Raw(bytes: body)],
-                "metadata": [String: Any](), "transient": [String: Any](),
-            ], parent: relay.parent)
+        let data: [String: Any] = switch rich {
+        case .json(let body): ["text/plain": text, "application/json": KernelJSON.Raw(bytes: body)]
+        case .html(let table): ["text/plain": text, "text/html": table]
         }
+        iopub.publish("display_data", content: ["data": data, "metadata": [String: Any](), "transient": [String: Any]()], parent: relay.parent)
     }
 }
 

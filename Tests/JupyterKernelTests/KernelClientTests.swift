@@ -67,6 +67,23 @@ struct KernelClientTests {
         #expect(NSDictionary(dictionary: json) == (try JSONSerialization.jsonObject(with: Data(body.utf8)) as? NSDictionary))
     }
 
+    @Test func aDecodedArrayOfModelsIsAlsoATable() async throws {
+        let answers = try await results().answers
+        let table = try #require(answers["table"] as? [String: Any])
+        #expect(Self.outputs(table).map { $0["type"] as? String } == ["display_data", "stream", "display_data"])
+        let decoded = try #require((Self.outputs(table).last?["content"] as? [String: Any])?["data"] as? [String: String])
+        let html = try #require(decoded["text/html"])
+        #expect(html.hasPrefix("<table>\n<thead><tr><th>id</th><th>name</th><th>email</th></tr></thead>\n<tbody>\n"
+                               + "<tr><td>1</td><td>Leanne Graham</td><td>Sincere@april.biz</td></tr>\n"), "\(html)")
+        #expect(html.hasSuffix("</tbody>\n</table>\n"))
+        #expect(html.components(separatedBy: "<tr><td>").count - 1 == 10)
+        #expect(decoded["text/plain"]?.hasPrefix("[User] · 10 values\n[main.User(id: 1, name: \"Leanne Graham\"") == true, "\(decoded)")
+        let many = try #require(answers["many_rows"] as? [String: Any])
+        let manyHTML = try #require(((Self.outputs(many).last?["content"] as? [String: Any])?["data"] as? [String: String])?["text/html"])
+        #expect(manyHTML.components(separatedBy: "<tr><td>").count - 1 == 100)
+        #expect(manyHTML.hasSuffix("</table>\n<p>… 400 more rows (500 in all)</p>\n"))
+    }
+
     @Test func aRequestThatFailsIsItsTextThenItsError() async throws {
         let failed = try #require(try await results().answers["failed_request"] as? [String: Any])
         #expect(Self.outputs(failed).map { $0["type"] as? String } == ["error"])

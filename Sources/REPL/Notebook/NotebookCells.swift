@@ -34,23 +34,33 @@ public final class NotebookCells {
     /// Runs each input of `code` in turn, stopping at the first that fails; whether all succeeded.
     public func run(_ code: String) async -> Bool {
         for input in Self.inputs(of: code, commands: commands) {
-            let sendsRequest = sendsRequest(input)
+            let kind = richKind(input)
             let exchanges = session.workbench.exchanges.count
-            observer?.inputStarting(sendsRequest: sendsRequest)
+            session.models.lastDecoded = nil
+            observer?.inputStarting(mayBeRich: kind != nil)
             let succeeded = await session.evaluate(input) && !Interrupt.isPending
             session.console.flush()
-            let made = session.workbench.exchanges
-            let rich = sendsRequest && succeeded && made.count == exchanges + 1 ? made.last.flatMap { RichOutput($0.response) } : nil
+            var rich: RichOutput?
+            if succeeded, kind == .request, session.workbench.exchanges.count == exchanges + 1, let made = session.workbench.exchanges.last {
+                rich = RichOutput(made.response)
+            } else if succeeded, kind == .decode, let decoded = session.models.lastDecoded {
+                rich = ModelTable.html(decoded).map { .html($0) }
+            }
             observer?.inputEnded(rich: rich)
             if !succeeded { return false }
         }
         return true
     }
 
-    /// Whether `input` is a command that sends one request (a verb, `send`, `curl`).
-    private func sendsRequest(_ input: String) -> Bool {
-        guard let invocation = commands.invocation(of: input), invocation.binding == nil else { return false }
-        return invocation.command is VerbCommand || invocation.command is SendCommand || invocation.command is CurlCommandLine
+    private enum RichKind { case request, decode }
+
+    /// What other form `input`'s output may have: a command that sends one request (a verb,
+    /// `send`, `curl`) its response's, a `decode` (`let posts = decode [Post]` too) its value's.
+    private func richKind(_ input: String) -> RichKind? {
+        guard let invocation = commands.invocation(of: input) else { return nil }
+        if invocation.command is DecodeCommand { return .decode }
+        guard invocation.binding == nil else { return nil }
+        return invocation.command is VerbCommand || invocation.command is SendCommand || invocation.command is CurlCommandLine ? .request : nil
     }
 
     /// Whether the cell is whole as the prompt decides: `.incomplete` when its last input would

@@ -1,11 +1,14 @@
 import Foundation
 import WorkbenchKit
 
-/// What a notebook shows for a response besides the text the prompt prints: its JSON body, which
-/// JupyterLab draws as a tree it can fold.
+/// What a notebook shows for an input besides the text the prompt prints: a response's JSON body,
+/// which JupyterLab draws as a tree it can fold, or a decoded array of models as a table.
 public enum RichOutput: Sendable {
     /// The body's bytes, valid JSON (an object or an array), for `application/json`.
     case json(Data)
+    /// A decoded array of models as an HTML table: a column per property, each value as `print`
+    /// prints it, the first `ModelTable.rowLimit` rows and a line saying how many more.
+    case html(String)
 
     /// The largest body given as JSON too: a frontend draws a tree of every node it is given.
     static let largestJSON = 5_000_000
@@ -23,8 +26,8 @@ public enum RichOutput: Sendable {
 /// Told of each input a notebook cell runs (the kernel's session).
 @MainActor
 public protocol NotebookCellObserver: AnyObject {
-    /// An input starts; `sendsRequest` when it is a command that sends one request.
-    func inputStarting(sendsRequest: Bool)
-    /// It ended; `rich` is its response's other form, when it sent one that has one.
+    /// An input starts; `mayBeRich` when its output may have another form (a request, a decode).
+    func inputStarting(mayBeRich: Bool)
+    /// It ended; `rich` is its output's other form, when it has one.
     func inputEnded(rich: RichOutput?)
 }

@@ -22,6 +22,7 @@ extension ModelWorkspace: DeclaredModels {
     public func decode(_ call: DecodeCall, document: CurrentDocument, forTerminal: Bool) throws -> DecodedModel {
         self.document = document
         let value = try decode(call.type, options: call.options, at: call.path)
+        lastDecoded = value
         let report = value.report(moduleName: moduleName, forTerminal: forTerminal)
         return DecodedModel(report: report, value: value)
     }

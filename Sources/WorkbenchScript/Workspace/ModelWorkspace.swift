@@ -10,6 +10,8 @@ public final class ModelWorkspace {
     /// The document `decode` and `infer` read: borrowed from the `Workbench` (its
     /// `currentDocument`), with the parses it already made.
     public var document: CurrentDocument?
+    /// What the last `decode` statement decoded (a notebook shows an array of models as a table).
+    public var lastDecoded: TypedValue?
 
     public init(moduleName: String = "main") {
         self.moduleName = moduleName

@@ -65,6 +65,8 @@ results["request"] = run("get sandbox/jsonplaceholder/posts/1")
 results["failure"] = run('let y: Int = "a"')
 results["failed_request"] = run("get http://127.0.0.1:1/x")
 results["text_request"] = run("get sandbox/httpbin/robots.txt")
+results["table"] = run("get sandbox/jsonplaceholder/users\nstruct User: Codable {\n  let id: Int\n  let name: String\n  let email: String\n}\nlet users = decode [User]")
+results["many_rows"] = run("get sandbox/jsonplaceholder/comments\nstruct Comment: Codable { let id: Int; let email: String }\ndecode [Comment]")
 results["stops_at_failure"] = run('count += 1\ndecode Missing\nprint("not reached")')
 results["after_failure"] = run("print(count)")
 
