@@ -21,9 +21,23 @@ enum KernelJSON {
         switch value {
         case let text as String: writeString(text, to: &bytes)
         case let raw as Raw: bytes.append(contentsOf: raw.bytes)
-        case let flag as Bool: bytes.append(contentsOf: Array((flag ? "true" : "false").utf8))
-        case let number as Int: bytes.append(contentsOf: Array(String(number).utf8))
-        case let number as Double where number.isFinite: bytes.append(contentsOf: Array("\(number)".utf8))
+        // Swift's own values by their exact types first: an NSNumber (what JSONSerialization reads)
+        // would be `as? Bool` for 0 and 1 on Linux.
+        case let flag as Bool where type(of: value) == Bool.self: bytes.append(contentsOf: Array((flag ? "true" : "false").utf8))
+        case let number as Int where type(of: value) == Int.self: bytes.append(contentsOf: Array(String(number).utf8))
+        case let number as Int64 where type(of: value) == Int64.self: bytes.append(contentsOf: Array(String(number).utf8))
+        case let number as Double where type(of: value) == Double.self && number.isFinite: bytes.append(contentsOf: Array("\(number)".utf8))
+        case let number as NSNumber:
+            // A boolean NSNumber's type is a char ("c"); a non-finite double is not JSON.
+            let kind = String(cString: number.objCType)
+            if kind == "c" {
+                bytes.append(contentsOf: Array((number.boolValue ? "true" : "false").utf8))
+            } else if kind == "d" || kind == "f" {
+                bytes.append(contentsOf: Array((number.doubleValue.isFinite ? "\(number.doubleValue)" : "null").utf8))
+            } else {
+                bytes.append(contentsOf: Array(number.stringValue.utf8))
+            }
+        case let text as Substring: writeString(String(text), to: &bytes)
         case let object as [String: Any]:
             bytes.append(UInt8(ascii: "{"))
             for (index, key) in object.keys.sorted().enumerated() {

@@ -22,7 +22,7 @@ final class KernelSession {
         cells.observer = self
         cells.session.console.failureHandler = { [failures, relay, iopub] line, context in
             // The text of a request that failed goes out as text, before its error.
-            let held = relay.stopHolding()
+            let held = relay.stopHolding().text
             if !held.isEmpty { iopub.publish("stream", content: ["name": "stdout", "text": held], parent: relay.parent) }
             let error = KernelFailure(line: line, context: context)
             failures.append(error)
@@ -55,6 +55,8 @@ final class KernelSession {
             ])
         case "history_request":
             return maker.reply(to: request, "history_reply", content: ["status": "ok", "history": [Any]()])
+        case "shutdown_request":
+            return nil  // answered by the shell channel itself
         case "comm_info_request":
             return maker.reply(to: request, "comm_info_reply", content: ["status": "ok", "comms": [String: Any]()])
         default:
@@ -108,8 +110,8 @@ extension KernelSession: NotebookCellObserver {
     /// output, which a frontend shows in the richest form it draws (JupyterLab a tree or a table,
     /// a terminal the text); anything else as text.
     func inputEnded(rich: RichOutput?) {
-        let text = relay.stopHolding()
-        guard let rich else {
+        let (text, released) = relay.stopHolding()
+        guard let rich, !released else {
             if !text.isEmpty { iopub.publish("stream", content: ["name": "stdout", "text": text], parent: relay.parent) }
             return
         }

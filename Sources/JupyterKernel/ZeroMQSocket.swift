@@ -7,9 +7,9 @@ final class ZeroMQSocket: @unchecked Sendable {
     private let socket: UnsafeMutableRawPointer
     let lock = NSLock()
 
-    init(context: UnsafeMutableRawPointer, type: Int32, endpoint: String) throws(KernelError) {
+    init(context: UnsafeMutableRawPointer, type: Int32, endpoint: String, unlimitedQueue: Bool = false) throws(KernelError) {
         var error: UnsafePointer<CChar>?
-        guard let socket = wb_zmq_bound_socket(context, type, endpoint, &error) else {
+        guard let socket = wb_zmq_bound_socket(context, type, endpoint, unlimitedQueue ? 1 : 0, &error) else {
             throw KernelError("cannot bind \(endpoint): \(error.map { String(cString: $0) } ?? "unknown error")")
         }
         self.socket = socket
@@ -25,11 +25,21 @@ final class ZeroMQSocket: @unchecked Sendable {
 
     /// Waits for the next message and returns its frames; nil when the socket failed.
     func receive() -> [Data]? {
+        receive(waiting: true)
+    }
+
+    /// The next message if one is queued already, else nil.
+    func receiveQueued() -> [Data]? {
+        receive(waiting: false)
+    }
+
+    private func receive(waiting: Bool) -> [Data]? {
         var frames: [Data] = []
         while true {
             var data: UnsafeMutableRawPointer?
             var more: Int32 = 0
-            let size = wb_zmq_receive(socket, &data, &more)
+            // A message's later frames are there once its first is.
+            let size = wb_zmq_receive(socket, &data, &more, waiting || !frames.isEmpty ? 1 : 0)
             guard size >= 0, let data else { return nil }
             frames.append(Data(bytesNoCopy: data, count: size, deallocator: .free))
             if more == 0 { return frames }

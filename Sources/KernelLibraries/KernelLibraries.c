@@ -13,7 +13,7 @@
 #include "KernelLibraries.h"
 
 _Static_assert(WB_ZMQ_PUB == ZMQ_PUB && WB_ZMQ_REP == ZMQ_REP && WB_ZMQ_ROUTER == ZMQ_ROUTER, "socket types");
-_Static_assert(WB_ZMQ_SNDMORE == ZMQ_SNDMORE && WB_ZMQ_LINGER == ZMQ_LINGER, "flags");
+_Static_assert(WB_ZMQ_SNDMORE == ZMQ_SNDMORE, "flags");
 
 static struct {
     void *(*ctx_new)(void);
@@ -35,7 +35,7 @@ static struct {
 
 // OpenSSL's SHA-256 (the low-level functions, which need no provider lookup per call). HMAC is
 // computed with them as RFC 2104 defines it, the key's inner and outer states made once
-// (`wb_hmac_sha256_key`) and copied for each message: OpenSSL's one-shot HMAC() looked up its
+// (`wb_hmac_sha256_prepare`) and copied for each message: OpenSSL's one-shot HMAC() looked up its
 // algorithm again for every message.
 static int (*sha256_init)(void *);
 static int (*sha256_update)(void *, const void *, size_t);
@@ -65,7 +65,9 @@ const char *wb_kernel_libraries_load(void) {
     LOOK_UP(zmq_library, zmq.proxy, "zmq_proxy")
     LOOK_UP(zmq_library, zmq.errno_, "zmq_errno")
     LOOK_UP(zmq_library, zmq.strerror, "zmq_strerror")
+    // OpenSSL 3, or 1.1 on older distributions: both have the SHA-256 functions used here.
     void *crypto = dlopen("libcrypto.so.3", RTLD_NOW | RTLD_LOCAL);
+    if (crypto == NULL) crypto = dlopen("libcrypto.so.1.1", RTLD_NOW | RTLD_LOCAL);
     if (crypto == NULL) return "the kernel signs messages with OpenSSL: install libssl3 (Debian: apt-get install libssl3)";
     if ((*(void **)&sha256_init = dlsym(crypto, "SHA256_Init")) == NULL) return "libcrypto.so.3 has no SHA256_Init";
     if ((*(void **)&sha256_update = dlsym(crypto, "SHA256_Update")) == NULL) return "libcrypto.so.3 has no SHA256_Update";
@@ -75,10 +77,12 @@ const char *wb_kernel_libraries_load(void) {
 
 void *wb_zmq_context_new(void) { return zmq.ctx_new(); }
 
-void *wb_zmq_bound_socket(void *context, int type, const char *endpoint, const char **error) {
+void *wb_zmq_bound_socket(void *context, int type, const char *endpoint, int unlimited_queue, const char **error) {
     void *socket = zmq.socket(context, type);
-    int linger = 0;
-    if (socket == NULL || zmq.setsockopt(socket, ZMQ_LINGER, &linger, sizeof linger) != 0 || zmq.bind(socket, endpoint) != 0) {
+    int linger = 0, no_limit = 0;
+    if (socket == NULL || zmq.setsockopt(socket, ZMQ_LINGER, &linger, sizeof linger) != 0
+        || (unlimited_queue && zmq.setsockopt(socket, ZMQ_SNDHWM, &no_limit, sizeof no_limit) != 0)
+        || zmq.bind(socket, endpoint) != 0) {
         *error = zmq.strerror(zmq.errno_());
         if (socket != NULL) zmq.close(socket);
         return NULL;
@@ -88,15 +92,16 @@ void *wb_zmq_bound_socket(void *context, int type, const char *endpoint, const c
 
 int wb_zmq_send(void *socket, const void *data, size_t size, int flags) { return zmq.send(socket, data, size, flags); }
 
-long wb_zmq_receive(void *socket, void **data, int *more) {
+long wb_zmq_receive(void *socket, void **data, int *more, int waits) {
     zmq_msg_t message;
     zmq.msg_init(&message);
     // SIGINT (the kernel's interrupt) lands on any thread and ends a wait with EINTR: wait again.
     int received;
-    while ((received = zmq.msg_recv(&message, socket, 0)) < 0 && zmq.errno_() == EINTR) {}
+    while ((received = zmq.msg_recv(&message, socket, waits ? 0 : ZMQ_DONTWAIT)) < 0 && zmq.errno_() == EINTR) {}
     if (received < 0) {
+        int reason = zmq.errno_();
         zmq.msg_close(&message);
-        return -1;
+        return reason == EAGAIN ? -2 : -1;
     }
     size_t size = zmq.msg_size(&message);
     *data = malloc(size > 0 ? size : 1);

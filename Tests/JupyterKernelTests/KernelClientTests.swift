@@ -84,6 +84,22 @@ struct KernelClientTests {
         #expect(manyHTML.hasSuffix("</table>\n<p>… 400 more rows (500 in all)</p>\n"))
     }
 
+    @Test func anEventStreamIsShownAsItArrives() async throws {
+        let stream = try #require(try await results().answers["event_stream"] as? [String: Any])
+        let outputs = Self.outputs(stream)
+        #expect(outputs.allSatisfy { $0["type"] as? String == "stream" }, "\(outputs)")
+        #expect(JupyterClients.text(of: outputs).components(separatedBy: "event: tick").count - 1 == 4)
+        // Its first events are shown while the last are still to come (four, half a second apart).
+        let first = try #require(outputs.first?["seconds"] as? Double)
+        #expect(try #require(stream["seconds"] as? Double) - first > 0.9)
+    }
+
+    @Test func cellsQueuedBehindAFailureAreAborted() async throws {
+        #expect(try await results().answers["run_all_after_error"] as? [String] == ["error", "aborted", "aborted"])
+        // `count += 100` did not run: the cell after them still prints 2.
+        #expect(JupyterClients.text(of: Self.outputs(try #require(try await results().answers["after_forged"] as? [String: Any]))) == "2\n")
+    }
+
     @Test func aRequestThatFailsIsItsTextThenItsError() async throws {
         let failed = try #require(try await results().answers["failed_request"] as? [String: Any])
         #expect(Self.outputs(failed).map { $0["type"] as? String } == ["error"])

@@ -55,6 +55,9 @@ struct WireMessageTests {
         #expect(String(decoding: written, as: UTF8.self) == #"{"count":3,"nested":{"empty":{},"list":[1,"two",false]},"none":[],"ok":true,"text":"a \"quoted\" \\ line\nand\ttab \u0001 é 🙂"}"#)
         let read = try #require(try JSONSerialization.jsonObject(with: written) as? NSDictionary)
         #expect(read == content as NSDictionary)
+        // What JSONSerialization read is written back as it was: 0 and 1 stay numbers, true stays true.
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(#"{"a":1,"b":0,"c":true,"d":2.5,"e":-7}"#.utf8)) as? [String: Any])
+        #expect(String(decoding: KernelJSON.data(parsed), as: UTF8.self) == #"{"a":1,"b":0,"c":true,"d":2.5,"e":-7}"#)
     }
 
     @Test func aHeadersDateIsISO8601WithMicrosecondsInUTC() throws {
@@ -67,12 +70,16 @@ struct WireMessageTests {
     }
 
     @Test func outputWaitsOnlyForAPartialMarkerOrCharacter() {
-        #expect(OutputRelay.heldBack(Array("plain\n".utf8)) == 0)
-        #expect(OutputRelay.heldBack(Array("é".utf8).dropLast()) == 1)
-        #expect(OutputRelay.heldBack(Array("ok €".utf8).dropLast()) == 2)
-        #expect(OutputRelay.heldBack(Array("ok 🙂".utf8)) == 0)
-        #expect(OutputRelay.heldBack(Array("text\u{0}workbench".utf8)) == 10)
-        #expect(OutputRelay.heldBack([]) == 0)
+        let prefix = Array("\u{0}workbench-sync-TOKEN-".utf8)
+        func held(_ text: String) -> Int { OutputRelay.heldBack(Array(text.utf8), markerPrefix: prefix) }
+        #expect(held("plain\n") == 0)
+        #expect(OutputRelay.heldBack(Array("é".utf8).dropLast(), markerPrefix: prefix) == 1)
+        #expect(OutputRelay.heldBack(Array("ok €".utf8).dropLast(), markerPrefix: prefix) == 2)
+        #expect(held("ok 🙂") == 0)
+        #expect(held("text\u{0}workbench") == 10)
+        #expect(held("text\u{0}workbench-sync-TOKEN-12") == 24)
+        #expect(held("text\u{0}other") == 0)
+        #expect(held("") == 0)
     }
 
     @Test func aConnectionFileIsReadOrRefusedInOneLine() throws {

@@ -11,20 +11,21 @@ enum {
     WB_ZMQ_REP = 4,
     WB_ZMQ_ROUTER = 6,
     WB_ZMQ_SNDMORE = 2,
-    WB_ZMQ_LINGER = 17,
 };
 
 // Loads both libraries; NULL when they are there, else a sentence saying which is missing.
 const char *wb_kernel_libraries_load(void);
 
 void *wb_zmq_context_new(void);
-// A socket of `type` bound to `endpoint`, its linger 0 (closing never waits for a slow client);
+// A socket of `type` bound to `endpoint`, its linger 0 (closing never waits for a slow client),
+// with `unlimited_queue` no high-water mark (a PUB socket then drops nothing for a slow client);
 // NULL with `*error` set to libzmq's message.
-void *wb_zmq_bound_socket(void *context, int type, const char *endpoint, const char **error);
+void *wb_zmq_bound_socket(void *context, int type, const char *endpoint, int unlimited_queue, const char **error);
 int wb_zmq_send(void *socket, const void *data, size_t size, int flags);
-// Receives one frame into a buffer the caller frees; its size, or -1 (see wb_zmq_error()).
+// Receives one frame into a buffer the caller frees; its size, -1 on failure (see
+// wb_zmq_error()), or, when it does not wait (`waits` 0), -2 when no frame is there.
 // `*more` says whether another frame of the same message follows.
-long wb_zmq_receive(void *socket, void **data, int *more);
+long wb_zmq_receive(void *socket, void **data, int *more, int waits);
 // Forwards frames from `socket` back to it until the context ends: the heartbeat's echo.
 void wb_zmq_echo(void *socket);
 const char *wb_zmq_error(void);

@@ -14,9 +14,10 @@ results = {}
 
 def run(code, timeout=60):
     outputs = []
+    started = time.monotonic()
     reply = client.execute_interactive(code, timeout=timeout, output_hook=lambda message: outputs.append(
-        {"type": message["msg_type"], "content": message["content"]}))
-    return {"reply": reply["content"],
+        {"type": message["msg_type"], "content": message["content"], "seconds": time.monotonic() - started}))
+    return {"reply": reply["content"], "seconds": time.monotonic() - started,
             "outputs": [output for output in outputs if output["type"] not in ("status", "execute_input")]}
 
 
@@ -65,6 +66,14 @@ results["request"] = run("get sandbox/jsonplaceholder/posts/1")
 results["failure"] = run('let y: Int = "a"')
 results["failed_request"] = run("get http://127.0.0.1:1/x")
 results["text_request"] = run("get sandbox/httpbin/robots.txt")
+results["event_stream"] = run("get sandbox/httpbin/sse?count=4&delay=0.5")
+# Run All: three cells sent at once; the first fails, so the two queued behind it are aborted.
+queued = [client.execute(code) for code in ("decode Missing", "print(\"not run\")", "count += 100")]
+replies = {}
+while len(replies) < 3:
+    message = client.get_shell_msg(timeout=30)
+    replies[message["parent_header"]["msg_id"]] = message["content"]["status"]
+results["run_all_after_error"] = [replies[msg_id] for msg_id in queued]
 results["table"] = run("get sandbox/jsonplaceholder/users\nstruct User: Codable {\n  let id: Int\n  let name: String\n  let email: String\n}\nlet users = decode [User]")
 results["many_rows"] = run("get sandbox/jsonplaceholder/comments\nstruct Comment: Codable { let id: Int; let email: String }\ndecode [Comment]")
 results["stops_at_failure"] = run('count += 1\ndecode Missing\nprint("not reached")')
