@@ -75,6 +75,7 @@ extension Session {
         // A Ctrl-C from before this input is not meant for it; one from now on stops all of it.
         Interrupt.clear()
         let stepsBefore = transcript.steps.count
+        let recordsBefore = shownInputs.recordCount
         let copy = console.startCopy(limit: ShownInputs.limit)
         var isSwift = false
         let succeeded = await runReportingFailure {
@@ -94,11 +95,21 @@ extension Session {
             }
         }
         let output = console.endCopy(copy)
-        if succeeded && transcript.steps.count > stepsBefore {
-            shownInputs.record(.init(typed: historyEntry(for: input), isSwift: isSwift, output: output, cut: copy.copyWasCut,
-                                     stepsBefore: stepsBefore))
-        }
+        recordShown(input, isSwift: isSwift, output: output, cut: copy.copyWasCut, stepsBefore: stepsBefore,
+                    succeeded: succeeded, ranOthers: shownInputs.recordCount != recordsBefore)
         return succeeded
+    }
+
+    /// Keeps `input` for the exports when it added steps, or set the session up, and succeeded;
+    /// not when it ran inputs that were kept themselves (`edit`).
+    private func recordShown(_ input: String, isSwift: Bool, output: String, cut: Bool, stepsBefore: Int,
+                             succeeded: Bool, ranOthers: Bool) {
+        let word = String(input.prefix { !$0.isWhitespace })
+        let command = isSwift ? nil : commands.invocation(of: CommandWordRule.forcedCommand(input) ?? input)?.command.name
+        guard succeeded, !ranOthers, !ShownInputs.unrecorded.contains(command ?? word) else { return }
+        guard transcript.steps.count > stepsBefore || command.map(ShownInputs.setUpCommands.contains) == true else { return }
+        shownInputs.record(.init(typed: historyEntry(for: input), isSwift: isSwift, output: output, cut: cut,
+                                 stepsBefore: stepsBefore, stepsAfter: transcript.steps.count))
     }
 
     /// What every input starts from: values shown by an earlier input that failed part-way belong

@@ -66,5 +66,6 @@ extension Session {
         guard count < transcript.steps.count else { return }
         swift.keepLogged(count == 0 ? 0 : transcript.steps[count - 1].loggedThrough)
         transcript.keepFirst(count)
+        shownInputs.keepFirstSteps(count)
     }
 }

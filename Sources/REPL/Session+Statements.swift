@@ -29,7 +29,7 @@ extension Session {
     /// a glance, dimmed.
     func echoURL(after statements: [WorkbenchStatement]) {
         guard console.isTerminal, statements.contains(where: \.changesURLOrHeaders), let url = try? workbench.request.url() else { return }
-        console.line(console.styled(url.absoluteString, .dim))
+        console.writeTransient(console.styled(url.absoluteString, .dim) + "\n")
     }
 
     /// The statement with each `\(expression)` replaced by the text Swift interpolation gives.

@@ -12,7 +12,9 @@ struct ReplayCommand: AsyncParsableCommand {
             NAME is Snippets/NAME.swift under the current directory; anything with a '/' or ending \
             in .swift is a path; a PATH ending in .playground is an Xcode playground, whose pages run \
             one after the other, each its own program, their markup rendered; a .swift file with #Playground \
-            blocks runs as one program, each block's body in a scope of its own, in the file's order. \
+            blocks runs as one program, each block's body in a scope of its own, in the file's order; \
+            a PATH ending in .ipynb is a Jupyter notebook, whose code cells run as the Workbench kernel \
+            runs them (with --check, each cell's output must be the notebook's). \
             Each statement is printed (dimmed on a terminal), then its result. \
             With --results the snippet is compiled as a playground and its source is shown with \
             each line's values beside it (one `LINE  value` line per result when not on a terminal). \
@@ -22,7 +24,7 @@ struct ReplayCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "The snippets: names in Snippets/, paths to .swift files, or one .playground bundle.")
+    @Argument(help: "The snippets: names in Snippets/, paths to .swift files, or one .playground bundle or .ipynb notebook.")
     var snippets: [String]
 
     @Flag(help: "Wait for Enter before each statement; q stops.")

@@ -68,12 +68,46 @@ import TestSupport
         let changed = try await PipedRun.run(try Binaries.workbench, ["replay", path, "--check", "--offline"], input: "", environment: environment)
         #expect(changed.status == 1)
         #expect(changed.output.hasSuffix("error: cell 2: its output differs from the notebook's at line 1: the notebook holds "
-                                         + "'defined Post (4 properties)', the replay printed 'defined Post (3 properties)'\n"), "\(changed.output)")
+                                         + "'defined Post (4 properties)', the replay printed 'defined Post (3 properties)'\n"
+                                         + "stopped at cell 2: the 4 after it did not run\n"), "\(changed.output)")
         #expect(!changed.output.contains("» let posts"))
 
         let listed = try await PipedRun.run(try Binaries.workbench, ["--offline"], input: "open \(path)\n", environment: environment)
         #expect(listed.output.hasPrefix("\(path): 6 code cells, 1 Markdown · `replay \(path)` runs them (--check compares their output)\n"
                                         + "  ┃ # lesson\n  [1] get https://jsonplaceholder.typicode.com/posts userId==1\n"), "\(listed.output)")
+    }
+
+    @Test func secretsAreMaskedAndTheSetUpAnInputNeedsIsKept() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try "### post one\nGET https://jsonplaceholder.typicode.com/posts/1\n".write(to: folder.url.appendingPathComponent("lesson.http"),
+                                                                                     atomically: true, encoding: .utf8)
+        let typed = """
+            open \(folder.url.path)/lesson.http
+            send 1
+            header Authorization: Bearer sk-ECHO-777
+            get sandbox/httpbin/headers
+            get sandbox/httpbin/get api_key==TOPSECRET42
+            export notebook lesson --dir \(folder.url.path)
+            export markdown lesson --dir \(folder.url.path)
+
+            """
+        let environment = isolatedEnvironment(home: folder.url)
+        let run = try await PipedRun.run(try Binaries.workbench, ["--offline"], input: typed, environment: environment)
+        #expect(run.status == 0, "\(run.output)")
+        #expect(run.output.contains("sk-ECHO-777") && run.output.contains("TOPSECRET42"))
+        for file in ["lesson.ipynb", "lesson.md"] {
+            let text = try String(contentsOf: folder.url.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("sk-ECHO-777") && !text.contains("TOPSECRET42"), "\(file): \(text)")
+            // The echo of the header httpbin sends back (JSON-escaped in the notebook).
+            #expect(text.contains(file.hasSuffix(".md") ? #""Authorization": "***""# : #"\"Authorization\": \"***\""#), "\(file): \(text)")
+        }
+        let notebook = folder.url.appendingPathComponent("lesson.ipynb").path
+        let cells = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: notebook))) as? [String: Any])
+        let sources = (cells["cells"] as? [[String: Any]] ?? []).filter { $0["cell_type"] as? String == "code" }
+            .map { ($0["source"] as? [String])?.joined() ?? "" }
+        #expect(sources == ["open \(folder.url.path)/lesson.http", "send 1", "header Authorization: ***", "get sandbox/httpbin/headers",
+                            "get sandbox/httpbin/get api_key==***"])
     }
 
     private static func withoutTimings(_ lines: some Sequence<Substring>) -> [String] {

@@ -12,7 +12,7 @@ struct ExportCommand: Command {
     static let documents = ["playground", "markdown", "notebook", "http"]
 
     let name = "export"
-    let synopsis = "export swift | curl | playground NAME [--blocks] | markdown | notebook NAME [\"description\"] | http NAME [--dir DIR] [--force]"
+    let synopsis = "export swift | curl | playground NAME [--blocks] | markdown NAME | notebook NAME [\"description\"] | http NAME [--dir DIR] [--force]"
     let summary = "the request as Swift app code or a curl command; the session as a playground, Markdown or a notebook"
     let group = CommandGroup.snippets
     var help: String {
@@ -42,8 +42,9 @@ struct ExportCommand: Command {
                        writes NAME.md, a handout GitHub renders: the description, then each
                        input of the session as you typed it (Swift in a swift block, a command
                        after `wb>`) with what the prompt showed below it; a body cut short is
-                       cut with a note (no terminal hints), secrets are masked, and offline
-                       answers are named by their real host with one note saying so.
+                       cut with a note (no terminal hints), every secret the session sent is
+                       written ***, and offline answers are named by their real host with one
+                       note saying so.
         export notebook NAME ["description"]
                        writes NAME.ipynb (nbformat 4.5) for the Workbench kernel: the same
                        inputs as code cells, each with its output, after a Markdown cell of the

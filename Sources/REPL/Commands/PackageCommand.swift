@@ -163,14 +163,14 @@ final class ProgressLine {
         guard console.isTerminal else { return }
         let width = max(20, TerminalWidth.current() - 1)
         let line = text.count > width ? String(text.prefix(width - 1)) + "…" : text
-        console.write("\r\u{1B}[K" + console.styled(line, .dim))
+        console.writeTransient("\r\u{1B}[K" + console.styled(line, .dim))
         console.flush()
         shown = true
     }
 
     func clear() {
         guard shown else { return }
-        console.write("\r\u{1B}[K")
+        console.writeTransient("\r\u{1B}[K")
         console.flush()
         shown = false
     }

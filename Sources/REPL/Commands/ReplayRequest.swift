@@ -60,6 +60,7 @@ public struct ReplayRequest {
             return "a notebook replays alone: `replay \(notebook)`"
         }
         if isNotebook && (step || results) { return "a notebook's cells replay unattended, without a results column: drop \(step ? "--step" : "--results")" }
+        if isNotebook && directory != nil { return "--dir finds snippets by name; give the notebook's path instead" }
         guard writesReports else { return nil }
         if isPlayground { return "--junit and --tap report snippets, not a playground" }
         if step { return "--junit and --tap report a replay that runs unattended; drop --step" }

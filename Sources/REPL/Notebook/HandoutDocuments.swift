@@ -7,6 +7,9 @@ enum HandoutDocuments {
     /// The note a session in offline mode carries: its URLs are the real hosts', its answers the sandbox's.
     static let offlineNote = "Requests to the tutorials' real hosts were answered by Workbench's sandbox (offline mode): the URLs are the real ones, the answers the sandbox's copies of them."
 
+    /// The line a notebook's output ends with when the output was longer than what is kept.
+    static let cutNote = "… (the rest of this output is not kept in the notebook)"
+
     /// An `.ipynb` (nbformat 4.5) for the Workbench kernel: a Markdown cell with the name and
     /// description, then a code cell for each input with its output as a `stream` output.
     static func notebook(name: String, description: String?, inputs: [ShownInputs.Input], offline: Bool) -> Data {
@@ -16,7 +19,7 @@ enum HandoutDocuments {
         var cells: [[String: Any]] = [["id": "cell-0", "cell_type": "markdown", "metadata": [String: Any](), "source": lines(introduction)]]
         for (index, input) in inputs.enumerated() {
             var output = ShownInputs.shown(input.output, cut: input.cut)
-            if input.cut { output += "… (the rest of this output is not kept in the notebook)\n" }
+            if input.cut { output += (output.isEmpty || output.hasSuffix("\n") ? "" : "\n") + cutNote + "\n" }
             cells.append([
                 "id": "cell-\(index + 1)", "cell_type": "code", "execution_count": index + 1, "metadata": [String: Any](),
                 "source": lines(input.typed),
@@ -42,20 +45,26 @@ enum HandoutDocuments {
         if let description, !description.isEmpty { text += description + "\n\n" }
         if offline { text += "> " + offlineNote + "\n\n" }
         for input in inputs {
-            text += input.isSwift ? "```swift\n\(input.typed)\n```\n\n" : "```\nwb> \(input.typed)\n```\n\n"
-            var notes: [String] = []
-            var output: [Substring] = []
+            let typed = input.isSwift ? input.typed : "wb> " + input.typed
+            let inputFence = fence(for: typed)
+            text += "\(inputFence)\(input.isSwift ? "swift" : "")\n\(typed)\n\(inputFence)\n\n"
+            // The output in blocks, each hint of the prompt's (`… 22 more lines · …`) a note where it was.
+            var block: [Substring] = []
+            func endBlock() {
+                let shown = block.joined(separator: "\n").trimmingCharacters(in: .newlines)
+                if !shown.isEmpty { text += fence(for: shown) + "\n\(shown)\n" + fence(for: shown) + "\n\n" }
+                block = []
+            }
             for line in ShownInputs.shown(input.output, cut: input.cut).split(separator: "\n", omittingEmptySubsequences: false) {
                 if let more = line.wholeMatch(of: /… (\d+) more lines( · `body --all` shows them)?/) {
-                    notes.append("*\(more.1) more lines not shown.*")
+                    endBlock()
+                    text += "*\(more.1) more lines not shown.*\n\n"
                 } else {
-                    output.append(line)
+                    block.append(line)
                 }
             }
-            if input.cut { notes.append("*The rest of this output is not kept in the handout.*") }
-            let shown = output.joined(separator: "\n").trimmingCharacters(in: .newlines)
-            if !shown.isEmpty { text += fence(for: shown) + "\n\(shown)\n" + fence(for: shown) + "\n\n" }
-            for note in notes { text += note + "\n\n" }
+            endBlock()
+            if input.cut { text += "*The rest of this output is not kept in the handout.*\n\n" }
         }
         return text
     }

@@ -22,6 +22,8 @@ public final class NotebookCells {
             console.write(bytes: bytes)
             console.flush()
         }
+        // Nothing is typed at a kernel: `play` in a cell runs its file once.
+        session.waitingLine = { .end }
         Interrupt.installHandler()
         if sandbox { SandboxLauncher.launch(for: session, deferred: false) }
         session.swift.warmUp()

@@ -25,12 +25,14 @@ struct NotebookFile {
     static func read(_ path: String) throws(UsageError) -> NotebookFile {
         let url = URL(fileURLWithPath: NSString(string: path).expandingTildeInPath)
         guard let data = FileManager.default.contents(atPath: url.path) else { throw UsageError("cannot read \(path): no such file") }
-        guard let notebook = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let cells = notebook["cells"] as? [[String: Any]] else {
+        guard let notebook = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw UsageError("\(path) is not a Jupyter notebook (JSON with a list of cells)")
         }
         guard (notebook["nbformat"] as? Int ?? 4) >= 4 else {
             throw UsageError("\(path) is nbformat \(notebook["nbformat"] ?? "?"): open it in Jupyter once to save it as nbformat 4")
+        }
+        guard let cells = notebook["cells"] as? [[String: Any]] else {
+            throw UsageError("\(path) is not a Jupyter notebook (JSON with a list of cells)")
         }
         return NotebookFile(url: url, cells: cells.map { cell in
             let outputs = cell["outputs"] as? [[String: Any]] ?? []

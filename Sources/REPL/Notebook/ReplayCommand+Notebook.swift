@@ -10,6 +10,7 @@ extension ReplayCommand {
         try request.checkReportPaths()
         var replay = NotebookReplay(notebook: try NotebookFile.read(request.target))
         replay.check = request.check
+        replay.languageMode = session.languageMode
         let result = await replay.run(console: session.console, sandboxURL: session.sandboxURL, offline: session.offline)
         var report = CheckReport()
         report.cases = [result]

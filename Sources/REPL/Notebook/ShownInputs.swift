@@ -2,8 +2,9 @@ import WorkbenchScript
 
 /// The inputs of the session as the user typed them, each with what the prompt showed for it: what
 /// a notebook's cells and a Markdown handout are made of (`export notebook`, `export markdown`).
-/// Only inputs that added steps to the transcript are kept, and an input stays only while its
-/// steps do (`edit` and `reset` cut the transcript).
+/// Kept: inputs that added steps to the transcript, and those that set the session up without one
+/// (`set`, `open`, `package`, `env`); an input goes when `edit` cuts the transcript inside or
+/// before its steps.
 struct ShownInputs {
     struct Input {
         /// As typed; a request command's secrets masked, as history keeps it.
@@ -11,32 +12,55 @@ struct ShownInputs {
         /// Swift, rather than a command.
         let isSwift: Bool
         /// What it printed, without terminal styles; its first `limit` bytes.
-        let output: String
+        var output: String
         /// Whether the output was longer than what is kept.
-        let cut: Bool
-        /// How many steps the transcript had before it.
+        var cut: Bool
+        /// The transcript's step count before it and after it.
         let stepsBefore: Int
+        let stepsAfter: Int
     }
 
     /// The most of one input's output kept (a 20 MB body is shown in full at the prompt, not
-    /// handed out).
+    /// handed out), and of all of them: past it, the oldest outputs are let go (marked cut).
     static let limit = 256 * 1024
+    static let totalLimit = 16 << 20
 
-    private var inputs: [Input] = []
+    /// Commands that change the session without adding a step, which a notebook needs to run
+    /// what follows them.
+    static let setUpCommands: Set<String> = ["set", "open", "package", "env"]
+    /// Commands never written as cells: they run other inputs (`edit`'s are recorded themselves)
+    /// or wait for the user (`play`).
+    static let unrecorded: Set<String> = ["edit", "play", "replay"]
+
+    private(set) var inputs: [Input] = []
+    /// How many inputs were ever recorded: an `evaluate` that ran others sees it move.
+    private(set) var recordCount = 0
 
     mutating func record(_ input: Input) {
-        inputs.removeAll { $0.stepsBefore >= input.stepsBefore }
         inputs.append(input)
+        recordCount += 1
+        var total = inputs.reduce(0) { $0 + $1.output.utf8.count }
+        for index in inputs.indices where total > Self.totalLimit && !inputs[index].output.isEmpty {
+            total -= inputs[index].output.utf8.count
+            inputs[index].output = ""
+            inputs[index].cut = true
+        }
     }
 
-    /// The inputs whose steps the transcript still has.
-    func current(stepCount: Int) -> [Input] {
-        inputs.filter { $0.stepsBefore < stepCount }
+    /// The transcript now keeps its first `count` steps (`edit`): inputs whose steps are gone go.
+    mutating func keepFirstSteps(_ count: Int) {
+        inputs.removeAll { $0.stepsAfter > count }
     }
 
-    /// `output` without style sequences and cut at its last whole line when the copy was cut.
+    /// `output` without style sequences, a line redrawn with `\r` as its last drawing, and cut at
+    /// its last whole line when the copy was cut.
     static func shown(_ output: String, cut: Bool) -> String {
-        let plain = StepFailureLine.withoutStyles(output)
+        var plain = StepFailureLine.withoutStyles(output)
+        if plain.contains("\r") {
+            plain = plain.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { line in line.split(separator: "\r", omittingEmptySubsequences: false).last.map(String.init) ?? "" }
+                .joined(separator: "\n")
+        }
         guard cut, let end = plain.lastIndex(of: "\n") else { return plain }
         return String(plain[...end])
     }

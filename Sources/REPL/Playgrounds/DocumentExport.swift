@@ -95,13 +95,9 @@ struct DocumentExport {
             if FileManager.default.fileExists(atPath: url.path) && !force {
                 throw UsageError("\(display(url)) already exists; add --force to replace it")
             }
-            let inputs = session.shownInputs.current(stepCount: steps.count)
+            let inputs = session.shownInputs.inputs
             guard !inputs.isEmpty else { throw UsageError("nothing to export yet: the steps of this session came from no input typed here") }
-            // A response may echo a secret the request carried (httpbin does): the document hides it.
-            let hidden = inputs.map { input in
-                ShownInputs.Input(typed: input.typed, isSwift: input.isSwift, output: session.httpFiles.hidingSecrets(in: input.output),
-                                  cut: input.cut, stepsBefore: input.stepsBefore)
-            }
+            let hidden = session.maskingSecrets(in: inputs)
             let data = notebook
                 ? HandoutDocuments.notebook(name: name, description: description, inputs: hidden, offline: session.offline)
                 : Data(HandoutDocuments.markdown(name: name, description: description, inputs: hidden, offline: session.offline).utf8)
@@ -112,6 +108,12 @@ struct DocumentExport {
             }
             let count = "\(inputs.count) \(inputs.count == 1 ? "input" : "inputs") with their output"
             session.console.line("wrote \(display(url)) (\(count)\(notebook ? "; Jupyter runs it with the Workbench kernel" : ""))")
+            let covered = inputs.reduce(0) { $0 + $1.stepsAfter - $1.stepsBefore }
+            if covered < steps.count {
+                let missing = steps.count - covered
+                session.console.line(session.console.styled("note: \(missing) of the session's \(steps.count) steps came from inputs that failed part-way, "
+                                                            + "`play` or `edit`, and are not in it (`save` writes every step)", .dim))
+            }
         }
     }
 

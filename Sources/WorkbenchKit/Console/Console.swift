@@ -115,9 +115,13 @@ public final class Console: @unchecked Sendable {
     public func write(bytes: UnsafeRawBufferPointer) {
         let mirror = lock.withLock { () -> Console? in
             if fileDescriptor == nil {
-                let room = captureLimit - captured.count
-                if bytes.count > room { captureCut = true }
-                captured.append(contentsOf: bytes.prefix(max(0, room)))
+                var room = max(0, captureLimit - captured.count)
+                if bytes.count > room {
+                    captureCut = true
+                    // Not inside a UTF-8 character: back to the start of the one the limit falls in.
+                    while room > 0 && bytes[room] & 0xC0 == 0x80 { room -= 1 }
+                }
+                captured.append(contentsOf: bytes.prefix(room))
             } else {
                 buffer.append(contentsOf: bytes)
                 if buffer.count >= Console.chunk { drain() }
@@ -125,6 +129,20 @@ public final class Console: @unchecked Sendable {
             return mirrorConsole
         }
         mirror?.write(bytes: bytes)
+    }
+
+    /// Writes what only a terminal shows, for the moment (a spinner's frame, the URL after a build
+    /// command): here, but not to the mirror and copies, which keep what an input printed (a
+    /// notebook's cell, a handout, a CI report).
+    public func writeTransient(_ text: String) {
+        lock.withLock {
+            if fileDescriptor == nil {
+                captured.append(contentsOf: text.utf8)
+            } else {
+                buffer.append(contentsOf: text.utf8)
+                if buffer.count >= Console.chunk { drain() }
+            }
+        }
     }
 
     public func write(bytes: [UInt8]) {

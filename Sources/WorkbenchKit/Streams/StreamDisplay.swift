@@ -114,7 +114,7 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
             // Past what the view shows, the spinner says the rest is still coming.
             guard !streaming || showsNoMore, let frame else { return }
             spinnerShown = true
-            console.write("\r\(frame)\u{1B}[K")
+            console.writeTransient("\r\(frame)\u{1B}[K")
             console.flush()
         }
     }
@@ -168,7 +168,7 @@ final class StreamDisplay: BodyObserver, @unchecked Sendable {
     private func clearSpinner() {
         guard spinnerShown else { return }
         spinnerShown = false
-        console.write("\r\u{1B}[2K")
+        console.writeTransient("\r\u{1B}[2K")
     }
 
     private func show(_ chunk: Data) {
