@@ -518,6 +518,10 @@ class Bench:
         own = kernel["in_kernel"]
         self.add(figure, "… of which the kernel's own time (its busy to its idle status); the rest is jupyter_client's, in Python",
                  f"{own * 1000:.0f} ms", f"{(own - t['prompt'][1]) / cells * 1000:.2f} ms a cell over the prompt; {own / replay:.2f}× replay")
+        interrupts = sorted(kernel["interrupt"])
+        interrupt_median = interrupts[len(interrupts) // 2]
+        self.add(figure, "an interrupt of a cell running `while true {}`, from the request to the cell's reply (values kept)",
+                 (interrupts[0], interrupt_median, interrupts[-1], None), "", verdict(interrupt_median <= 1.0, "≤ 1 s"))
         self.add(figure, f"the same {cells} inputs piped to the prompt (with its start-up)", t["prompt"])
         self.add(figure, f"`workbench replay` of the snippet of the same {cells} requests", t["replay"])
 

@@ -11,12 +11,15 @@ prints one JSON object:
   warm-up of 20 cells;
 - "in_kernel": of those, the seconds the kernel itself took, from its `busy` status to its `idle`
   status (the dates in their headers, the kernel's clock): what is left is jupyter_client's own
-  work (its messages signed, parsed and checked in Python) and the sockets between.
+  work (its messages signed, parsed and checked in Python) and the sockets between;
+- "interrupt": for each of RUNS interrupts of a cell running `while true {}` (sent a second after
+  the cell), the seconds from the interrupt request to the cell's reply.
 """
 import json
 import os
 import subprocess
 import sys
+import threading
 import time
 
 from jupyter_client.manager import KernelManager
@@ -66,6 +69,17 @@ for index in range(20):
 begun = time.monotonic()
 results["in_kernel"] = sum(execute(client, f"get /posts/{index % 100 + 1}") for index in range(cells))
 results["cells"] = time.monotonic() - begun
+results["interrupt"] = []
+for _ in range(runs):
+    sent = []
+
+    def interrupt():
+        time.sleep(1)
+        sent.append(time.monotonic())
+        manager.interrupt_kernel()
+    threading.Thread(target=interrupt).start()
+    reply = client.execute_interactive("while true {}", timeout=60, output_hook=lambda message: None)
+    results["interrupt"].append(time.monotonic() - sent[0])
 client.stop_channels()
 manager.shutdown_kernel(now=False)
 print(json.dumps(results))

@@ -13,28 +13,35 @@ struct ShellChannel: Sendable {
     let cells: NotebookCells
 
     func serve() {
+        // Execute requests sent before a cell failed (or was interrupted) are answered `aborted`:
+        // a frontend's "Run All" sends every cell at once, meant to run after the one that failed,
+        // not after its error. Their header's date says when they were sent, so one still on its
+        // way is aborted too, and a cell typed after the error is not.
+        var abortedBefore: Date?
         while let frames = socket.receive() {
             guard let request = Kernel.opened(frames, signer: signer) else { continue }
-            let reply = answer(request)
-            // A cell that failed (or was interrupted) ends the cells queued behind it, as with
-            // "Run All": they were meant to run after it, not after its error.
+            if request.type == "execute_request", let abortedBefore, let sent = Self.date(of: request), sent < abortedBefore {
+                abort(request)
+                continue
+            }
+            let (reply, repliedAt) = answer(request)
             if request.type == "execute_request", Self.status(of: reply) == "error",
                request.contentObject["stop_on_error"] as? Bool ?? true {
-                abortQueued()
+                abortedBefore = repliedAt
             }
         }
         Kernel.channelFailed("shell")
     }
 
-    /// Handles `request` and answers it; the reply sent, if any.
-    @discardableResult
-    private func answer(_ request: WireMessage) -> WireMessage? {
+    /// Handles `request` and answers it; the reply sent, if any, and when (just before it went:
+    /// a request sent after the client read it is later).
+    private func answer(_ request: WireMessage) -> (reply: WireMessage?, at: Date) {
         iopub.status("busy", parent: request)
         defer { iopub.status("idle", parent: request) }
         // Older clients send it here rather than on the control channel.
         if request.type == "shutdown_request" {
             Kernel.shutDown(request, socket: socket, signer: signer, iopub: iopub, cells: cells)
-            return nil
+            return (nil, Date())
         }
         let answered = DispatchSemaphore(value: 0)
         let reply = ReplyBox()
@@ -43,22 +50,19 @@ struct ShellChannel: Sendable {
             answered.signal()
         }
         answered.wait()
+        let repliedAt = Date()
         if let message = reply.message { socket.send(signer.frames(message)) }
-        return reply.message
+        return (reply.message, repliedAt)
     }
 
-    /// Answers every execute request already queued with `aborted`; other requests as usual.
-    private func abortQueued() {
-        while let frames = socket.receiveQueued() {
-            guard let request = Kernel.opened(frames, signer: signer) else { continue }
-            guard request.type == "execute_request" else {
-                answer(request)
-                continue
-            }
-            iopub.status("busy", parent: request)
-            socket.send(signer.frames(iopub.maker.reply(to: request, "execute_reply", content: ["status": "aborted"])))
-            iopub.status("idle", parent: request)
-        }
+    private func abort(_ request: WireMessage) {
+        iopub.status("busy", parent: request)
+        socket.send(signer.frames(iopub.maker.reply(to: request, "execute_reply", content: ["status": "aborted"])))
+        iopub.status("idle", parent: request)
+    }
+
+    private static func date(of request: WireMessage) -> Date? {
+        ((try? JSONSerialization.jsonObject(with: request.header)) as? [String: Any])?["date"].flatMap { $0 as? String }.flatMap(MessageMaker.date(from:))
     }
 
     private static func status(of reply: WireMessage?) -> String? {

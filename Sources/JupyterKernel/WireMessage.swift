@@ -95,6 +95,26 @@ struct MessageMaker: Sendable {
         KernelJSON.data(object)
     }
 
+    /// A header's `date` (ISO 8601, `2026-11-28T14:30:00.123456Z` or with `+00:00`) to the
+    /// microsecond, which ISO8601DateFormatter cuts to the millisecond; nil for anything else.
+    static func date(from text: String) -> Date? {
+        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d+)?(Z|[+-]\d{2}:?\d{2})?/) else { return nil }
+        var parts = tm()
+        parts.tm_year = Int32(match.1)! - 1900
+        parts.tm_mon = Int32(match.2)! - 1
+        parts.tm_mday = Int32(match.3)!
+        parts.tm_hour = Int32(match.4)!
+        parts.tm_min = Int32(match.5)!
+        parts.tm_sec = Int32(match.6)!
+        var seconds = Double(timegm(&parts)) + (match.7.flatMap { Double("0" + $0) } ?? 0)
+        if let zone = match.8, zone != "Z" {
+            let digits = zone.filter(\.isNumber)
+            let offset = (Double(digits.prefix(2))! * 60 + Double(digits.suffix(2))!) * 60
+            seconds -= zone.hasPrefix("-") ? -offset : offset
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
     /// The time in ISO 8601 with microseconds, as the protocol's `date`: formatted by hand, as a
     /// new `ISO8601DateFormatter` for each message was most of an empty cell's time.
     static func now() -> String {

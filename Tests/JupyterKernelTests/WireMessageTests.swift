@@ -67,6 +67,11 @@ struct WireMessageTests {
         parser.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let parsed = try #require(parser.date(from: date))
         #expect(abs(parsed.timeIntervalSinceNow) < 60)
+        // Read back to the microsecond, as the dates of requests are compared (stop_on_error).
+        let exact = try #require(MessageMaker.date(from: "2026-11-28T14:30:00.123456Z"))
+        #expect(exact.timeIntervalSince1970 == 1_795_876_200.123456)
+        #expect(MessageMaker.date(from: "2026-11-28T16:30:00.5+02:00")?.timeIntervalSince1970 == 1_795_876_200.5)
+        #expect(MessageMaker.date(from: "yesterday") == nil)
     }
 
     @Test func outputWaitsOnlyForAPartialMarkerOrCharacter() {

@@ -29,8 +29,8 @@ public final class NotebookCells {
         session.swift.warmUp()
     }
 
-    /// Told of each input as a cell runs it: the kernel holds the text of a request and shows it
-    /// together with the response's JSON.
+    /// Told of each input as a cell runs it: the kernel holds the text of a request or a decode and
+    /// shows it together with the response's JSON or the decoded array's table.
     public weak var observer: (any NotebookCellObserver)?
 
     /// Runs each input of `code` in turn, stopping at the first that fails; whether all succeeded.
