@@ -146,6 +146,14 @@ struct KernelClientTests {
         #expect(JupyterClients.text(of: Self.outputs(try #require(answers["after_interrupt"] as? [String: Any]))) == "2\n")
     }
 
+    @Test func withTheResultsColumnOnACellShowsItAsThePromptDoes() async throws {
+        let cells = try #require(try await results().answers["results_column"] as? [[String: Any]])
+        let code = "set results on\nvar total = 0\nfor n in [1, 2, 3] {\n    total += n\n}\nprint(total)\n"
+        let prompt = try await JupyterClients.prompt(code, offline: true)
+        #expect(cells.map { JupyterClients.text(of: Self.outputs($0)) }.joined() == prompt)
+        #expect(prompt.contains("2  total = 6  (3 times)"), "\(prompt)")
+    }
+
     @Test func theKernelListensOnlyWhereTheConnectionFileSays() async throws {
         let answers = try await results().answers
         let connection = try #require(answers["connection"] as? [String: Any])

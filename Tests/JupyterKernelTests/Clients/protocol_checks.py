@@ -91,6 +91,7 @@ def interrupt():
 threading.Thread(target=interrupt).start()
 results["interrupt"] = run("while true {}")
 results["after_interrupt"] = run("print(count)")
+results["results_column"] = [run("set results on"), run("var total = 0\nfor n in [1, 2, 3] {\n    total += n\n}\nprint(total)")]
 results["listening"] = listening_addresses(pid)
 
 manager.restart_kernel(now=False)
