@@ -10,17 +10,11 @@ extension ReplayRequest {
     /// failed or a report cannot be written; `check` only stops a snippet at its first failure).
     @MainActor
     public func runFromShell(startSandbox: Bool = true, offline: Bool = false) async -> Int32 {
-        if isNotebook {
+        if isNotebook || isPlayground {
             let sandbox = startSandbox ? try? await Sandbox.start() : nil
             if startSandbox && sandbox == nil { Self.standardError("warning: the sandbox could not start") }
-            let status = await runNotebookFromShell(sandbox: sandbox, offline: offline)
-            await sandbox?.stop()
-            return status
-        }
-        if isPlayground {
-            let sandbox = startSandbox ? try? await Sandbox.start() : nil
-            if startSandbox && sandbox == nil { Self.standardError("warning: the sandbox could not start") }
-            let status = await runPlaygroundFromShell(sandbox: sandbox, offline: offline)
+            let status = isNotebook ? await runNotebookFromShell(sandbox: sandbox, offline: offline)
+                                    : await runPlaygroundFromShell(sandbox: sandbox, offline: offline)
             await sandbox?.stop()
             return status
         }
