@@ -11,7 +11,9 @@ final class OutputRelay: @unchecked Sendable {
     private var parentMessage: WireMessage?
     /// Output kept back rather than published (`startHolding`), or nil when output goes out.
     private var held: [UInt8]?
-    private var holdingSince = DispatchTime.now()
+    /// When the hold's first bytes came: a slow response is still one burst of text once it
+    /// arrives, so only output spread out after that (a stream of events) gives the hold up.
+    private var firstHeldAt: DispatchTime?
     /// Whether a hold ran out (`holdLimit`) and what it held went out as text.
     private var holdReleased = false
     /// The marker numbers the relay has read (each `sync` writes the next); `seen` waits on it.
@@ -22,7 +24,8 @@ final class OutputRelay: @unchecked Sendable {
     /// Written after a cell's output so the relay can say all before it has gone out: a token of
     /// this process's (no output can hold it by chance), then the sync's number and a NUL.
     private let markerPrefix = Array("\u{0}workbench-sync-\(UUID().uuidString)-".utf8)
-    /// A hold is given up past these (a stream of events, a long body): its text goes out as it comes.
+    /// A hold is given up past these (output spread over this long after its first bytes, as a
+    /// stream of events is, or a long body): its text goes out as it comes.
     static let holdLimit = (seconds: 0.3, bytes: 1 << 20)
 
     /// Points standard output at the relay's pipe; nil when no pipe could be made.
@@ -57,7 +60,7 @@ final class OutputRelay: @unchecked Sendable {
         sync()
         lock.withLock {
             held = []
-            holdingSince = .now()
+            firstHeldAt = nil
             holdReleased = false
         }
     }
@@ -160,8 +163,11 @@ final class OutputRelay: @unchecked Sendable {
         let released = lock.withLock { () -> [UInt8]? in
             guard var kept = held, !holdReleased else { return [] }
             kept.append(contentsOf: bytes)
-            let elapsed = Double(DispatchTime.now().uptimeNanoseconds - holdingSince.uptimeNanoseconds) / 1e9
-            guard elapsed > Self.holdLimit.seconds || kept.count > Self.holdLimit.bytes else {
+            let now = DispatchTime.now()
+            let since = firstHeldAt ?? now
+            firstHeldAt = since
+            let spread = Double(now.uptimeNanoseconds - since.uptimeNanoseconds) / 1e9
+            guard spread > Self.holdLimit.seconds || kept.count > Self.holdLimit.bytes else {
                 held = kept
                 return nil
             }
