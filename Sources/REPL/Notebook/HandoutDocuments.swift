@@ -10,31 +10,19 @@ enum HandoutDocuments {
     /// The line a notebook's output ends with when the output was longer than what is kept.
     static let cutNote = "… (the rest of this output is not kept in the notebook)"
 
-    /// An `.ipynb` (nbformat 4.5) for the Workbench kernel: a Markdown cell with the name and
-    /// description, then a code cell for each input with its output as a `stream` output.
+    /// A notebook for the Workbench kernel: a Markdown cell with the name and description, then a
+    /// code cell for each input with its output.
     static func notebook(name: String, description: String?, inputs: [ShownInputs.Input], offline: Bool) -> Data {
         var introduction = "# \(name)"
         if let description, !description.isEmpty { introduction += "\n\n" + description }
         if offline { introduction += "\n\n" + offlineNote }
-        var cells: [[String: Any]] = [["id": "cell-0", "cell_type": "markdown", "metadata": [String: Any](), "source": lines(introduction)]]
-        for (index, input) in inputs.enumerated() {
+        var document = NotebookDocument(cells: [.markdown(introduction)])
+        for input in inputs {
             var output = ShownInputs.shown(input.output, cut: input.cut)
             if input.cut { output += (output.isEmpty || output.hasSuffix("\n") ? "" : "\n") + cutNote + "\n" }
-            cells.append([
-                "id": "cell-\(index + 1)", "cell_type": "code", "execution_count": index + 1, "metadata": [String: Any](),
-                "source": lines(input.typed),
-                "outputs": output.isEmpty ? [] : [["output_type": "stream", "name": "stdout", "text": lines(output)]],
-            ])
+            document.cells.append(.code(input.typed, output: output))
         }
-        let notebook: [String: Any] = [
-            "nbformat": 4, "nbformat_minor": 5, "cells": cells,
-            "metadata": [
-                "kernelspec": ["name": "workbench", "display_name": "Swift (Workbench)", "language": "swift"],
-                "language_info": ["name": "swift", "file_extension": ".swift", "mimetype": "text/x-swift", "codemirror_mode": "swift"],
-            ],
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: notebook, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
-        return data + Data("\n".utf8)
+        return document.data
     }
 
     /// The handout: the name and description, then each input in a block (Swift as `swift`, a
@@ -77,15 +65,5 @@ enum HandoutDocuments {
             longest = max(longest, run)
         }
         return String(repeating: "`", count: max(3, longest + 1))
-    }
-
-    /// A notebook's multi-line string: its lines, each but the last with its line break.
-    private static func lines(_ text: String) -> [String] {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0) + "\n" }
-        if let last = lines.last {
-            lines[lines.count - 1] = String(last.dropLast())
-            if lines[lines.count - 1].isEmpty { lines.removeLast() }
-        }
-        return lines
     }
 }
