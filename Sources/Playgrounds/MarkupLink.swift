@@ -10,7 +10,7 @@ public struct MarkupLink: Equatable, Sendable {
 
         /// The page a link's destination names, or nil when it goes elsewhere (a web address,
         /// an anchor, mail). Xcode reads `@next`, `@previous` and bare page names so.
-        init?(destination: String) {
+        public init?(destination: String) {
             switch destination {
             case "@next": self = .next
             case "@previous": self = .previous

@@ -19,12 +19,13 @@ import WorkbenchKit
     @Test func helpExportDescribesBothAndTheListingNamesIt() async {
         let session = Session(console: console, isInteractive: false)
         let page = await output(of: "help export", in: session)
-        #expect(page.hasPrefix("export swift | curl | playground NAME [--blocks] | markdown NAME | notebook NAME [\"description\"] | http NAME [--dir DIR] [--force]\n"))
+        #expect(page.hasPrefix("export swift | curl | playground NAME [--blocks] | markdown NAME | notebook NAME [\"description\"] | notebook PATH.playground | http NAME [--dir DIR] [--force]\n"))
         #expect(page.contains("  export swift   a complete program for the request"))
         #expect(page.contains("  export curl    the current request"))
         #expect(page.contains("  export playground NAME [\"description\"]\n"))
         #expect(page.contains("  export markdown NAME [\"description\"]\n"))
         #expect(page.contains("  export notebook NAME [\"description\"]\n"))
+        #expect(page.contains("  export notebook PATH.playground\n"))
         #expect(page.contains("  export http NAME\n"))
         // The `Swift:` line is curl's statement as `save` writes it.
         let curl = TranscriptSnippet.savedSource(of: .curl, sandboxRoot: nil)

@@ -12,7 +12,7 @@ struct ExportCommand: Command {
     static let documents = ["playground", "markdown", "notebook", "http"]
 
     let name = "export"
-    let synopsis = "export swift | curl | playground NAME [--blocks] | markdown NAME | notebook NAME [\"description\"] | http NAME [--dir DIR] [--force]"
+    let synopsis = "export swift | curl | playground NAME [--blocks] | markdown NAME | notebook NAME [\"description\"] | notebook PATH.playground | http NAME [--dir DIR] [--force]"
     let summary = "the request as Swift app code or a curl command; the session as a playground, Markdown or a notebook"
     let group = CommandGroup.snippets
     var help: String {
@@ -49,6 +49,13 @@ struct ExportCommand: Command {
                        writes NAME.ipynb (nbformat 4.5) for the Workbench kernel: the same
                        inputs as code cells, each with its output, after a Markdown cell of the
                        name and description. JupyterLab, VS Code and GitHub open it.
+        export notebook PATH.playground
+                       writes a notebook per page of an Xcode playground (one-page: NAME.ipynb;
+                       with pages: the folder NAME, "01 PAGE.ipynb" and on): its prose as
+                       Markdown cells, links between pages pointing at their notebooks, the code
+                       between as code cells (hidden code folded), opening the bundle first when
+                       it has Sources/ or Resources/. Each is run here once, as the kernel runs
+                       it, so it holds its outputs; a page that needs Xcode is written unrun.
         export http NAME
                        writes NAME.http, which VS Code's REST Client and JetBrains' HTTP Client
                        read: each request of the history (method, URL, headers, body) as a
@@ -67,6 +74,7 @@ struct ExportCommand: Command {
           wb> export playground FirstPost --blocks
           wb> export markdown first-post
           wb> export notebook first-post "Fetch a post and decode it"
+          wb> export notebook Networking.playground
           wb> export http first-post
         """
     }

@@ -9,7 +9,7 @@ import WorkbenchScript
 /// `open PATH.swift`: a file's `#Playground` blocks listed as its pages (OpenBlocksFile).
 struct OpenCommand: Command {
     let name = "open"
-    let synopsis = "open PATH.playground|PATH.swift|PATH.http|PATH.ipynb"
+    let synopsis = "open PATH.playground [--page NAME]|PATH.swift|PATH.http|PATH.ipynb"
     let summary = "open an Xcode playground, a file's #Playground blocks, an .http file or a notebook, listing what it holds"
     let help = """
         Reads an Xcode playground bundle (single-page or with pages, any format Xcode has
@@ -19,7 +19,9 @@ struct OpenCommand: Command {
         Xcode (SwiftUI's or UIKit's own types, a live view) is marked with the reason. `page
         NAME` then runs a page into this session, so its values stay to explore. `replay
         PATH.playground` runs every page without changing the session. Open a playground before
-        code asks Bundle.main for a resource: Foundation reads the folder once.
+        code asks Bundle.main for a resource: Foundation reads the folder once. With --page
+        NAME, that page's own Sources/ and Resources/ are made ready too, without running it
+        (the first cell of a notebook `export notebook PATH.playground` writes).
         A PATH.swift with #Playground blocks (Xcode's Playgrounds macro) is a playground too:
         the code outside the blocks runs here, and its blocks are listed as pages (an unnamed
         one by its number); `page NAME` runs one, its body in a scope of its own.
@@ -50,14 +52,29 @@ struct OpenCommand: Command {
     }
 
     func run(_ arguments: String, session: Session) async throws {
-        let words = try Arguments.split(arguments)
+        var words = try Arguments.split(arguments)
+        // `--page NAME` (a notebook's first cell, `export notebook PATH.playground`): that page's
+        // own Sources/ and Resources/ too, as `page` would make them, without running it.
+        var pageName: String?
+        if let flag = words.firstIndex(of: "--page") {
+            guard flag + 1 < words.count else { throw UsageError("--page needs a page's name: `open PATH.playground --page NAME`") }
+            pageName = words[flag + 1]
+            words.removeSubrange(flag...(flag + 1))
+        }
         guard words.count == 1, let path = words.first else {
             throw UsageError(words.isEmpty ? "which playground? `open PATH.playground`" : "open takes one playground, got \(words.count) words")
         }
+        if pageName != nil && !path.hasSuffix(".playground") { throw UsageError("--page is for a .playground bundle's pages") }
         if path.hasSuffix(".swift") { return try await OpenBlocksFile.open(path, session: session) }
         if path.hasSuffix(".http") || path.hasSuffix(".rest") { return try session.openHTTPFile(path) }
         if NotebookFile.isNotebook(path) { return try NotebookFile.read(path).list(as: path, on: session.console) }
         let bundle = try PlaygroundBundle.open(URL(fileURLWithPath: NSString(string: path).expandingTildeInPath))
+        let page = try pageName.map { name throws(UsageError) in
+            guard let page = bundle.page(named: name) else {
+                throw UsageError("no page '\(name)' in \(bundle.url.lastPathComponent): \(bundle.pages.map(\.name).joined(separator: ", "))")
+            }
+            return page
+        }
         let console = session.console
         for note in bundle.notes { console.line(console.styled("note: \(note)", .dim)) }
         let work = try await OpenPlayground.compileInNewFolder([(bundle.sources, bundle.sourcesModule)], bundle: bundle,
@@ -79,6 +96,9 @@ struct OpenCommand: Command {
             console.line(line)
         }
         console.line(console.styled("`page NAME` runs a page here; `replay \(Arguments.quoted(path)) --step` steps through them all", .dim))
+        guard let page else { return }
+        try await session.openPlayground?.prepare(page, session: session)
+        if page.sources != nil { console.line(console.styled("page \(page.name)'s Sources/ is module \(bundle.pageSourcesModule(page)), imported from now on", .dim)) }
     }
 }
 
@@ -130,17 +150,8 @@ struct PageCommand: Command {
         }
         let script = try SnippetScript(source: text, fileName: page.name, moduleName: "main")
         if let reason = LinuxLacks.reason(for: script) { throw UsageError("page '\(page.name)' needs Xcode: \(reason)") }
-        try await compileSources(of: page, open: open, session: session)
-        PlaygroundWorkFolder.link([open.bundle.resources, page.resources].compactMap { $0 }, into: OpenPlayground.mainBundleFolder)
+        try await open.prepare(page, session: session)
         try await runStatements(of: text, session: session)
-    }
-
-    @MainActor
-    private func compileSources(of page: PlaygroundBundle.Page, open: OpenPlayground, session: Session) async throws {
-        guard let sources = page.sources, open.pageModules[page.name] == nil else { return }
-        open.pageModules[page.name] = try await OpenPlayground.compileAndLink(
-            sources, module: open.bundle.pageSourcesModule(page), in: open.work, bundle: open.bundle,
-            languageMode: session.languageMode, into: session)
     }
 
     /// Each top-level statement as its own input, the markup before it rendered first.

@@ -14,6 +14,8 @@ struct DocumentExport {
     let force: Bool
     /// `--blocks`: NAME.swift, a file of one `#Playground` block, rather than NAME.playground.
     let blocks: Bool
+    /// `export notebook PATH.playground`: the bundle whose pages become notebooks.
+    private(set) var playground: String?
 
     init(words: [String], kind: String) throws {
         self.kind = kind
@@ -37,8 +39,12 @@ struct DocumentExport {
             index += 1
         }
         guard let name = positional.first else { throw UsageError("export \(kind) needs a name: `export \(kind) NAME [\"description\"]`") }
+        if kind == "notebook", name.hasSuffix(".playground") {
+            guard positional.count == 1 else { throw UsageError("export notebook PATH.playground takes no description: each page's prose is its own") }
+            playground = name
+        }
         guard positional.count <= 2 else { throw UsageError("too many words after `export \(kind) \(name)`: quote the description") }
-        guard !name.contains("/"), !name.hasPrefix("."), !name.isEmpty else { throw UsageError("'\(name)' cannot be a file name here (no '/', not starting with '.')") }
+        guard playground != nil || !name.contains("/"), !name.hasPrefix("."), !name.isEmpty else { throw UsageError("'\(name)' cannot be a file name here (no '/', not starting with '.')") }
         self.name = name
         self.description = positional.dropFirst().first
         self.directory = directory
@@ -49,6 +55,10 @@ struct DocumentExport {
     @MainActor
     func write(session: Session) async throws {
         let folder = URL(fileURLWithPath: NSString(string: directory ?? ".").expandingTildeInPath)
+        if let playground {
+            let bundle = try PlaygroundBundle.open(URL(fileURLWithPath: NSString(string: playground).expandingTildeInPath))
+            return try await PlaygroundNotebooks(bundle: bundle, into: folder).write(session: session, force: force)
+        }
         let steps = session.transcript.steps
         guard !steps.isEmpty else { throw UsageError("nothing to export yet: no step of this session has succeeded") }
         switch kind {

@@ -17,6 +17,16 @@ final class OpenPlayground {
         Self.workFolders.append(work)
     }
 
+    /// Makes what `page` needs before it runs: the page's own `Sources/` compiled (the first
+    /// time) and imported from then on, its `Resources/` linked for `Bundle.main`.
+    func prepare(_ page: PlaygroundBundle.Page, session: Session) async throws {
+        if let sources = page.sources, pageModules[page.name] == nil {
+            pageModules[page.name] = try await Self.compileAndLink(sources, module: bundle.pageSourcesModule(page), in: work, bundle: bundle,
+                                                                    languageMode: session.languageMode, into: session)
+        }
+        PlaygroundWorkFolder.link([bundle.resources, page.resources].compactMap { $0 }, into: Self.mainBundleFolder)
+    }
+
     /// Every playground's folder this session opened: a playground opened after another leaves the
     /// first one's modules linked (earlier inputs used them), so their folders stay until exit.
     private static var workFolders: [PlaygroundWorkFolder] = []

@@ -169,21 +169,6 @@ public final class SnippetRunner: SwiftRunner {
         return outcome.succeeded ? nil : step
     }
 
-    /// At the end of a replay, the work the snippet left running (completion handlers, a `Task`'s
-    /// requests) ends before the replay does, as the page keeps running in a playground; what it
-    /// prints lands here. At the bound, one line says what was still in flight, or that the page
-    /// that set `needsIndefiniteExecution` never called `finishExecution()`.
-    public func settleLeftWork() async {
-        guard let hostInstance, let pending = await hostInstance.settle(seconds: Self.replaySettleSeconds), pending != 0 else { return }
-        let seconds = Int(Self.replaySettleSeconds)
-        let requests = pending == 1 ? "1 request was" : "\(pending) requests were"
-        let line = pending < 0
-            ? "(the page still runs after \(seconds) s: it set needsIndefiniteExecution and did not call finishExecution(); the replay ends)"
-            : "(\(requests) still in flight after \(seconds) s; the replay ends without \(pending == 1 ? "it" : "them"))"
-        console.line(console.styled(line, .yellow))
-        console.flush()
-    }
-
     /// A snippet statement as the host runs it (nil: nothing to run).
     nonisolated public static func snippetForm(of item: CodeBlockItemSyntax) -> String? {
         if item.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) == true { return nil }

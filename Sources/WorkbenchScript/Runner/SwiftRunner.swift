@@ -303,3 +303,20 @@ public class SwiftRunner {
         return Array(reads[min(count, reads.count)...])
     }
 }
+
+extension SwiftRunner {
+    /// At the end of a replay, the work the snippet left running (completion handlers, a `Task`'s
+    /// requests) ends before the replay does, as the page keeps running in a playground; what it
+    /// prints lands here. At the bound, one line says what was still in flight, or that the page
+    /// that set `needsIndefiniteExecution` never called `finishExecution()`.
+    public func settleLeftWork() async {
+        guard let hostInstance, let pending = await hostInstance.settle(seconds: SnippetRunner.replaySettleSeconds), pending != 0 else { return }
+        let seconds = Int(SnippetRunner.replaySettleSeconds)
+        let requests = pending == 1 ? "1 request was" : "\(pending) requests were"
+        let line = pending < 0
+            ? "(the page still runs after \(seconds) s: it set needsIndefiniteExecution and did not call finishExecution(); the replay ends)"
+            : "(\(requests) still in flight after \(seconds) s; the replay ends without \(pending == 1 ? "it" : "them"))"
+        console.line(console.styled(line, .yellow))
+        console.flush()
+    }
+}
