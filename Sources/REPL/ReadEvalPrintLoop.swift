@@ -63,6 +63,12 @@ extension Session {
     /// Runs one input, printing errors as one line; returns whether it succeeded.
     public func evaluate(_ text: String) async -> Bool {
         let input = text.trimmingWhitespace()
+        if ShownInputs.prose(in: input) != nil {
+            // Playground markup typed at the prompt is the handout's prose (`export notebook`).
+            shownInputs.record(.init(typed: input, isSwift: false, output: "", cut: false,
+                                     stepsBefore: transcript.steps.count, stepsAfter: transcript.steps.count))
+            return true
+        }
         guard !input.isEmpty, !input.hasPrefix("//") else { return true }
         let name = String(input.prefix { !$0.isWhitespace })
         if let start = deferredSandboxStart, !(commands.command(named: name) is QuitCommand) {

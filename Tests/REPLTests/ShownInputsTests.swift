@@ -1,3 +1,4 @@
+import Foundation
 @testable import REPL
 import Testing
 import WorkbenchKit
@@ -44,5 +45,29 @@ struct ShownInputsTests {
         #expect(NotebookReplay.comparable("HTTP 200 OK · application/json · 2 B · <1 ms\n\"Host\": \"127.0.0.1:41371\"\n")
                 == NotebookReplay.comparable("HTTP 200 OK · application/json · 2 B · 13 ms\n\"Host\": \"127.0.0.1:39001\"\n"))
         #expect(NotebookReplay.comparable("200 OK · 1.2 s · offline") == "200 OK · N ms · offline")
+        // A playground's resource under the process's scratch folder, an object's address.
+        #expect(NotebookReplay.comparable("/tmp/workbench-7124/main-bundle/config.json\n<URLSessionDataTask: 0x00005589d998b4f0>")
+                == NotebookReplay.comparable("/tmp/workbench-8134/main-bundle/config.json\n<URLSessionDataTask: 0x0000559f354376c0>"))
+    }
+
+    @Test func playgroundMarkupAloneIsProse() {
+        #expect(ShownInputs.prose(in: "//: # Posts") == "# Posts")
+        #expect(ShownInputs.prose(in: "/*: And then\n a block */") == "And then\na block")
+        #expect(ShownInputs.prose(in: "// a comment") == nil)
+        #expect(ShownInputs.prose(in: "/*: a note */ let a = 1") == nil)
+        #expect(ShownInputs.prose(in: "let a = 1 //: not prose") == nil)
+    }
+
+    @Test func consecutiveProseIsOneMarkdownCellOrParagraph() throws {
+        let inputs = [Self.input("//: # Posts", steps: 0...0), Self.input("//: First *one* post.", steps: 0...0),
+                      Self.input("let a = 1", steps: 0...1, output: "a: Int\n1\n"), Self.input("//: Then more.", steps: 1...1)]
+        let data = HandoutDocuments.notebook(name: "n", description: nil, inputs: inputs, offline: false)
+        let notebook = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let cells = try #require(notebook["cells"] as? [[String: Any]])
+        #expect(cells.map { $0["cell_type"] as? String } == ["markdown", "markdown", "code", "markdown"])
+        #expect(cells.map { ($0["source"] as? [String])?.joined() } == ["# n", "# Posts\nFirst *one* post.", "let a = 1", "Then more."])
+        #expect(cells.map { $0["execution_count"] as? Int } == [nil, nil, 1, nil])
+        let handout = HandoutDocuments.markdown(name: "n", description: nil, inputs: inputs, offline: false)
+        #expect(handout == "# n\n\n# Posts\nFirst *one* post.\n\n```swift\nlet a = 1\n```\n\n```\na: Int\n1\n```\n\nThen more.\n\n")
     }
 }

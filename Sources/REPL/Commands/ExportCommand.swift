@@ -48,7 +48,7 @@ struct ExportCommand: Command {
         export notebook NAME ["description"]
                        writes NAME.ipynb (nbformat 4.5) for the Workbench kernel: the same
                        inputs as code cells, each with its output, after a Markdown cell of the
-                       name and description. JupyterLab, VS Code and GitHub open it.
+                       name and description; markup typed here (//: prose) is Markdown cells. JupyterLab, VS Code and GitHub open it.
         export notebook PATH.playground
                        writes a notebook per page of an Xcode playground (one-page: NAME.ipynb;
                        with pages: the folder NAME, "01 PAGE.ipynb" and on): its prose as

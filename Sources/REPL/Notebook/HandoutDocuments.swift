@@ -18,6 +18,15 @@ enum HandoutDocuments {
         if offline { introduction += "\n\n" + offlineNote }
         var document = NotebookDocument(cells: [.markdown(introduction)])
         for input in inputs {
+            if let prose = input.prose {
+                // Consecutive `//:` lines are one block of prose, as a playground renders them.
+                if case .markdown(let before)? = document.cells.last, document.cells.count > 1 {
+                    document.cells[document.cells.count - 1] = .markdown(before + "\n" + prose)
+                } else {
+                    document.cells.append(.markdown(prose))
+                }
+                continue
+            }
             var output = ShownInputs.shown(input.output, cut: input.cut)
             if input.cut { output += (output.isEmpty || output.hasSuffix("\n") ? "" : "\n") + cutNote + "\n" }
             document.cells.append(.code(input.typed, output: output))
@@ -32,7 +41,15 @@ enum HandoutDocuments {
         var text = "# \(name)\n\n"
         if let description, !description.isEmpty { text += description + "\n\n" }
         if offline { text += "> " + offlineNote + "\n\n" }
+        var afterProse = false
         for input in inputs {
+            if let prose = input.prose {
+                if afterProse { text.removeLast() }
+                text += prose + "\n\n"
+                afterProse = true
+                continue
+            }
+            afterProse = false
             let typed = input.isSwift ? input.typed : "wb> " + input.typed
             let inputFence = fence(for: typed)
             text += "\(inputFence)\(input.isSwift ? "swift" : "")\n\(typed)\n\(inputFence)\n\n"

@@ -1,3 +1,4 @@
+import Playgrounds
 import WorkbenchScript
 
 /// The inputs of the session as the user typed them, each with what the prompt showed for it: what
@@ -18,6 +19,23 @@ struct ShownInputs {
         /// The transcript's step count before it and after it.
         let stepsBefore: Int
         let stepsAfter: Int
+
+        /// The prose of an input of playground markup alone (`//: …`, `/*: … */`): a notebook's
+        /// Markdown cell, a handout's paragraph.
+        var prose: String? { ShownInputs.prose(in: typed) }
+    }
+
+    /// `input` as Markdown when it is playground markup and nothing else.
+    static func prose(in input: String) -> String? {
+        guard input.hasPrefix("//:") || input.hasPrefix("/*:") else { return nil }
+        var texts: [String] = []
+        for block in PlaygroundMarkup.blocks(in: input) {
+            guard case .markup(let text, _) = block else { return nil }
+            // `a block */` closes a comment on its last line: no blanks left where the `*/` was.
+            texts.append(text.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { String($0.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }.joined(separator: "\n"))
+        }
+        return texts.isEmpty ? nil : texts.joined(separator: "\n\n")
     }
 
     /// The most of one input's output kept (a 20 MB body is shown in full at the prompt, not

@@ -116,7 +116,8 @@ struct DocumentExport {
             } catch {
                 throw UsageError("cannot write \(display(url)): \((error as NSError).localizedDescription)")
             }
-            let count = "\(inputs.count) \(inputs.count == 1 ? "input" : "inputs") with their output"
+            let code = inputs.filter { $0.prose == nil }.count
+            let count = "\(code) \(code == 1 ? "input" : "inputs") with their output"
             session.console.line("wrote \(display(url)) (\(count)\(notebook ? "; Jupyter runs it with the Workbench kernel" : ""))")
             let covered = inputs.reduce(0) { $0 + $1.stepsAfter - $1.stepsBefore }
             if covered < steps.count {
