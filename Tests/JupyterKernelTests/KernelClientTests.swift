@@ -52,6 +52,22 @@ struct KernelClientTests {
         #expect(unknown["found"] as? Bool == false)
     }
 
+    @Test func inspectionOfANameIsItsValueOrItsDeclaration() async throws {
+        let answers = try #require(try await results().answers["inspect_values"] as? [String: [String: Any]])
+        let text = { (code: String) in ((answers[code]?["data"] as? [String: String])?["text/plain"]) ?? "" }
+        // A value the prompt holds: its type and text, as the prompt shows it.
+        #expect(text("users[0].name") == "users[0].name: String\nLeanne Graham")
+        #expect(text("print(users)").hasPrefix("users: [User] · 10 values\n[main.User(id: 1, name: \"Leanne Graham\", email: \"Sincere@april.biz\"), "),
+                "\(text("print(users)"))")
+        // Declared by Swift typed in a cell: the declaration, and where a compiled value is.
+        #expect(text("x = User") == "struct User: Codable {\n  let id: Int\n  let name: String\n  let email: String\n}")
+        #expect(text("four") == "let four = twice(2)\n(its value is in the compiled Swift session: `four` prints it)")
+        #expect(text("twice(3)") == "func twice(_ n: Int) -> Int { n * 2 }")
+        // A command's word is its help.
+        #expect(text("decode [User]").hasPrefix("decode TYPE"), "\(text("decode [User]"))")
+        #expect(answers.values.allSatisfy { $0["found"] as? Bool == true })
+    }
+
     @Test func aCellPrintsWhatThePromptPrints() async throws {
         let answers = try await results().answers
         let request = try #require(answers["request"] as? [String: Any])

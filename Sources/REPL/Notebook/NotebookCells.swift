@@ -113,15 +113,25 @@ public final class NotebookCells {
         return (min(cursor, before.unicodeScalars.count) - word.unicodeScalars.count, matches)
     }
 
-    /// What `help` says of the command named by the word at `cursor`, or nil.
+    /// What a tooltip shows for the code at `cursor`: a value or declaration of the session
+    /// (`Session.inspection(of:)`), else `help` for the command the word names; nil for neither.
     public func inspection(of code: String, cursor: Int) -> String? {
         let scalars = Array(code.unicodeScalars)
         let isWordScalar = { (scalar: Unicode.Scalar) in scalar.properties.isAlphabetic || scalar == "-" || scalar == "_" }
+        let isNameScalar = { (scalar: Unicode.Scalar) in scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" }
+        // The word at the cursor (a command's name), and the value path that ends with it
+        // (`posts[0].title` with the cursor on `title`).
         var start = min(cursor, scalars.count)
         var end = start
         while start > 0, isWordScalar(scalars[start - 1]) { start -= 1 }
         while end < scalars.count, isWordScalar(scalars[end]) { end += 1 }
         let word = String(String.UnicodeScalarView(scalars[start..<end]))
+        var pathStart = min(cursor, scalars.count)
+        var pathEnd = pathStart
+        while pathStart > 0, isNameScalar(scalars[pathStart - 1]) || ".[]?\"".unicodeScalars.contains(scalars[pathStart - 1]) { pathStart -= 1 }
+        while pathEnd < scalars.count, isNameScalar(scalars[pathEnd]) { pathEnd += 1 }
+        let path = String(String.UnicodeScalarView(scalars[pathStart..<pathEnd]))
+        if let value = session.inspection(of: path) { return value }
         guard let command = commands.command(named: word) else { return nil }
         return HelpCommand.page(of: command, console: session.console).joined(separator: "\n")
     }

@@ -17,6 +17,18 @@ extension SnippetInterpreter {
         return Self.members(of: value.type)
     }
 
+    /// The type and text of the value `expression` (a name, `.member`s and subscripts) names, as
+    /// the prompt shows it, when the fast path holds it (a kernel's `inspect_request`).
+    public func inspection(of expression: String) -> Shown? {
+        guard let (name, steps) = ValuePath.parse(expression), let value = lookup(name) else { return nil }
+        if case .typed(let start) = value {
+            guard let found = try? start.following(steps, from: name) else { return nil }
+            return report(of: .typed(found), forTerminal: false).map { Shown(label: expression, report: $0) }
+        }
+        guard steps.isEmpty else { return nil }
+        return report(of: value, forTerminal: false).map { Shown(label: name, report: $0) }
+    }
+
     static func members(of type: ResolvedType) -> [String] {
         switch type {
         case .structure(let schema): return schema.fields.map(\.name)

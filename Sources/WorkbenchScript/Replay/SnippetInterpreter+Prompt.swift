@@ -109,17 +109,23 @@ extension SnippetInterpreter {
 
     /// The report for a value whose static type the fast path knows; nil for Void.
     private func shown(_ value: ReplayValue, label: String, at node: some SyntaxProtocol) throws -> Shown? {
-        let report: DecodedValueReport
-        switch value {
-        case .none: return nil
-        case .typed(let typed): report = typed.report(moduleName: script.moduleName, forTerminal: console.isTerminal)
-        case .string(let text): report = DecodedValueReport(typeName: "String", count: nil, text: text)
-        case .int(let number): report = DecodedValueReport(typeName: "Int", count: nil, text: String(number))
-        case .double(let number): report = DecodedValueReport(typeName: "Double", count: nil, text: number.description)
-        case .bool(let flag): report = DecodedValueReport(typeName: "Bool", count: nil, text: String(flag))
-        case .url(let url): report = DecodedValueReport(typeName: "URL", count: nil, text: url.absoluteString)
-        default: throw UnsupportedConstruct(node, "showing a value of type '\(value.kindName)'")
+        if case .none = value { return nil }
+        guard let report = report(of: value, forTerminal: console.isTerminal) else {
+            throw UnsupportedConstruct(node, "showing a value of type '\(value.kindName)'")
         }
         return Shown(label: label, report: report)
+    }
+
+    /// The type and text the prompt shows for `value`; nil for what it shows none of.
+    func report(of value: ReplayValue, forTerminal: Bool) -> DecodedValueReport? {
+        switch value {
+        case .typed(let typed): typed.report(moduleName: script.moduleName, forTerminal: forTerminal)
+        case .string(let text): DecodedValueReport(typeName: "String", count: nil, text: text)
+        case .int(let number): DecodedValueReport(typeName: "Int", count: nil, text: String(number))
+        case .double(let number): DecodedValueReport(typeName: "Double", count: nil, text: number.description)
+        case .bool(let flag): DecodedValueReport(typeName: "Bool", count: nil, text: String(flag))
+        case .url(let url): DecodedValueReport(typeName: "URL", count: nil, text: url.absoluteString)
+        default: nil
+        }
     }
 }

@@ -114,6 +114,8 @@ public final class PromptRunner: SwiftRunner {
 
     /// The names bound so far, for completion.
     public var boundNames: [String] { interpreter.boundNames }
+    /// A fast-path value's type and text (`SnippetInterpreter.inspection(of:)`).
+    public func inspection(of expression: String) -> SnippetInterpreter.Shown? { interpreter.inspection(of: expression) }
 
     /// The members of the value `expression` names, for completion; nil when it is not known.
     public func memberNames(of expression: String) -> [String]? { interpreter.memberNames(of: expression) }

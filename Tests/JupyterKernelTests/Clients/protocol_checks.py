@@ -76,6 +76,10 @@ results["table"] = run("get sandbox/jsonplaceholder/users\nstruct User: Codable 
 results["many_rows"] = run("get sandbox/jsonplaceholder/comments\nstruct Comment: Codable { let id: Int; let email: String }\ndecode [Comment]")
 results["stops_at_failure"] = run('count += 1\ndecode Missing\nprint("not reached")')
 results["after_failure"] = run("print(count)")
+results["compiled"] = run("func twice(_ n: Int) -> Int { n * 2 }\nlet four = twice(2)")
+results["inspect_values"] = {code: client.inspect(code, cursor, reply=True, timeout=30)["content"]
+                             for code, cursor in [("users[0].name", 11), ("print(users)", 8), ("x = User", 6), ("four", 2),
+                                                  ("twice(3)", 3), ("decode [User]", 2)]}
 
 # A message signed with another key, and one not signed at all: dropped unread, never run.
 for key in (b"not-the-key", b""):
