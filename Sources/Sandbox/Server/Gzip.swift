@@ -1,16 +1,17 @@
 import CZlib
 
-/// gzip (RFC 1952) through the system zlib, for httpbin's `/gzip`.
+/// gzip (RFC 1952) through the system zlib, for httpbin's `/gzip` (and zlib's own wrapper for `/image/png`).
 enum Gzip {
     struct Failure: Error, CustomStringConvertible {
         let code: Int32
         var description: String { "zlib failed with code \(code)" }
     }
 
-    static func compress(_ input: [UInt8]) throws(Failure) -> [UInt8] {
+    /// `input` deflated in gzip's wrapper, or (`zlibWrapper`) in zlib's, as a PNG's data is.
+    static func compress(_ input: [UInt8], zlibWrapper: Bool = false) throws(Failure) -> [UInt8] {
         var stream = z_stream()
         // 15 window bits + 16 asks zlib for the gzip wrapper instead of the zlib one.
-        let initStatus = czlib_deflate_init2(&stream, Z_DEFAULT_COMPRESSION, 15 + 16)
+        let initStatus = czlib_deflate_init2(&stream, Z_DEFAULT_COMPRESSION, zlibWrapper ? 15 : 15 + 16)
         guard initStatus == Z_OK else { throw Failure(code: initStatus) }
         defer { deflateEnd(&stream) }
         var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, UInt(input.count))) + 64)

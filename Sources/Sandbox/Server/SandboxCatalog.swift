@@ -89,7 +89,7 @@ public enum SandboxCatalog {
     static let httpbin = SandboxAPI(
         name: "httpbin",
         prefix: "/httpbin",
-        title: "httpbin (httpbin.org): echoes, status codes, delays, redirects, cookies, bytes, gzip, streams",
+        title: "httpbin (httpbin.org): echoes, status codes, delays, redirects, cookies, bytes, gzip, streams, images",
         realHosts: ["httpbin.org"],
         routes: [
             "GET /get", "POST /post", "PUT /put", "PATCH /patch", "DELETE /delete", "ANY /anything", "GET /headers",
@@ -98,11 +98,12 @@ public enum SandboxCatalog {
             "GET /bytes/{n}?seed=N (at most 102400)", "GET /gzip", "GET /json", "GET /html", "GET /xml",
             "GET /stream/{n} (chunked, at most 100 lines)", "GET /drip?duration=2&numbytes=10&delay=0",
             "GET /sse?count=5&delay=1 (text/event-stream, the sandbox's own)",
+            "GET /image/png", "GET /image/svg", "GET /image (by Accept: image/png, image/svg+xml)",
             "GET /response-headers?NAME=VALUE", "GET /cookies", "GET /cookies/set?NAME=VALUE", "GET /cookies/set/{name}/{value}",
             "GET /cookies/delete?NAME", "GET /openapi.json (this API's OpenAPI 3.1 document)",
         ],
         paths: ["/get", "/post", "/anything", "/headers", "/status/", "/delay/", "/redirect/", "/redirect-to?url=",
-                "/bytes/", "/gzip", "/json", "/html", "/xml", "/stream/", "/drip", "/sse", "/cookies"],
+                "/bytes/", "/gzip", "/json", "/html", "/xml", "/stream/", "/drip", "/sse", "/image/png", "/image/svg", "/cookies"],
         service: { await HTTPBinAPI.respond(to: $0) }
     )
 }
