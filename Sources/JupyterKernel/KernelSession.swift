@@ -106,9 +106,9 @@ extension KernelSession: NotebookCellObserver {
         if mayBeRich { relay.startHolding() }
     }
 
-    /// An input's text and its other form (a response's JSON, a decoded array's table) as one
-    /// output, which a frontend shows in the richest form it draws (JupyterLab a tree or a table,
-    /// a terminal the text); anything else as text.
+    /// An input's text and its other form (a response's JSON or image, a decoded array's table) as
+    /// one output, which a frontend shows in the richest form it draws (JupyterLab a tree, a
+    /// picture or a table, a terminal the text); anything else as text.
     func inputEnded(rich: RichOutput?) {
         let (text, released) = relay.stopHolding()
         guard let rich, !released else {
@@ -118,6 +118,8 @@ extension KernelSession: NotebookCellObserver {
         let data: [String: Any] = switch rich {
         case .json(let body): ["text/plain": text, "application/json": KernelJSON.Raw(bytes: body)]
         case .html(let table): ["text/plain": text, "text/html": table]
+        case .image(let type, let bytes) where type == "image/svg+xml": ["text/plain": text, type: String(decoding: bytes, as: UTF8.self)]
+        case .image(let type, let bytes): ["text/plain": text, type: bytes.base64EncodedString()]
         }
         iopub.publish("display_data", content: ["data": data, "metadata": [String: Any](), "transient": [String: Any]()], parent: relay.parent)
     }

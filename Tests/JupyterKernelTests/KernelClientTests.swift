@@ -109,6 +109,22 @@ struct KernelClientTests {
         #expect(outputs.count >= 3, "\(outputs)")
     }
 
+    @Test func anImageBodyIsDrawnBesideThePromptsText() async throws {
+        let answers = try await results().answers
+        for (name, type) in [("image", "image/png"), ("svg", "image/svg+xml")] {
+            let cell = try #require(answers[name] as? [String: Any])
+            #expect(Self.outputs(cell).map { $0["type"] as? String } == ["display_data"])
+            let data = try #require((Self.outputs(cell).first?["content"] as? [String: Any])?["data"] as? [String: String])
+            #expect(Set(data.keys) == ["text/plain", type])
+            let prompt = try await JupyterClients.prompt("get sandbox/httpbin/image/\(name == "image" ? "png" : "svg")", offline: false)
+            #expect(JupyterClients.withoutTimings(data["text/plain"] ?? "") == JupyterClients.withoutTimings(prompt))
+            let bytes = type == "image/png" ? try #require(Data(base64Encoded: data[type] ?? "")) : Data((data[type] ?? "").utf8)
+            // The whole body: its size is the one the status line gives.
+            #expect(prompt.hasPrefix("HTTP 200 OK · \(type) · \(bytes.count < 1024 ? "\(bytes.count) B" : String(format: "%.1f KB", Double(bytes.count) / 1024))"), "\(prompt)")
+            #expect(type == "image/png" ? bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) : String(decoding: bytes, as: UTF8.self).hasSuffix("</svg>\n"))
+        }
+    }
+
     @Test func cellsQueuedBehindAFailureAreAborted() async throws {
         #expect(try await results().answers["run_all_after_error"] as? [String] == ["error", "aborted", "aborted"])
         // `count += 100` did not run: the cell after them still prints 2.

@@ -20,6 +20,13 @@ import Testing
         #expect(BodyRenderer.kind(of: Data("abc".utf8), mimeType: "image/png") == .binary)
     }
 
+    @Test func anSVGImageIsTextWholeAndAsItArrives() {
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"
+        #expect(BodyRenderer.kind(of: Data(svg.utf8), mimeType: "image/svg+xml") == .text)
+        #expect(BodyRenderer.showsAsText(beginning: Array(svg.utf8), mimeType: "image/svg+xml"))
+        #expect(!BodyRenderer.showsAsText(beginning: Array("abc".utf8), mimeType: "image/png"))
+    }
+
     @Test func hexPreviewShowsOffsetsBytesAndText() {
         let lines = BodyRenderer.hexPreview(Data(Array(0x41...0x52) + [0x00]), mimeType: "application/octet-stream")
         #expect(lines == [

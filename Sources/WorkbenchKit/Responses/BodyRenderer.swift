@@ -22,8 +22,9 @@ public enum BodyRenderer {
     }
 
     /// Types shown as hex even when their bytes happen to be text: images, audio, octet streams…
+    /// but not XML of another type's name (an SVG image, `image/svg+xml`, is text).
     private static func isBinaryType(_ mime: String) -> Bool {
-        !mime.isEmpty && !mime.hasPrefix("text/") && !(mime.hasPrefix("application/") && !mime.containsText("octet"))
+        !mime.isEmpty && !mime.hasPrefix("text/") && !mime.hasSuffix("+xml") && !(mime.hasPrefix("application/") && !mime.containsText("octet"))
     }
 
     /// Writes the body to `console` (JSON streamed through `JSONPrinter`); returns the lines cut.

@@ -65,6 +65,8 @@ results["failure"] = run('let y: Int = "a"')
 results["failed_request"] = run("get http://127.0.0.1:1/x")
 results["text_request"] = run("get sandbox/httpbin/robots.txt")
 results["event_stream"] = run("get sandbox/httpbin/sse?count=4&delay=0.5")
+results["image"] = run("get sandbox/httpbin/image/png")
+results["svg"] = run("get sandbox/httpbin/image/svg")
 # Run All: three cells sent at once; the first fails (after a second), so the two queued behind it are aborted.
 queued = [client.execute(code) for code in ("get sandbox/httpbin/delay/1\ndecode Missing", "print(\"not run\")", "count += 100")]
 replies = {}
