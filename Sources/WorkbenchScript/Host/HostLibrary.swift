@@ -38,6 +38,8 @@ struct HostLibrary {
     /// Declared names of the caught-up steps only (the part that ran whatever the input did).
     var declaredByCatchUp: [HostName] { declared.filter { $0.unit < catchUpCount } }
 
+    /// The most caught-up steps that await in one function (`init`).
+    static let awaitsPerChunk = 24
     static let runtime = "WorkbenchKit.PromptRuntime"
     static let values = "WorkbenchKit.HostValues"
     /// What a `wb.…` call's value goes through in the results column's input.
@@ -106,18 +108,33 @@ struct HostLibrary {
             source.generated("@available(*, unavailable, message: \(SwiftLiteral.quoted(name.message))) var \(name.name): Never { fatalError() }\n")
         }
         var unnamedUnits: Set<Int> = []
-        var bodies: [[StatementPiece]] = [[], []]
+        // The caught-up steps in functions of at most `awaitsPerChunk` steps that await, called in
+        // turn: the compiler's time for one async function grows faster than its awaits (300 steps
+        // of `wb.get` took 16 s in one), so the first Swift input after many requests waited.
+        var catchUpChunks: [[StatementPiece]] = [[]]
+        var chunkAwaits = 0
+        var canSplit = true
+        var live: [StatementPiece] = []
         if let resultsFile {
-            bodies[1].append(.generated("ResultsLog.start(file: \(SwiftLiteral.quoted(resultsFile)))\ndefer { ResultsLog.stop() }\n"))
+            live.append(.generated("ResultsLog.start(file: \(SwiftLiteral.quoted(resultsFile)))\ndefer { ResultsLog.stop() }\n"))
         }
         for (index, unit) in units.enumerated() {
-            let live = index >= catchUp.count
-            if !live { bodies[0].append(.generated("\(Self.runtime).step(\(catchUp[index].number))\n")) }
-            if live, inputs.count > 1 { bodies[1].append(.generated("try \(Self.runtime).liveUnit(\(index - catchUp.count))\n")) }
+            let isLive = index >= catchUp.count
+            if !isLive {
+                // A `guard`'s names and a `defer` belong to the rest of their function: after one, no split.
+                canSplit = canSplit && !unit.items.contains { $0.keepsTheRestOfItsFunction }
+                if canSplit && chunkAwaits >= Self.awaitsPerChunk {
+                    catchUpChunks.append([])
+                    chunkAwaits = 0
+                }
+                if unit.items.contains(where: \.awaitsAtTopLevel) { chunkAwaits += 1 }
+                catchUpChunks[catchUpChunks.count - 1].append(.generated("\(Self.runtime).step(\(catchUp[index].number))\n"))
+            }
+            if isLive, inputs.count > 1 { live.append(.generated("try \(Self.runtime).liveUnit(\(index - catchUp.count))\n")) }
             for item in unit.items {
-                let pieces = Self.translate(item, of: unit, unit: index, live: live, shows: showsResults && resultsFile == nil,
-                                            results: live && resultsFile != nil, mode: languageMode, earlier: earlier, source: &source)
-                bodies[live ? 1 : 0] += pieces.statements
+                let pieces = Self.translate(item, of: unit, unit: index, live: isLive, shows: showsResults && resultsFile == nil,
+                                            results: isLive && resultsFile != nil, mode: languageMode, earlier: earlier, source: &source)
+                if isLive { live += pieces.statements } else { catchUpChunks[catchUpChunks.count - 1] += pieces.statements }
                 declared += pieces.declared.map { HostName(kind: $0.kind, name: $0.name, unit: index, signature: $0.signature) }
                 if pieces.declaresUnnamed { unnamedUnits.insert(index) }
             }
@@ -127,19 +144,28 @@ struct HostLibrary {
         self.unnamedUnits = unnamedUnits
         let parts = [(symbol: "__wb_catchup_\(number)", function: "__wb_catchup", quiet: true, awaits: catchUpAwaits),
                      (symbol: "__wb_live_\(number)", function: "__wb_live", quiet: false, awaits: liveAwaits)]
-        for (part, body) in zip(parts, bodies) {
+        for (part, chunks) in zip(parts, [catchUpChunks, [live]]) {
             // The statements are a function's body, which the entry point's closure calls: a
             // function's statements are type-checked one by one, a closure's with the call it is
             // passed to, as one expression (400 lines of a played file took 27 s to compile so).
             let onMainActor = part.awaits || languageMode == .swift6
-            source.generated("\(onMainActor ? "@MainActor " : "")private func \(part.function)_body() \(part.awaits ? "async " : "")throws {\n")
-            for piece in body {
-                switch piece {
-                case .generated(let text): source.generated(text)
-                case .original(let unit, let range, let edits): source.original(units[unit].bytes, unit: unit, range: range, edits: edits)
-                }
+            let head = "\(onMainActor ? "@MainActor " : "")private func \(part.function)_body"
+            let effects = "\(part.awaits ? "async " : "")throws"
+            if chunks.count > 1 {
+                source.generated("\(head)() \(effects) {\n")
+                for chunk in chunks.indices { source.generated("try \(part.awaits ? "await " : "")\(part.function)_body\(chunk)()\n") }
+                source.generated("}\n")
             }
-            source.generated("}\n")
+            for (chunk, body) in chunks.enumerated() {
+                source.generated("\(head)\(chunks.count > 1 ? String(chunk) : "")() \(effects) {\n")
+                for piece in body {
+                    switch piece {
+                    case .generated(let text): source.generated(text)
+                    case .original(let unit, let range, let edits): source.original(units[unit].bytes, unit: unit, range: range, edits: edits)
+                    }
+                }
+                source.generated("}\n")
+            }
             source.generated("@_cdecl(\"\(part.symbol)\") public func \(part.function)() -> Int32 {\n")
             let entry = onMainActor ? "runHostInput" : "runHostInputOutsideMainActor"
             let call = part.awaits ? "(quietly: \(part.quiet), async: { try await \(part.function)_body() })" : "(quietly: \(part.quiet)) { try \(part.function)_body() }"

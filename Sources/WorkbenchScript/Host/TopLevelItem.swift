@@ -39,6 +39,13 @@ struct TopLevelItem {
         kind = Self.kind(of: syntax.item)
     }
 
+    /// Whether what it does reaches the rest of the function it is in: a `guard`'s names, a
+    /// `defer`'s work at the function's end.
+    var keepsTheRestOfItsFunction: Bool {
+        if case .guardStatement = kind { return true }
+        return syntax.item.as(StmtSyntax.self)?.is(DeferStmtSyntax.self) == true
+    }
+
     /// Names this item binds at the top level.
     var boundNames: [String] {
         switch kind {

@@ -33,6 +33,26 @@ import Testing
         #expect(text.contains("WorkbenchKit.HostValues.hand([1])\n"))
     }
 
+    /// Many caught-up steps that await are functions of `awaitsPerChunk` each, called in turn (the
+    /// compiler's time for one async function grows faster than its awaits); after a `guard`, whose
+    /// names the rest of its function reads, or a `defer`, the rest stays in one function.
+    @Test func manyCaughtUpRequestsAreSeveralFunctionsUntilAGuard() {
+        let requests = (1...60).map { "try await wb.get(\"/posts/\($0)\")" }
+        let text = library(catchUp: requests, input: "print(1)").program.text
+        #expect(text.contains("@MainActor private func __wb_catchup_body() async throws {\n"
+                              + "try await __wb_catchup_body0()\ntry await __wb_catchup_body1()\ntry await __wb_catchup_body2()\n}\n"))
+        #expect(text.contains("private func __wb_catchup_body1() async throws {\nWorkbenchKit.PromptRuntime.step(25)\n"))
+        #expect(text.contains("private func __wb_catchup_body2() async throws {\nWorkbenchKit.PromptRuntime.step(49)\n"))
+        #expect(!text.contains("__wb_catchup_body3"))
+        let guarded = library(catchUp: ["guard let n = Int(\"1\") else { fatalError() }"] + requests + ["defer { print(n) }"] + requests,
+                              input: "print(1)").program.text
+        #expect(!guarded.contains("__wb_catchup_body1"))
+        let late = library(catchUp: requests + ["guard let n = Int(\"1\") else { fatalError() }"] + requests, input: "print(1)").program.text
+        #expect(late.contains("try await __wb_catchup_body2()\n}\n") && !late.contains("__wb_catchup_body3"))
+        // A short catch-up is one function, as before.
+        #expect(!library(catchUp: Array(requests.prefix(24)), input: "print(1)").program.text.contains("__wb_catchup_body0"))
+    }
+
     /// `if`/`switch` expressions are a binding's value only, never a call's argument: computed into
     /// a local first. An `async let`'s value is awaited where it is bound, and the input awaits.
     @Test func ifAndSwitchExpressionsAndAsyncLetsReachTheirGlobals() {
