@@ -179,6 +179,11 @@ public enum HostValues {
     public static func type<T>(of body: @MainActor () async throws -> T) -> T.Type {
         T.self
     }
+
+    /// The type of the value `body`'s optional would hold: a top-level `guard let`'s global.
+    public static func unwrappedType<T>(of body: @MainActor () async throws -> T?) -> T.Type {
+        T.self
+    }
 }
 
 /// Ctrl-C in the host: the REPL sends SIGINT to stop the input's requests; a loop is stopped where

@@ -283,7 +283,13 @@ struct HostLibrary {
             generated("do { let __wb_value = ")
             statement(item.range)
             generated("\n\(runtime).show(__wb_value, source: \(SwiftLiteral.quoted(SummarySource.of(expression)))) }\n")
-        case .expression, .statement, .guardStatement:
+        case .guardStatement:
+            guard let guardStatement = item.syntax.item.as(StmtSyntax.self)?.as(GuardStmtSyntax.self) else { break }
+            let globals = GuardGlobals(guardStatement, of: unit, unit: index, mode: mode, earlier: earlier, source: &source)
+            statement(item.range, edits: (results ? WorkbenchCallWrapper.edits(in: item) : []) + globals.edits)
+            generated("\n" + globals.after)
+            result.declared += globals.names.map { ($0.specifier, $0.name, nil) }
+        case .expression, .statement:
             statement(item.range, edits: results ? WorkbenchCallWrapper.edits(in: item) : [])
             generated("\n")
         }

@@ -29,7 +29,7 @@ enum HostSegments {
         Set(unit.items.flatMap { item -> [String] in
             switch item.kind {
             case .declaration: HostName.declaredName(item.syntax.item).map { [$0.name] } ?? []
-            case .binding(let names, _, _): names
+            case .binding(let names, _, _), .guardStatement(let names): names
             default: []
             }
         })

@@ -10,7 +10,8 @@ struct TopLevelItem {
         case importDeclaration
         /// `let`/`var`; `shownName` is the one identifier of `let NAME = EXPR` (shown after it runs).
         case binding(names: [String], shownName: String?, initializer: ExprSyntax?)
-        /// `guard … else { … }` at the top level: its names stay in scope, so it is never wrapped.
+        /// `guard … else { … }` at the top level: its names are the rest of the program's, so it is
+        /// never wrapped, and they are globals for later inputs (`GuardGlobals`).
         case guardStatement(names: [String])
         /// An expression statement; an assignment or a `wb.…` call is never shown.
         case expression(ExprSyntax, shown: Bool)

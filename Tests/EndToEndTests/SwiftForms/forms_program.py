@@ -70,8 +70,8 @@ class Program:
             else:
                 self.emit_typed(index, text)
             self.emit(f"__formsShow({swift_literal(name)}, {name})")
-        elif kind == "async-binding":
-            # At the top level, so later inputs read it; nothing is shown.
+        elif kind in ("async-binding", "guard"):
+            # At the top level, so later inputs read what it binds; nothing is shown.
             self.emit_typed(index, text)
         elif kind == "command-binding":
             match = BINDING.match(stripped)

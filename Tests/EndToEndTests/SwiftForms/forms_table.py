@@ -98,12 +98,14 @@ WORKBENCH_CALL = re.compile(
 
 
 def classify(text):
-    """One of: declaration, binding, async-binding, command, command-binding, workbench-call, statement,
-    assignment, expression."""
+    """One of: declaration, binding, async-binding, guard, command, command-binding, workbench-call,
+    statement, assignment, expression."""
     stripped = text.strip()
     first_word = re.match(r"[A-Za-z_]*", stripped).group(0)
     if DECLARATION.match(stripped):
         return "declaration"
+    if first_word == "guard":
+        return "guard"
     if ASYNC_BINDING.match(stripped):
         return "async-binding"
     binding = BINDING.match(stripped)

@@ -33,6 +33,27 @@ import Testing
         #expect(text.contains("WorkbenchKit.HostValues.hand([1])\n"))
     }
 
+    /// A top-level `guard`'s names are the rest of the program's: globals of the library, typed from
+    /// their values unwrapped, given the values the guard bound; a value reading a name the guard
+    /// binds afresh reads the earlier one (`guard let x` too), one bound before it the new one.
+    @Test func aTopLevelGuardsNamesAreGlobalsForLaterInputs() {
+        let library = HostLibrary(number: 3, catchUp: [], inputs: [ProgramUnit("guard let n, var m = Int(\"4\"), let c = n.first else { fatalError() }")],
+                                  imports: [], showsResults: true, languageMode: .swift5, earlier: ["n": "__wb_in2"])
+        let text = library.program.text
+        #expect(text.contains("nonisolated(unsafe) let n = WorkbenchKit.HostValues.take(WorkbenchKit.HostValues.unwrappedType { __wb_in2.n })\n"
+                              + "private func __wb_guarded_n() { _ = n }\n"))
+        #expect(text.contains("nonisolated(unsafe) var m = WorkbenchKit.HostValues.take(WorkbenchKit.HostValues.unwrappedType { Int(\"4\") })\n"))
+        #expect(text.contains("nonisolated(unsafe) let c = WorkbenchKit.HostValues.take(WorkbenchKit.HostValues.unwrappedType { n.first })\n"))
+        #expect(text.contains("guard let n = __wb_in2.n, var m = Int(\"4\"), let c = n.first else { fatalError() }\n"
+                              + "WorkbenchKit.HostValues.hand(n)\n__wb_guarded_n()\nWorkbenchKit.HostValues.hand(m)\n__wb_guarded_m()\n"
+                              + "WorkbenchKit.HostValues.hand(c)\n__wb_guarded_c()\n"))
+        #expect(library.declared.map(\.name) == ["n", "m", "c"])
+        // A name its own step declared before the guard stays the guard's (a global would be declared twice).
+        let again = HostLibrary(number: 3, catchUp: [], inputs: [ProgramUnit("var o: Int? = 1\nguard let o else { fatalError() }")],
+                                imports: [], showsResults: true, languageMode: .swift5).program.text
+        #expect(!again.contains("__wb_guarded_o"))
+    }
+
     /// Many caught-up steps that await are functions of `awaitsPerChunk` each, called in turn (the
     /// compiler's time for one async function grows faster than its awaits); after a `guard`, whose
     /// names the rest of its function reads, or a `defer`, the rest stays in one function.
