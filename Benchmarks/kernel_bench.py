@@ -73,7 +73,7 @@ client.stop_channels()
 manager.shutdown_kernel(now=False)
 
 # Interrupts in a kernel of their own: after 1000 request cells, the Swift host's first compiled
-# input catches up on all their steps first (minutes; Benchmarks/README.md, figure 17).
+# input catches up on all their steps first (seconds; Benchmarks/README.md, figure 17).
 manager, client = started()
 execute(client, "var count = 1")
 results["interrupt"] = []
