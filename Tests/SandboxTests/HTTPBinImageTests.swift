@@ -61,6 +61,7 @@ import SandboxTestSupport
             #expect(try refused.json() as? NSDictionary == ["message": "Client did not request a supported media type.",
                                                             "accept": ["image/png", "image/svg+xml", "image/*"]])
             #expect(try await HTTPClient.shared.fetch(base.at("/httpbin/image/gif")).status == 404)
+            #expect(try await HTTPClient.shared.fetch(base.at("/httpbin/image/png"), method: "POST").status == 405)
         }
     }
 
