@@ -137,7 +137,10 @@ import WorkbenchKit
         ("--http2 {u}/http2", .differs("curl asks a plain-HTTP server to upgrade to h2c; URLSession does not", showing: "\"upgrade: h2c\"")),
         // Refused in one line: nothing sent.
         ("--proxy http://127.0.0.1:1 {u}/proxy", .refused),
-        ("--digest -u a:b {u}/digest", .refused),
+        // No challenge from this server: neither sends an Authorization (curl answers one only).
+        ("--digest -u a:b {u}/digest", .same),
+        ("--digest --basic -u a:b {u}/digest-then-basic", .same),
+        ("--ntlm -u a:b {u}/ntlm", .refused),
         ("--cacert {dir}/ca.pem {u}/cacert", .refused),
         ("-E {dir}/cert.pem {u}/cert", .refused),
         ("-K {dir}/config {u}/config", .refused),

@@ -141,7 +141,7 @@ import WorkbenchKit
     @Test(arguments: [
         ("--proxy http://p:8080 https://x", "error: curl: --proxy: a proxy is not taken here: Workbench connects to the server itself"),
         ("-x http://p:8080 https://x", "error: curl: -x: a proxy is not taken here: Workbench connects to the server itself"),
-        ("-sS --digest -u a:b https://x", "error: curl: --digest: only Basic authentication is taken here (-u user:password); this scheme answers the server's challenge"),
+        ("-sS --ntlm -u a:b https://x", "error: curl: --ntlm: only Basic and Digest authentication are taken here (-u user:password, with --digest); this scheme answers the server's challenge"),
         ("--frobnicate https://x", "error: curl: --frobnicate is not an option of curl's"),
         ("-sSW https://x", "error: curl: -W is not an option of curl's"),
         ("-m soon https://x", "error: curl: -m 'soon' is not a number of seconds"),

@@ -51,7 +51,7 @@ import WorkbenchKit
     func secretsAreReadFromTheEnvironment(_ statement: WorkbenchStatement) async throws {
         let source = statement.swiftSource(secrets: .environmentReads, interpolating: InterpolationLexer())
         for secret in ["s3cr3t", "k3y", "t0k", "abc"] { #expect(!source.contains(secret), "\(source)") }
-        let values = ["AUTHORIZATION": "Bearer s3cr3t", "X_API_KEY": "k3y", "ACCESS_TOKEN": "abc"]
+        let values = ["AUTHORIZATION": "Bearer s3cr3t", "X_API_KEY": "k3y", "ACCESS_TOKEN": "abc", "DIGEST_PASSWORD": "s3cr3t"]
         for variable in statement.secretVariables { setenv(variable, values[variable] ?? "", 1) }
         defer { for variable in statement.secretVariables { unsetenv(variable) } }
         var expected = statement

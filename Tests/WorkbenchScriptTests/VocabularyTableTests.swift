@@ -44,6 +44,8 @@ import WorkbenchKit
                 arguments[index] = parameter.kind == .optionalText ? .optionalText("s3cr3t") : .text("s3cr3t")
             case .pairNames:
                 arguments[index] = .pairs([Pair("Accept", "text/plain"), Pair("Authorization", "s3cr3t")])
+            case .named:
+                arguments[index] = .text("s3cr3t")
             }
         }
         let statement = try #require(WorkbenchStatement(form: form, arguments: arguments))

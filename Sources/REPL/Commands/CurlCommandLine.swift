@@ -4,7 +4,7 @@ import WorkbenchKit
 /// `curl`: the current request as a curl command; `curl URL [options]` (a pasted "Copy as cURL")
 /// sets the request and sends it. Named so as not to clash with WorkbenchKit's `CurlCommand`.
 struct CurlCommandLine: StatementCommand {
-    let forms: [StatementForm] = [.curl, .bodyText, .multipart]
+    let forms: [StatementForm] = [.curl, .bodyText, .multipart, .digestAuth]
     let name = "curl"
     let argumentsMayHoldSecrets = true
     let synopsis = "curl | curl URL [-X METHOD] [-H 'Name: value'] [-d DATA | --json JSON] …"
@@ -23,8 +23,9 @@ struct CurlCommandLine: StatementCommand {
         several joined with &); only --data-urlencode and --url-query encode.
         Taken: the URL (or --url), -X, -H, -d/--data, --data-raw, --data-binary,
         --data-urlencode, --json, -F name=value / name="quoted" / name=@FILE[;type=T],
-        --form-string, --url-query, -G, -T FILE (a PUT of the file), -u user:password,
-        --oauth2-bearer, -b 'name=value', -b FILE (a cookie file into the session's
+        --form-string, --url-query, -G, -T FILE (a PUT of the file), -u user:password
+        (Basic; with --digest, the answer to the server's Digest challenge, RFC 7616:
+        MD5 or SHA-256, the request sent again once), --oauth2-bearer, -b 'name=value', -b FILE (a cookie file into the session's
         jar), -c FILE (the jar written after), -A, -e, -r/--range, -I, -L (turns `set
         redirects` on), -m SECONDS (sets `set timeout`), -N, --no-FLAG; -k is taken
         with a note (TLS is verified all the same).
@@ -32,7 +33,7 @@ struct CurlCommandLine: StatementCommand {
         \(Self.wrapped(CurlOptions.noEffect.sorted()))
         Refused in one line, nothing sent: a proxy, other protocols' options, a
         client certificate, --cacert/--capath (add the CA to the system's store),
-        --digest/--ntlm/--negotiate, .netrc, -K, --next, a Unix socket,
+        --ntlm/--negotiate, .netrc, -K, --next, a Unix socket,
         --http1.0/--http3, --continue-at, --time-cond. Any word that is not one of
         curl's options is named and nothing is sent.
 

@@ -50,7 +50,16 @@ extension CurlLine {
         if !form.isEmpty { headers.removeAll { $0.name.lowercased() == "content-type" && $0.value.lowercased().hasPrefix("multipart/form-data") } }
         // curl sends every -b name=value in one Cookie header, joined with `;`.
         if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: ";"))) }
+        // -u's Basic header goes when -H gives an Authorization (curl's own header wins) or when
+        // --digest answers the server's challenge instead.
+        var digestAuth: WorkbenchStatement?
+        if let user, let colon = user.firstIndex(of: ":") {
+            let given = headers.contains { $0.name.lowercased() == "authorization" && $0.value != Self.basic(user) }
+            if digest || given { headers.removeAll { $0.name == "Authorization" && $0.value == Self.basic(user) } }
+            if digest { digestAuth = .digestAuth(String(user[..<colon]), password: String(user[user.index(after: colon)...])) }
+        }
         statements += headers.map { .header($0.name, $0.value) }
+        if let digestAuth { statements.append(digestAuth) }
         if !form.isEmpty { statements.append(.multipart(form.map { .init($0.name, $0.value) })) }
         if let uploadFile { statements.append(.bodyFile(uploadFile)) }
         if !data.isEmpty && !get {

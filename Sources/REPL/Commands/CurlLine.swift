@@ -16,6 +16,10 @@ struct CurlLine {
     var get = false
     var json = false
     var followRedirects = false
+    /// `-u user:password`: Basic authentication (its header where -u is), or with `--digest` (even
+    /// beside `--basic`, which curl adds to it) the answer to a Digest challenge instead.
+    var user: String?
+    var digest = false
     var insecure = false
     /// `-N`: curl prints the body as it arrives, as `send --stream` shows it.
     var stream = false
@@ -109,7 +113,8 @@ struct CurlLine {
         case "--form", "--form-string": try takeFormField(value, as: option == "--form" ? "-F" : option)
         case "--user":
             guard value.contains(":") else { throw UsageError("curl: -u '\(ErrorLine.echo(value))' has no password — curl would ask for one; write -u user:password") }
-            headers.append(("Authorization", "Basic " + Data(value.utf8).base64EncodedString()))
+            user = value
+            headers.append(("Authorization", Self.basic(value)))
         case "--oauth2-bearer": headers.append(("Authorization", "Bearer " + value))
         // `-b name=value` is a cookie sent as it is; anything else is a cookie file, as curl reads it.
         case "--cookie":
@@ -136,6 +141,9 @@ struct CurlLine {
         }
     }
 
+    /// The Authorization value `-u user:password` sends: Basic, as curl's default.
+    static func basic(_ user: String) -> String { "Basic " + Data(user.utf8).base64EncodedString() }
+
     private mutating func take(flag option: String, as written: String) throws {
         switch option {
         case "--get": get = true
@@ -145,6 +153,7 @@ struct CurlLine {
             insecure = true
             notes.append("note: curl -k: Workbench does not skip TLS verification; the request is sent with it")
         case "--no-buffer": stream = true
+        case "--digest": digest = true
         default:
             // `--no-NAME` turns a flag off (`--no-location` after `-L`).
             let negated = "--" + option.dropFirst("--no-".count)

@@ -80,8 +80,8 @@ enum CurlOptions {
             return "a client certificate is not taken here: URLSession on Linux cannot present one"
         case "--cacert", "--capath":
             return "URLSession on Linux trusts only the system's CA store: add the CA there (`help curl`, docs/prompt.md)"
-        case "--digest", "--ntlm", "--ntlm-wb", "--negotiate", "--anyauth", "--aws-sigv4":
-            return "only Basic authentication is taken here (-u user:password); this scheme answers the server's challenge"
+        case "--ntlm", "--ntlm-wb", "--negotiate", "--anyauth", "--aws-sigv4":
+            return "only Basic and Digest authentication are taken here (-u user:password, with --digest); this scheme answers the server's challenge"
         case "--netrc", "--netrc-file", "--netrc-optional":
             return "credentials are not read from .netrc here: write -u user:password"
         case "--config": return "options read from a file are not taken here: paste them into the command"

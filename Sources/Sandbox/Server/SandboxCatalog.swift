@@ -98,6 +98,7 @@ public enum SandboxCatalog {
             "GET /bytes/{n}?seed=N (at most 102400)", "GET /gzip", "GET /json", "GET /html", "GET /xml",
             "GET /stream/{n} (chunked, at most 100 lines)", "GET /drip?duration=2&numbytes=10&delay=0",
             "GET /sse?count=5&delay=1 (text/event-stream, the sandbox's own)",
+            "GET /digest-auth/{qop}/{user}/{password}[/{algorithm}] (Digest authentication, MD5 or SHA-256)",
             "GET /image/png", "GET /image/svg", "GET /image (by Accept: image/png, image/svg+xml)",
             "GET /response-headers?NAME=VALUE", "GET /cookies", "GET /cookies/set?NAME=VALUE", "GET /cookies/set/{name}/{value}",
             "GET /cookies/delete?NAME", "GET /openapi.json (this API's OpenAPI 3.1 document)",

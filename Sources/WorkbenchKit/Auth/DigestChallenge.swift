@@ -13,6 +13,10 @@ public struct DigestChallenge: Equatable, Sendable {
     public var qop: [String]
     public var stale: Bool
 
+    public init(realm: String, nonce: String, opaque: String? = nil, algorithm: String? = nil, qop: [String] = [], stale: Bool = false) {
+        (self.realm, self.nonce, self.opaque, self.algorithm, self.qop, self.stale) = (realm, nonce, opaque, algorithm, qop, stale)
+    }
+
     /// The Digest challenge among `header`'s (a header may hold several schemes); nil for none.
     public init?(header: String) {
         guard let start = header.range(of: #"(^|,\s*)Digest\s+"#, options: [.regularExpression, .caseInsensitive]) else { return nil }
@@ -28,7 +32,7 @@ public struct DigestChallenge: Equatable, Sendable {
 
     /// `name=value` and `name="quoted \"value\""` pairs, names in lower case, up to a parameter that
     /// begins another scheme.
-    static func parameters(_ text: Substring) -> [String: String] {
+    public static func parameters(_ text: Substring) -> [String: String] {
         var result: [String: String] = [:]
         var rest = text
         while true {
@@ -79,22 +83,29 @@ public struct DigestChallenge: Equatable, Sendable {
     /// the client chooses them (`count` is the nth request with this nonce).
     public func authorization(user: String, password: String, method: String, uri: String, body: Data?,
                               cnonce: String, count: Int = 1) -> String {
-        let name = (algorithm ?? "MD5").uppercased()
-        let sha256 = name.hasPrefix("SHA-256")
-        func hash(_ bytes: [UInt8]) -> String { DigestHash.hex(sha256 ? DigestHash.sha256(bytes) : DigestHash.md5(bytes)) }
-        func h(_ text: String) -> String { hash(Array(text.utf8)) }
-        var secret = h("\(user):\(realm):\(password)")
-        let nc = String(format: "%08x", count)
-        if name.hasSuffix("-SESS") { secret = h("\(secret):\(nonce):\(cnonce)") }
         let qop = chosenQop
-        let a2 = qop == "auth-int" ? "\(method):\(uri):\(hash([UInt8](body ?? Data())))" : "\(method):\(uri)"
-        let response = qop.map { h("\(secret):\(nonce):\(nc):\(cnonce):\($0):\(h(a2))") } ?? h("\(secret):\(nonce):\(h(a2))")
+        let nc = String(format: "%08x", count)
+        let response = self.response(user: user, password: password, method: method, uri: uri, body: body, cnonce: cnonce, nc: nc)
         var parts = ["username=\(Self.quoted(user))", "realm=\(Self.quoted(realm))", "nonce=\(Self.quoted(nonce))", "uri=\(Self.quoted(uri))"]
         if let qop { parts += ["cnonce=\(Self.quoted(cnonce))", "nc=\(nc)", "qop=\(qop)"] }
         parts.append("response=\(Self.quoted(response))")
         if let opaque { parts.append("opaque=\(Self.quoted(opaque))") }
         if let algorithm { parts.append("algorithm=\(algorithm)") }
         return "Digest " + parts.joined(separator: ", ")
+    }
+
+    /// The `response` (lowercase hex) for these inputs and the chosen qop (RFC 7616 §3.4.1): what a
+    /// server that issued the challenge checks an answer against.
+    public func response(user: String, password: String, method: String, uri: String, body: Data?, cnonce: String, nc: String) -> String {
+        let name = (algorithm ?? "MD5").uppercased()
+        let sha256 = name.hasPrefix("SHA-256")
+        func hash(_ bytes: [UInt8]) -> String { DigestHash.hex(sha256 ? DigestHash.sha256(bytes) : DigestHash.md5(bytes)) }
+        func h(_ text: String) -> String { hash(Array(text.utf8)) }
+        var secret = h("\(user):\(realm):\(password)")
+        if name.hasSuffix("-SESS") { secret = h("\(secret):\(nonce):\(cnonce)") }
+        let qop = chosenQop
+        let a2 = qop == "auth-int" ? "\(method):\(uri):\(hash([UInt8](body ?? Data())))" : "\(method):\(uri)"
+        return qop.map { h("\(secret):\(nonce):\(nc):\(cnonce):\($0):\(h(a2))") } ?? h("\(secret):\(nonce):\(h(a2))")
     }
 
     private static func quoted(_ text: String) -> String {

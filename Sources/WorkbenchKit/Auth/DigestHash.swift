@@ -2,9 +2,9 @@ import Foundation
 
 /// MD5 (RFC 1321) and SHA-256 (FIPS 180-4), the hashes HTTP Digest authentication names (RFC 7616),
 /// written here: WorkbenchKit stays Foundation-only, and Foundation on Linux has no hash.
-enum DigestHash {
+public enum DigestHash {
     /// The hash of `bytes` as lowercase hexadecimal, as Digest writes every hash.
-    static func hex(_ digest: [UInt8]) -> String {
+    public static func hex(_ digest: [UInt8]) -> String {
         let digits = Array("0123456789abcdef".utf8)
         return String(decoding: digest.flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 0xF)]] }, as: UTF8.self)
     }
@@ -19,7 +19,7 @@ enum DigestHash {
         return message + (bigEndianLength ? length.reversed() : length)
     }
 
-    static func md5(_ bytes: [UInt8]) -> [UInt8] {
+    public static func md5(_ bytes: [UInt8]) -> [UInt8] {
         let shifts: [UInt32] = [7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22,
                                 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20,
                                 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23,
@@ -49,7 +49,7 @@ enum DigestHash {
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (8 * UInt32($0))) } }
     }
 
-    static func sha256(_ bytes: [UInt8]) -> [UInt8] {
+    public static func sha256(_ bytes: [UInt8]) -> [UInt8] {
         var state: [UInt32] = [0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19]
         let message = padded(bytes, bigEndianLength: true)
         func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value >> count) | (value << (32 - count)) }

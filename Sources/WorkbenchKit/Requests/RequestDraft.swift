@@ -10,6 +10,8 @@ public struct RequestDraft: Sendable, Equatable {
     public var components = URLComponents()
     public var headers = HeaderList()
     public var body: RequestBody?
+    /// Who answers a server's Digest challenge (`digestAuth`), if anyone.
+    public var digest: DigestCredentials?
 
     public init() {}
 

@@ -33,6 +33,9 @@ extension StatementForm {
         case .method: return call("method", throwing, [text], sample: .method("POST"))
         case .showMethod:
             return StatementDescriptor(spelling: .printed("wb.request.method"), parameters: [], sample: .showMethod)
+        case .digestAuth:
+            return call("digestAuth", plain, [text, Parameter("password", .text, secrets: .named("digest-password"))],
+                        sample: .digestAuth("ada", password: "s3cr3t"))
         case .bodyJSON: return call("body", throwing, [Parameter("json", .text)], sample: .bodyJSON(#"{"title": "Pilot"}"#))
         case .bodyFile: return call("body", throwing, [Parameter("file", .text)], sample: .bodyFile("post.json"))
         case .bodyText: return call("body", plain, [Parameter("text", .text)], sample: .bodyText("<note>hi</note>"))

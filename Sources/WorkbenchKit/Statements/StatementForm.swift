@@ -7,7 +7,7 @@
 /// `docs/ARCHITECTURE.md`, "Commands and statements".
 public enum StatementForm: String, CaseIterable, Sendable {
     case base, path, showPath, query, addQuery, removeQuery, showQuery
-    case header, defaultHeader, removeHeader, showHeaders, method, showMethod
+    case header, defaultHeader, removeHeader, showHeaders, method, showMethod, digestAuth
     case bodyJSON, bodyFile, bodyText, multipart, form, removeBody, url, showURL, reset
     case send, get, post, put, patch, delete, head
     case status, headers, body, timing, history, show, curl
@@ -38,6 +38,8 @@ public struct StatementDescriptor: Sendable {
         case namedByArgument(Int)
         /// Each pair's value is a secret when its name is one (`headers: ["Authorization": …]`).
         case pairNames
+        /// The value is always a secret, read from the variable this name gives (`password:`).
+        case named(String)
     }
 
     public struct Parameter: Sendable {

@@ -37,6 +37,7 @@ extension WorkbenchStatement {
         case .defaultHeader: .defaultHeader
         case .removeHeader: .removeHeader
         case .showHeaders: .showHeaders
+        case .digestAuth: .digestAuth
         case .method: .method
         case .showMethod: .showMethod
         case .bodyJSON: .bodyJSON
@@ -77,6 +78,7 @@ extension WorkbenchStatement {
             return [.text(text)]
         case .query(let name, let value), .addQuery(let name, let value): return [.text(name), .optionalText(value)]
         case .header(let name, let value), .defaultHeader(let name, let value): return [.text(name), .text(value)]
+        case .digestAuth(let user, let password): return [.text(user), .text(password)]
         case .form(let fields), .multipart(let fields): return [.pairs(fields)]
         case .request(let call):
             let all: [StatementArgument?] = [
@@ -130,6 +132,7 @@ extension WorkbenchStatement {
         case .removeQuery: statement = text(0).map(Self.removeQuery)
         case .showQuery: statement = .showQuery
         case .header: statement = text(0).flatMap { name in text(1).map { .header(name, $0) } }
+        case .digestAuth: statement = text(0).flatMap { user in text(1).map { .digestAuth(user, password: $0) } }
         case .defaultHeader: statement = text(0).flatMap { name in text(1).map { .defaultHeader(name, $0) } }
         case .removeHeader: statement = text(0).map(Self.removeHeader)
         case .showHeaders: statement = .showHeaders

@@ -44,6 +44,7 @@ extension WorkbenchStatement {
         case .removeQuery(let name): wb.removeQuery(name)
         case .showQuery: wb.query()
         case .header(let name, let value): try wb.header(name, value)
+        case .digestAuth(let user, let password): wb.digestAuth(user, password: password)
         case .defaultHeader(let name, let value): try wb.defaultHeader(name, value)
         case .removeHeader(let name): wb.removeHeader(name)
         case .showHeaders: wb.header()

@@ -25,6 +25,8 @@ extension WorkbenchStatement {
                 let name = values[other]?.text ?? ""
                 source = hides && SecretNames.isSecret(name) && value.text != nil
                     ? SecretNames.environmentRead(for: name) : Self.swiftSource(of: value, interpolating: ends)
+            case (.named(let name), _):
+                source = hides && value.text != nil ? SecretNames.environmentRead(for: name) : Self.swiftSource(of: value, interpolating: ends)
             case (.pairNames, .pairs(let pairs)):
                 let entries = pairs.map { pair in
                     SwiftLiteral.string(pair.name, interpolating: ends) + ": "
@@ -90,6 +92,7 @@ extension WorkbenchStatement {
             case (.namedByArgument(let other), let value?):
                 if let name = values[other]?.text, let secret = value.text { pairs.append(Pair(name, secret)) }
             case (.pairNames, .pairs(let given)?): pairs += given
+            case (.named(let name), let value?): if let secret = value.text { pairs.append(Pair(name, secret)) }
             default: break
             }
         }

@@ -18,6 +18,7 @@ extension WorkbenchStatement {
         case .addQuery(let name, let value): return .addQuery(transform(name), value.map(transform))
         case .removeQuery(let name): return .removeQuery(transform(name))
         case .header(let name, let value): return .header(transform(name), transform(value))
+        case .digestAuth(let user, let password): return .digestAuth(transform(user), password: transform(password))
         case .defaultHeader(let name, let value): return .defaultHeader(transform(name), transform(value))
         case .removeHeader(let name): return .removeHeader(transform(name))
         case .method(let method): return .method(transform(method))

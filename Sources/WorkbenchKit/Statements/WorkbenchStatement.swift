@@ -24,6 +24,8 @@ public enum WorkbenchStatement: Equatable, Sendable {
     case showHeaders
     case method(String)
     case showMethod
+    /// Credentials for the server's Digest challenge (curl's `--digest -u USER:PASSWORD`).
+    case digestAuth(String, password: String)
     case bodyJSON(String)
     case bodyFile(String)
     case bodyText(String)

@@ -65,13 +65,21 @@ extension Workbench {
         let sentAt = Date()
         // In the Swift host, the session's own requests join the history (SessionRequests): not this one.
         SessionRequests.workbenchSends(urlRequest.url)
-        let inFlight = transport.start(urlRequest, options: options, cookies: cookieJar, observer: observer)
-        let outcome = await finished(inFlight, display: display)
+        var inFlight = transport.start(urlRequest, options: options, cookies: cookieJar, observer: observer)
+        var outcome = await finished(inFlight, display: display)
+        var response = try Self.response(from: outcome, url: visibleURL, options: options)
+        var sentHeaders = request.allHeaders(defaultHeaders: defaultHeaders)
+        // A Digest challenge the request has credentials for is answered once, as curl --digest does.
+        if let answered = digestAnswer(to: response, for: urlRequest) {
+            sentHeaders.set("Authorization", answered.value(forHTTPHeaderField: "Authorization") ?? "")
+            inFlight = transport.start(answered, options: options, cookies: cookieJar, observer: observer)
+            outcome = await finished(inFlight, display: display)
+            response = try Self.response(from: outcome, url: visibleURL, options: options)
+        }
         SessionRequests.workbenchFinished(urlRequest.url)
-        let response = try Self.response(from: outcome, url: visibleURL, options: options)
         let exchange = Exchange(
             number: exchanges.count + 1, method: request.method, url: visibleURL,
-            requestHeaders: request.allHeaders(defaultHeaders: defaultHeaders), requestBody: urlRequest.httpBody,
+            requestHeaders: sentHeaders, requestBody: urlRequest.httpBody,
             response: response,
             timing: Exchange.Timing(
                 sentAt: sentAt, headers: outcome.headersReceived.map { $0 - outcome.started },

@@ -57,13 +57,18 @@ private final class EditFinder: SyntaxVisitor {
     }
 
     /// `wb.header("Authorization", "…")`, `wb.query("token", "…")`: a value whose parameter the
-    /// descriptor marks as named by another argument, when that argument names a secret.
+    /// descriptor marks as named by another argument, when that argument names a secret; and
+    /// `wb.digestAuth("ada", password: "…")`, whose parameter is always a secret.
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         guard let name = node.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text else { return .visitChildren }
         let arguments = Array(node.arguments)
         guard let (form, indices) = StatementForm.call(name, labels: arguments.map { $0.label?.text }) else { return .visitChildren }
         let parameters = form.descriptor.parameters
         for (argument, index) in zip(arguments, indices) {
+            if case .named(let secretName) = parameters[index].secrets, argument.expression.is(StringLiteralExprSyntax.self) {
+                hide(argument.expression, named: secretName)
+                continue
+            }
             guard case .namedByArgument(let other) = parameters[index].secrets,
                   let named = zip(arguments, indices).first(where: { $0.1 == other })?.0,
                   let secretName = named.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue,

@@ -51,6 +51,8 @@ enum HTTPBinAPI {
             guard let compressed = try? Gzip.compress(body + [0x0A]) else { return .error(500, "gzip compression failed") }
             return SandboxResponse(headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
                                    body: .bytes(compressed))
+        case "digest-auth":
+            return HTTPBinDigest.respond(path, request: request)
         case "image":
             return method == "GET" ? HTTPBinImages.respond(path, request: request) : notAllowed
         case "json" where path.count == 1:

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import SandboxTestSupport
+import TestSupport
+import WorkbenchKit
+@testable import REPL
+
+/// `curl --digest -u USER:PASSWORD`: the sandbox's httpbin challenges (RFC 7616), the real `curl`
+/// answers it, and the same command pasted at Workbench gets the same answer; a wrong password
+/// leaves the 401, a challenge in an algorithm Workbench does not compute is one line, and the
+/// password is never written into a saved snippet.
+@MainActor
+@Suite struct CurlDigestTests {
+    @Test func workbenchAnswersTheChallengesCurlAnswers() async throws {
+        let console = Console(capturingWithColors: false)
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try await withLiveSandbox { root in
+            let base = root.absoluteString.hasSuffix("/") ? root.absoluteString : root.absoluteString + "/"
+            let cases = [("auth/ada/s3cr3t", "ada:s3cr3t"), ("auth-int/ada/s3cr3t/SHA-256", "ada:s3cr3t"), ("auth/ada/s3cr3t/MD5", "ada:wrong"),
+                         ("both/bob/p%40ss", "bob:p@ss")]
+            for (path, user) in cases {
+                let url = "\(base)httpbin/digest-auth/\(path)"
+                let curl = try Self.curl("--digest -u '\(user)' '\(url)'")
+                let session = Session(console: console, isInteractive: false)
+                session.sandboxURL = root
+                console.clearCaptured()
+                #expect(await session.evaluate("curl --digest -u '\(user)' '\(url)'"), "\(console.capturedText)")
+                let exchange = try #require(session.workbench.exchanges.last)
+                #expect(exchange.response.statusCode == curl.status, "\(path) \(user): \(console.capturedText)")
+                #expect(String(decoding: exchange.response.body, as: UTF8.self) == curl.body, "\(path)")
+                // One exchange in the history, its Authorization the answer sent.
+                #expect(session.workbench.exchanges.count == 1)
+                #expect(exchange.requestHeaders["Authorization"]?.hasPrefix("Digest username=\"\(user.prefix { $0 != ":" })\"") == true)
+            }
+            #expect(try Self.curl("--digest -u ada:s3cr3t '\(base)httpbin/digest-auth/auth/ada/s3cr3t'").status == 200)
+
+            // A server asking for an algorithm Workbench does not compute: the 401 stands, with one line.
+            let server = try ScriptedServer(.bytes(Array(("HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Digest realm=\"r\", nonce=\"n\", "
+                                                         + "algorithm=SHA-512-256, qop=\"auth\"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n").utf8)))
+            let session = Session(console: console, isInteractive: false)
+            session.sandboxURL = root
+            console.clearCaptured()
+            #expect(await session.evaluate("curl --digest -u ada:s3cr3t \(server.url)x"))
+            #expect(console.capturedText.hasPrefix("note: the server's Digest challenge asks for algorithm SHA-512-256, and Workbench answers "
+                                                   + "MD5 and SHA-256 (and their -sess forms); the 401 stands\nHTTP 401 Unauthorized"), "\(console.capturedText)")
+
+            // Saved: the password is an environment read, and the replay with it set is answered again.
+            console.clearCaptured()
+            #expect(await session.evaluate("curl --digest -u ada:s3cr3t \(base)httpbin/digest-auth/auth/ada/s3cr3t"))
+            #expect(await session.evaluate("save digest --dir \(folder.url.path)"), "\(console.capturedText)")
+            let saved = try String(contentsOf: folder.url.appendingPathComponent("digest.swift"), encoding: .utf8)
+            #expect(saved.contains("wb.digestAuth(\"ada\", password: ProcessInfo.processInfo.environment[\"DIGEST_PASSWORD\"] ?? \"\")"), "\(saved)")
+            #expect(!saved.contains("password: \"s3cr3t\""))
+        }
+    }
+
+    /// curl adds `--basic` to `--digest` (either order): the first request carries no credentials,
+    /// and the Digest challenge is answered.
+    @Test func digestBesideBasicStillAnswersTheChallenge() throws {
+        for line in ["--digest --basic -u a:b http://h/x", "-u a:b --basic --digest http://h/x"] {
+            let statements = try CurlLine.parse(ShellWords.split(line)).statements()
+            #expect(statements.contains(.digestAuth("a", password: "b")) && !statements.contains { if case .header("Authorization", _) = $0 { true } else { false } })
+        }
+        #expect(try CurlLine.parse(ShellWords.split("--basic -u a:b http://h/x")).statements().contains(.header("Authorization", "Basic YTpi")))
+        // A header given wins over -u, as in curl.
+        let given = try CurlLine.parse(ShellWords.split("-u a:b -H 'Authorization: Bearer t' http://h/x")).statements()
+        #expect(given.filter { if case .header("Authorization", _) = $0 { true } else { false } } == [.header("Authorization", "Bearer t")])
+    }
+
+    /// `curl ARGS` by bash: its status and body (`-w` after the body, on its own line).
+    static func curl(_ arguments: String) throws -> (status: Int, body: String) {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = ["-c", "curl -s -w '\\n%{http_code}' " + arguments]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        var text = String(decoding: data, as: UTF8.self)
+        let status = Int(text.split(separator: "\n").last ?? "") ?? 0
+        text = String(text[..<(text.lastIndex(of: "\n") ?? text.endIndex)])
+        return (status, text)
+    }
+}
