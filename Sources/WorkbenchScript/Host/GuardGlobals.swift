@@ -17,7 +17,9 @@ struct GuardGlobals {
     init(_ statement: GuardStmtSyntax, of unit: ProgramUnit, unit index: Int, mode: SwiftLanguageMode,
          earlier: [String: String], source: inout MappedSource) {
         let values = HostLibrary.values
-        let declaredBefore = Set(HostSegments.bindings(unit))
+        let declaredBefore = Set(unit.items.flatMap { item -> [String] in
+            if case .binding(let names, _, _) = item.kind { names } else { [] }
+        })
         let boundNames = statement.conditions.map { condition in
             condition.condition.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         }

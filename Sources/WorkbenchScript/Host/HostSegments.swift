@@ -18,10 +18,13 @@ enum HostSegments {
         return segments
     }
 
-    /// The names a step binds with `let`/`var`.
+    /// The names a step binds with `let`/`var`, and with a top-level `guard` (`GuardGlobals`).
     static func bindings(_ unit: ProgramUnit) -> [String] {
         unit.items.flatMap { item -> [String] in
-            if case .binding(let names, _, _) = item.kind { names } else { [] }
+            switch item.kind {
+            case .binding(let names, _, _), .guardStatement(let names): names
+            default: []
+            }
         }
     }
 
