@@ -47,6 +47,9 @@ import TestSupport
                                                    + "Know this already? [Jump to fetching](04%20Fetching%20Posts.ipynb)"), "\(Self.source(building[1]))")
         #expect(building.map { $0["cell_type"] as? String } == ["code", "markdown", "code", "code", "code", "markdown", "code", "markdown"])
         #expect((building[3]["metadata"] as? [String: [String: Bool]])?["jupyter"]?["source_hidden"] == true)
+        // An image (or any link to no page) is kept as written.
+        let introduction = try Self.cells(of: "\(written)/01 Introduction.ipynb").map(Self.source).joined(separator: "\n")
+        #expect(introduction.contains("![diagram](diagram.png)"), "\(introduction)")
         #expect(Self.source(building[3]).hasPrefix("func show(_ components: URLComponents) {"))
         // A page that needs Xcode says so and holds its code unrun.
         let live = try Self.cells(of: "\(written)/05 Live View.ipynb")
@@ -75,6 +78,8 @@ import TestSupport
         let typed = "export notebook \(folder.url.path)/Missing.playground\nexport notebook \(Self.bundle.path) --dir \(folder.url.path)\n"
             + "export notebook \(Self.bundle.path) \"a description\"\n"
             + "open \(Self.bundle.path) --page Nowhere\nopen \(Self.bundle.path) --page\n"
+            // A bundle named by a relative path that starts with `..` is taken (the folder is in the way).
+            + "export notebook \(Self.upAndDown(to: Self.bundle)) --dir \(folder.url.path)\n"
         let run = try await PipedRun.run(try Binaries.workbench, ["--offline"], input: typed, environment: environment)
         #expect(run.output == """
             error: \(folder.url.path)/Missing.playground does not exist
@@ -82,8 +87,15 @@ import TestSupport
             error: export notebook PATH.playground takes no description: each page's prose is its own
             error: no page 'Nowhere' in Networking.playground: Introduction, Building URLs, Decoding Resources, Fetching Posts, Live View
             error: --page needs a page's name: `open PATH.playground --page NAME`
+            error: \(folder.url.path)/Networking already exists; add --force to replace its notebooks
 
             """, "\(run.output)")
+    }
+
+    /// `url` from the current folder by a path that starts with `..`: up to the root, then down.
+    private static func upAndDown(to url: URL) -> String {
+        let depth = URL(fileURLWithPath: FileManager.default.currentDirectoryPath).standardizedFileURL.pathComponents.count - 1
+        return String(repeating: "../", count: max(depth, 1)) + url.standardizedFileURL.path.dropFirst()
     }
 
     private static func cells(of path: String) throws -> [[String: Any]] {

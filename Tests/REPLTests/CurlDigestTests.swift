@@ -85,3 +85,41 @@ import WorkbenchKit
         return (status, text)
     }
 }
+
+/// What the review found: the credentials survive a compiled input (the request crosses to the
+/// Swift host and back), a redirect before the challenge, a password typed as Swift kept out of
+/// the handouts.
+@MainActor
+@Suite struct CurlDigestSessionTests {
+    @Test func theCredentialsCrossACompiledInputAndARedirect() async throws {
+        let console = Console(capturingWithColors: false)
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try await withLiveSandbox { root in
+            let base = root.absoluteString.hasSuffix("/") ? root.absoluteString : root.absoluteString + "/"
+            let session = Session(console: console, isInteractive: false)
+            session.sandboxURL = root
+            #expect(await session.evaluate("curl --digest -u ada:s3cr3t \(base)httpbin/digest-auth/auth/ada/s3cr3t"))
+            #expect(await session.evaluate("func twice(_ n: Int) -> Int { n * 2 }"), "\(console.capturedText)")
+            #expect(await session.evaluate("send"))
+            #expect(session.workbench.exchanges.last?.response.statusCode == 200, "\(console.capturedText)")
+            #expect(await session.evaluate("try await wb.send()"), "\(console.capturedText)")
+            #expect(session.workbench.exchanges.last?.response.statusCode == 200, "\(console.capturedText)")
+
+            // Redirected first, then challenged: answered where the 401 came from, as curl -L does.
+            let redirect = "\(base)httpbin/redirect-to?url=/httpbin/digest-auth/auth/ada/s3cr3t"
+            let curl = try CurlDigestTests.curl("-L --digest -u ada:s3cr3t '\(redirect)'")
+            #expect(await session.evaluate("curl -L --digest -u ada:s3cr3t '\(redirect)'"), "\(console.capturedText)")
+            #expect(curl.status == 200 && session.workbench.exchanges.last?.response.statusCode == 200, "\(console.capturedText)")
+
+            // Typed as Swift and never sent as it is: still masked in the handouts.
+            #expect(await session.evaluate(#"wb.digestAuth("ada", password: "typed-s3cr3t")"#))
+            #expect(await session.evaluate("export markdown lesson --dir \(folder.url.path)"), "\(console.capturedText)")
+            #expect(await session.evaluate("export notebook lesson --dir \(folder.url.path)"), "\(console.capturedText)")
+            for file in ["lesson.md", "lesson.ipynb"] {
+                let text = try String(contentsOf: folder.url.appendingPathComponent(file), encoding: .utf8)
+                #expect(!text.contains("typed-s3cr3t") && text.contains("digestAuth"), "\(file): \(text)")
+            }
+        }
+    }
+}

@@ -56,18 +56,19 @@ struct ShownInputsTests {
         #expect(ShownInputs.prose(in: "// a comment") == nil)
         #expect(ShownInputs.prose(in: "/*: a note */ let a = 1") == nil)
         #expect(ShownInputs.prose(in: "let a = 1 //: not prose") == nil)
+        #expect(ShownInputs.prose(in: "//:") == "")
     }
 
     @Test func consecutiveProseIsOneMarkdownCellOrParagraph() throws {
-        let inputs = [Self.input("//: # Posts", steps: 0...0), Self.input("//: First *one* post.", steps: 0...0),
+        let inputs = [Self.input("//: # Posts", steps: 0...0), Self.input("//:", steps: 0...0), Self.input("//: First *one* post.", steps: 0...0),
                       Self.input("let a = 1", steps: 0...1, output: "a: Int\n1\n"), Self.input("//: Then more.", steps: 1...1)]
         let data = HandoutDocuments.notebook(name: "n", description: nil, inputs: inputs, offline: false)
         let notebook = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let cells = try #require(notebook["cells"] as? [[String: Any]])
         #expect(cells.map { $0["cell_type"] as? String } == ["markdown", "markdown", "code", "markdown"])
-        #expect(cells.map { ($0["source"] as? [String])?.joined() } == ["# n", "# Posts\nFirst *one* post.", "let a = 1", "Then more."])
+        #expect(cells.map { ($0["source"] as? [String])?.joined() } == ["# n", "# Posts\n\nFirst *one* post.", "let a = 1", "Then more."])
         #expect(cells.map { $0["execution_count"] as? Int } == [nil, nil, 1, nil])
         let handout = HandoutDocuments.markdown(name: "n", description: nil, inputs: inputs, offline: false)
-        #expect(handout == "# n\n\n# Posts\nFirst *one* post.\n\n```swift\nlet a = 1\n```\n\n```\na: Int\n1\n```\n\nThen more.\n\n")
+        #expect(handout == "# n\n\n# Posts\n\nFirst *one* post.\n\n```swift\nlet a = 1\n```\n\n```\na: Int\n1\n```\n\nThen more.\n\n")
     }
 }

@@ -48,4 +48,14 @@ import Testing
         let answer = old.authorization(user: "Mufasa", password: "Circle Of Life", method: "GET", uri: "/dir/index.html", body: nil, cnonce: "0a4f113b")
         #expect(answer.contains(#"response="6629fae49393a05397450978507c4ef1""#) && !answer.contains("algorithm"))
     }
+
+    /// The request crosses to the Swift host and back as an archive: its credentials with it.
+    @Test func theCredentialsAreInTheRequestsArchive() throws {
+        var draft = RequestDraft()
+        draft.digest = DigestCredentials(user: "ada", password: "s3cr3t")
+        var writer = BinaryWriter()
+        draft.write(to: &writer)
+        var reader = BinaryReader(Data(writer.bytes))
+        #expect(try RequestDraft(from: &reader) == draft)
+    }
 }

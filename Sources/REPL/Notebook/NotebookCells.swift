@@ -106,6 +106,7 @@ public final class NotebookCells {
     /// Tab's completions at `cursor` (a count of Unicode scalars into `code`): the candidates for
     /// the word before it on its line, and where that word starts.
     public func completions(of code: String, cursor: Int) -> (start: Int, matches: [String]) {
+        let cursor = max(cursor, 0)  // a client's, unchecked
         let before = String(String.UnicodeScalarView(code.unicodeScalars.prefix(cursor)))
         let line = String(before.split(separator: "\n", omittingEmptySubsequences: false).last ?? "")
         let word = String(line.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
@@ -116,6 +117,7 @@ public final class NotebookCells {
     /// What a tooltip shows for the code at `cursor`: a value or declaration of the session
     /// (`Session.inspection(of:)`), else `help` for the command the word names; nil for neither.
     public func inspection(of code: String, cursor: Int) -> String? {
+        let cursor = max(cursor, 0)  // a client's, unchecked
         let scalars = Array(code.unicodeScalars)
         let isWordScalar = { (scalar: Unicode.Scalar) in scalar.properties.isAlphabetic || scalar == "-" || scalar == "_" }
         let isNameScalar = { (scalar: Unicode.Scalar) in scalar.properties.isAlphabetic || scalar.properties.numericType != nil || scalar == "_" }

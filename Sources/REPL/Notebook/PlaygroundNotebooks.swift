@@ -63,18 +63,23 @@ struct PlaygroundNotebooks {
     }
 
     /// `markdown` with each link to a page (`@next`, `@previous`, a page's name) pointing at that
-    /// page's notebook; a link to no page (`@next` on the last) is left as its text.
+    /// page's notebook; `@next` on the last page (`@previous` on the first) is left as its text,
+    /// and any other link or image (`![diagram](diagram.png)`) as written.
     func linkingNotebooks(_ markdown: String, from index: Int) -> String {
-        markdown.replacing(/\[([^\]\n]*)\]\(([^)\s]*)\)/) { match in
-            guard let target = MarkupLink.Target(destination: String(match.output.2)) else { return String(match.output.0) }
-            let page: Int? = switch target {
-            case .next: index + 1 < bundle.pages.count ? index + 1 : nil
-            case .previous: index > 0 ? index - 1 : nil
-            case .page(let name): bundle.page(named: name).flatMap { bundle.pages.firstIndex(of: $0) }
+        markdown.replacing(/(!?)\[([^\]\n]*)\]\(([^)\s]*)\)/) { match in
+            let written = String(match.output.0)
+            guard match.output.1.isEmpty, let target = MarkupLink.Target(destination: String(match.output.3)) else { return written }
+            let page: Int?
+            switch target {
+            case .next: page = index + 1 < bundle.pages.count ? index + 1 : nil
+            case .previous: page = index > 0 ? index - 1 : nil
+            case .page(let name):
+                guard let named = bundle.page(named: name).flatMap({ bundle.pages.firstIndex(of: $0) }) else { return written }
+                page = named
             }
-            guard let page else { return String(match.output.1) }
+            guard let page else { return String(match.output.2) }
             let name = file(of: page).lastPathComponent
-            return "[\(match.output.1)](\(name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name))"
+            return "[\(match.output.2)](\(name.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? name))"
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import WorkbenchKit
+import WorkbenchScript
 
 extension Session {
     /// `inputs` with every secret the session sent written `***`, in what was typed and in what
@@ -23,7 +24,11 @@ extension Session {
             }
         }
         for step in transcript.steps {
-            if case .statement(let statement) = step.kind { secrets.formUnion(statement.secretValues.values) }
+            switch step.kind {
+            case .statement(let statement): secrets.formUnion(statement.secretValues.values)
+            // Swift typed here: what `save` would hide (`wb.digestAuth("ada", password: "…")`, never sent).
+            case .swift(let source): secrets.formUnion(SnippetStatementRewriter(sandboxRoot: nil).rewrite(source).secretValues)
+            }
         }
         // Longest first, so that a secret holding another is masked whole; a value of one or two
         // characters is not masked (it would hide every such letter or digit).

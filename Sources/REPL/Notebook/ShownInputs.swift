@@ -1,3 +1,4 @@
+import Foundation
 import Playgrounds
 import WorkbenchScript
 
@@ -28,6 +29,8 @@ struct ShownInputs {
     /// `input` as Markdown when it is playground markup and nothing else.
     static func prose(in input: String) -> String? {
         guard input.hasPrefix("//:") || input.hasPrefix("/*:") else { return nil }
+        // A `//:` line alone is the blank line between two paragraphs of prose.
+        if input.trimmingCharacters(in: .whitespaces) == "//:" { return "" }
         var texts: [String] = []
         for block in PlaygroundMarkup.blocks(in: input) {
             guard case .markup(let text, _) = block else { return nil }

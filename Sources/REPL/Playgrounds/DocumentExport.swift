@@ -44,7 +44,7 @@ struct DocumentExport {
             playground = name
         }
         guard positional.count <= 2 else { throw UsageError("too many words after `export \(kind) \(name)`: quote the description") }
-        guard playground != nil || !name.contains("/"), !name.hasPrefix("."), !name.isEmpty else { throw UsageError("'\(name)' cannot be a file name here (no '/', not starting with '.')") }
+        guard playground != nil || (!name.contains("/") && !name.hasPrefix(".") && !name.isEmpty) else { throw UsageError("'\(name)' cannot be a file name here (no '/', not starting with '.')") }
         self.name = name
         self.description = positional.dropFirst().first
         self.directory = directory

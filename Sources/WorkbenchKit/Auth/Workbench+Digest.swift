@@ -25,7 +25,8 @@ extension Workbench {
     /// it is a 401 with one and the request has credentials; a challenge Workbench cannot answer
     /// is one line, and the 401 stands.
     func digestAnswer(to response: Response, for urlRequest: URLRequest) -> URLRequest? {
-        guard response.statusCode == 401, let credentials = request.digest, let url = urlRequest.url,
+        // Where the 401 came from: after redirects followed, not the URL first asked.
+        guard response.statusCode == 401, let credentials = request.digest, let url = response.url ?? urlRequest.url,
               let challenge = response.headers.values(for: "WWW-Authenticate").lazy.compactMap(DigestChallenge.init(header:)).first else { return nil }
         if let reason = challenge.unanswerable {
             console.line(console.styled("note: \(reason); the 401 stands", .yellow))
@@ -37,6 +38,7 @@ extension Workbench {
             + (components?.percentEncodedQuery.map { "?" + $0 } ?? "")
         let cnonce = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
         var answered = urlRequest
+        answered.url = url
         answered.setValue(challenge.authorization(user: credentials.user, password: credentials.password, method: request.method,
                                                   uri: uri, body: urlRequest.httpBody, cnonce: cnonce), forHTTPHeaderField: "Authorization")
         return answered

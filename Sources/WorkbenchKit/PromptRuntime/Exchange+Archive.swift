@@ -109,6 +109,10 @@ extension RequestDraft {
                 }
             }
         }
+        writer.optional(digest) { writer, digest in
+            writer.string(digest.user)
+            writer.string(digest.password)
+        }
     }
 
     public init(from reader: inout BinaryReader) throws(BinaryArchiveError) {
@@ -144,6 +148,9 @@ extension RequestDraft {
             default:
                 throw BinaryArchiveError()
             }
+        }
+        digest = try reader.optional { reader throws(BinaryArchiveError) in
+            DigestCredentials(user: try reader.string(), password: try reader.string())
         }
     }
 }

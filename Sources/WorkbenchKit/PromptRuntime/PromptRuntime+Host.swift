@@ -180,6 +180,11 @@ public enum HostValues {
         T.self
     }
 
+    /// `target = value`: a top-level `guard var`'s global given the value its local ended with.
+    public static func assign<T>(_ target: inout T, _ value: Any) {
+        if let value = value as? T { target = value }
+    }
+
     /// The type of the value `body`'s optional would hold: a top-level `guard let`'s global.
     public static func unwrappedType<T>(of body: @MainActor () async throws -> T?) -> T.Type {
         T.self

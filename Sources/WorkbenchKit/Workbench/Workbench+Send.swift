@@ -65,6 +65,7 @@ extension Workbench {
         let sentAt = Date()
         // In the Swift host, the session's own requests join the history (SessionRequests): not this one.
         SessionRequests.workbenchSends(urlRequest.url)
+        defer { SessionRequests.workbenchFinished(urlRequest.url) }
         var inFlight = transport.start(urlRequest, options: options, cookies: cookieJar, observer: observer)
         var outcome = await finished(inFlight, display: display)
         var response = try Self.response(from: outcome, url: visibleURL, options: options)
@@ -72,11 +73,12 @@ extension Workbench {
         // A Digest challenge the request has credentials for is answered once, as curl --digest does.
         if let answered = digestAnswer(to: response, for: urlRequest) {
             sentHeaders.set("Authorization", answered.value(forHTTPHeaderField: "Authorization") ?? "")
+            SessionRequests.workbenchSends(answered.url)
+            defer { SessionRequests.workbenchFinished(answered.url) }
             inFlight = transport.start(answered, options: options, cookies: cookieJar, observer: observer)
             outcome = await finished(inFlight, display: display)
             response = try Self.response(from: outcome, url: visibleURL, options: options)
         }
-        SessionRequests.workbenchFinished(urlRequest.url)
         let exchange = Exchange(
             number: exchanges.count + 1, method: request.method, url: visibleURL,
             requestHeaders: sentHeaders, requestBody: urlRequest.httpBody,

@@ -23,6 +23,17 @@ struct GuardGlobals {
         let boundNames = statement.conditions.map { condition in
             condition.condition.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         }
+        // A value typed at the file's scope sees only globals: a guard that also binds by a `case`
+        // or a tuple pattern, or a name in backticks, keeps all its names its own.
+        let simple = statement.conditions.allSatisfy { condition in
+            switch condition.condition {
+            case .expression: true
+            case .optionalBinding(let binding):
+                binding.pattern.as(IdentifierPatternSyntax.self).map { !$0.identifier.text.hasPrefix("`") } ?? false
+            default: false
+            }
+        }
+        guard simple else { return }
         for (position, condition) in statement.conditions.enumerated() {
             // A condition's value reads the names bound before it as the guard's own, and its own
             // name and those bound after it as what they were before the guard.
@@ -50,9 +61,15 @@ struct GuardGlobals {
             } else {
                 continue
             }
-            // Read where no local of the name hides the global, so reading it runs its initializer.
-            source.generated("\(isolation == "@MainActor" ? "@MainActor " : "")private func __wb_guarded_\(name)() { _ = \(name) }\n")
+            // Read where no local of the name hides the global, so reading it runs its initializer;
+            // a `var` changed after the guard in the same function is stored back when it ends.
+            let actor = isolation == "@MainActor" ? "@MainActor " : ""
+            source.generated("\(actor)private func __wb_guarded_\(name)() { _ = \(name) }\n")
             after += "\(values).hand(\(name))\n__wb_guarded_\(name)()\n"
+            if specifier == "var" {
+                source.generated("\(actor)private func __wb_store_\(name)(_ value: Any) { \(values).assign(&\(name), value) }\n")
+                after += "defer { __wb_store_\(name)(\(name)) }\n"
+            }
             names.append((specifier, name))
         }
     }

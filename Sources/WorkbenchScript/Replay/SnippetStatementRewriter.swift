@@ -22,6 +22,8 @@ public struct SnippetStatementRewriter {
         public var secretVariables: [String] = []
         /// Whether it names the sandbox (`sandbox/…`).
         public var usesSandbox = false
+        /// The secret literals it replaced, as their values (an export masks them).
+        public var secretValues: [String] = []
     }
 
     public func rewrite(_ statement: String) -> Result {
@@ -33,7 +35,7 @@ public struct SnippetStatementRewriter {
             bytes.replaceSubrange(edit.start..<edit.end, with: Array(edit.text.utf8))
         }
         return Result(statement: String(decoding: bytes, as: UTF8.self), secretVariables: finder.variables,
-                      usesSandbox: finder.usesSandbox)
+                      usesSandbox: finder.usesSandbox, secretValues: finder.values)
     }
 }
 
@@ -47,6 +49,7 @@ private final class EditFinder: SyntaxVisitor {
     let sandboxRoot: String?
     var edits: [Edit] = []
     var variables: [String] = []
+    var values: [String] = []
     var usesSandbox = false
     /// Literals already replaced by an environment read.
     private var hidden: Set<SyntaxIdentifier> = []
@@ -104,6 +107,7 @@ private final class EditFinder: SyntaxVisitor {
         hidden.insert(value.id)
         let variable = SecretNames.variable(for: name)
         if !variables.contains(variable) { variables.append(variable) }
+        if let literal = value.as(StringLiteralExprSyntax.self)?.representedLiteralValue { values.append(literal) }
         edits.append(Edit(start: value.positionAfterSkippingLeadingTrivia.utf8Offset,
                           end: value.endPositionBeforeTrailingTrivia.utf8Offset, text: SecretNames.environmentRead(for: name)))
     }

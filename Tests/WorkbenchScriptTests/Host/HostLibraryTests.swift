@@ -45,13 +45,17 @@ import Testing
         #expect(text.contains("nonisolated(unsafe) var m = WorkbenchKit.HostValues.take(WorkbenchKit.HostValues.unwrappedType { Int(\"4\") })\n"))
         #expect(text.contains("nonisolated(unsafe) let c = WorkbenchKit.HostValues.take(WorkbenchKit.HostValues.unwrappedType { n.first })\n"))
         #expect(text.contains("guard let n = __wb_in2.n, var m = Int(\"4\"), let c = n.first else { fatalError() }\n"
-                              + "WorkbenchKit.HostValues.hand(n)\n__wb_guarded_n()\nWorkbenchKit.HostValues.hand(m)\n__wb_guarded_m()\n"
+                              + "WorkbenchKit.HostValues.hand(n)\n__wb_guarded_n()\nWorkbenchKit.HostValues.hand(m)\n__wb_guarded_m()\ndefer { __wb_store_m(m) }\n"
                               + "WorkbenchKit.HostValues.hand(c)\n__wb_guarded_c()\n"))
         #expect(library.declared.map(\.name) == ["n", "m", "c"])
         // A name its own step declared before the guard stays the guard's (a global would be declared twice).
         let again = HostLibrary(number: 3, catchUp: [], inputs: [ProgramUnit("var o: Int? = 1\nguard let o else { fatalError() }")],
                                 imports: [], showsResults: true, languageMode: .swift5).program.text
         #expect(!again.contains("__wb_guarded_o"))
+        // A guard that also binds by a pattern the file's scope cannot type keeps its names.
+        let cased = HostLibrary(number: 3, catchUp: [], inputs: [ProgramUnit("guard case let .some(a) = x, let b = Optional(a) else { fatalError() }")],
+                                imports: [], showsResults: true, languageMode: .swift5).program.text
+        #expect(!cased.contains("__wb_guarded_"))
     }
 
     /// Many caught-up steps that await are functions of `awaitsPerChunk` each, called in turn (the
