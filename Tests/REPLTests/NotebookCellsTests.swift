@@ -40,5 +40,8 @@ import Testing
         #expect(RichOutput.imageKind(of: Data("RIFF\u{0}\u{0}\u{0}\u{0}WEBPVP8L".utf8), declared: "image/webp") == "image/webp")
         #expect(RichOutput.imageKind(of: Data("<?xml version=\"1.0\"?>\n<svg/>".utf8), declared: "image/svg+xml") == "image/svg+xml")
         #expect(RichOutput.imageKind(of: Data("<svg/>".utf8), declared: "image/png") == nil)
+        // A character cut at the 4096th byte does not hide the element.
+        let padded = Data(("<svg>" + String(repeating: "é", count: 3000)).utf8)
+        #expect(RichOutput.imageKind(of: padded, declared: "image/svg+xml") == "image/svg+xml")
     }
 }

@@ -68,6 +68,12 @@ struct ShownInputsTests {
         #expect(cells.map { $0["cell_type"] as? String } == ["markdown", "markdown", "code", "markdown"])
         #expect(cells.map { ($0["source"] as? [String])?.joined() } == ["# n", "# Posts\n\nFirst *one* post.", "let a = 1", "Then more."])
         #expect(cells.map { $0["execution_count"] as? Int } == [nil, nil, 1, nil])
+        // A `/*: */` block is prose of its own, not a line of the paragraph before it.
+        let blocks = [Self.input("//: One.", steps: 0...0), Self.input("/*: Two. */", steps: 0...0)]
+        let split = try #require(try JSONSerialization.jsonObject(with: HandoutDocuments.notebook(name: "n", description: nil, inputs: blocks, offline: false))
+            as? [String: Any])["cells"] as? [[String: Any]]
+        #expect(split?.map { ($0["source"] as? [String])?.joined() } == ["# n", "One.", "Two."])
+        #expect(HandoutDocuments.markdown(name: "n", description: nil, inputs: blocks, offline: false) == "# n\n\nOne.\n\nTwo.\n\n")
         let handout = HandoutDocuments.markdown(name: "n", description: nil, inputs: inputs, offline: false)
         #expect(handout == "# n\n\n# Posts\n\nFirst *one* post.\n\n```swift\nlet a = 1\n```\n\n```\na: Int\n1\n```\n\nThen more.\n\n")
     }

@@ -53,9 +53,11 @@ extension CurlLine {
         // -u's Basic header goes when -H gives an Authorization (curl's own header wins) or when
         // --digest answers the server's challenge instead.
         var digestAuth: WorkbenchStatement?
-        if let user, let colon = user.firstIndex(of: ":") {
-            let given = headers.contains { $0.name.lowercased() == "authorization" && $0.value != Self.basic(user) }
-            if digest || given { headers.removeAll { $0.name == "Authorization" && $0.value == Self.basic(user) } }
+        // The last -u is the one curl uses.
+        if let user = users.last, let colon = user.firstIndex(of: ":") {
+            let fromUser = Set(users.map(Self.basic))
+            let given = headers.contains { $0.name.lowercased() == "authorization" && !fromUser.contains($0.value) }
+            if digest || given { headers.removeAll { $0.name == "Authorization" && fromUser.contains($0.value) } }
             if digest { digestAuth = .digestAuth(String(user[..<colon]), password: String(user[user.index(after: colon)...])) }
         }
         statements += headers.map { .header($0.name, $0.value) }

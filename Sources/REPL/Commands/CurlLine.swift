@@ -18,7 +18,7 @@ struct CurlLine {
     var followRedirects = false
     /// `-u user:password`: Basic authentication (its header where -u is), or with `--digest` (even
     /// beside `--basic`, which curl adds to it) the answer to a Digest challenge instead.
-    var user: String?
+    var users: [String] = []
     var digest = false
     var insecure = false
     /// `-N`: curl prints the body as it arrives, as `send --stream` shows it.
@@ -113,7 +113,7 @@ struct CurlLine {
         case "--form", "--form-string": try takeFormField(value, as: option == "--form" ? "-F" : option)
         case "--user":
             guard value.contains(":") else { throw UsageError("curl: -u '\(ErrorLine.echo(value))' has no password — curl would ask for one; write -u user:password") }
-            user = value
+            users.append(value)
             headers.append(("Authorization", Self.basic(value)))
         case "--oauth2-bearer": headers.append(("Authorization", "Bearer " + value))
         // `-b name=value` is a cookie sent as it is; anything else is a cookie file, as curl reads it.
@@ -163,7 +163,7 @@ struct CurlLine {
                 return
             }
             let isFlag = !CurlOptions.valued.contains(negated) && (CurlOptions.long.values.contains(negated)
-                || CurlOptions.noEffect.contains(negated) || CurlOptions.refusal(negated) != nil || negated == "--location-trusted")
+                || CurlOptions.noEffect.contains(negated) || CurlOptions.refusal(negated) != nil || ["--location-trusted", "--digest"].contains(negated))
             guard option.hasPrefix("--no-"), isFlag else {
                 throw UsageError("curl: \(written) is not an option of curl's")
             }
@@ -172,6 +172,7 @@ struct CurlLine {
             case "--head": head = false
             case "--location", "--location-trusted": followRedirects = false
             case "--insecure": insecure = false
+            case "--digest": digest = false
             default: break
             }
         }

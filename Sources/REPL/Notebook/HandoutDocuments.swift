@@ -17,16 +17,20 @@ enum HandoutDocuments {
         if let description, !description.isEmpty { introduction += "\n\n" + description }
         if offline { introduction += "\n\n" + offlineNote }
         var document = NotebookDocument(cells: [.markdown(introduction)])
+        var previous: ShownInputs.Input?
         for input in inputs {
             if let prose = input.prose {
-                // Consecutive `//:` lines are one block of prose, as a playground renders them.
-                if case .markdown(let before)? = document.cells.last, document.cells.count > 1 {
+                // Consecutive `//:` lines are one block of prose, as a playground renders them; a
+                // `/*: */` block is a cell of its own.
+                if case .markdown(let before)? = document.cells.last, document.cells.count > 1, lineProse(input, after: previous) {
                     document.cells[document.cells.count - 1] = .markdown(before + "\n" + prose)
                 } else {
                     document.cells.append(.markdown(prose))
                 }
+                previous = input
                 continue
             }
+            previous = input
             var output = ShownInputs.shown(input.output, cut: input.cut)
             if input.cut { output += (output.isEmpty || output.hasSuffix("\n") ? "" : "\n") + cutNote + "\n" }
             document.cells.append(.code(input.typed, output: output))
@@ -41,15 +45,15 @@ enum HandoutDocuments {
         var text = "# \(name)\n\n"
         if let description, !description.isEmpty { text += description + "\n\n" }
         if offline { text += "> " + offlineNote + "\n\n" }
-        var afterProse = false
+        var previous: ShownInputs.Input?
         for input in inputs {
+            defer { previous = input }
             if let prose = input.prose {
-                if afterProse { text.removeLast() }
+                // A `//:` line goes on the paragraph the line before it began.
+                if lineProse(input, after: previous) { text.removeLast() }
                 text += prose + "\n\n"
-                afterProse = true
                 continue
             }
-            afterProse = false
             let typed = input.isSwift ? input.typed : "wb> " + input.typed
             let inputFence = fence(for: typed)
             text += "\(inputFence)\(input.isSwift ? "swift" : "")\n\(typed)\n\(inputFence)\n\n"
@@ -72,6 +76,11 @@ enum HandoutDocuments {
             if input.cut { text += "*The rest of this output is not kept in the handout.*\n\n" }
         }
         return text
+    }
+
+    /// Whether `input` is a `//:` line going on from a `//:` line just before it.
+    private static func lineProse(_ input: ShownInputs.Input, after previous: ShownInputs.Input?) -> Bool {
+        input.typed.hasPrefix("//:") && previous?.typed.hasPrefix("//:") == true && previous?.prose != nil
     }
 
     /// A fence longer than any run of backticks in `text`.

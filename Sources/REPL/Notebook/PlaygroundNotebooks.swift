@@ -90,6 +90,10 @@ struct PlaygroundNotebooks {
         if files.fileExists(atPath: target.path) && !force {
             throw UsageError("\(SnippetsFolder.display(target)) already exists; add --force to replace \(bundle.isMultiPage ? "its notebooks" : "it")")
         }
+        var isFolder: ObjCBool = false
+        guard files.fileExists(atPath: target.deletingLastPathComponent().path, isDirectory: &isFolder), isFolder.boolValue else {
+            throw UsageError("\(SnippetsFolder.display(target.deletingLastPathComponent())) is not a folder: nothing was run or written")
+        }
         do {
             if bundle.isMultiPage { try files.createDirectory(at: target, withIntermediateDirectories: true) }
         } catch {

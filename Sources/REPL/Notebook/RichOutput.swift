@@ -42,7 +42,8 @@ public enum RichOutput: Sendable {
         if start.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
         if start.starts(with: Array("GIF87a".utf8)) || start.starts(with: Array("GIF89a".utf8)) { return "image/gif" }
         if start.count == 12, start.starts(with: Array("RIFF".utf8)), start[8...] == ArraySlice("WEBP".utf8) { return "image/webp" }
-        if declared == "image/svg+xml", let text = String(data: body.prefix(4096), encoding: .utf8), text.contains("<svg") { return "image/svg+xml" }
+        // Decoded leniently: the 4096th byte may fall inside a character.
+        if declared == "image/svg+xml", String(decoding: body.prefix(4096), as: UTF8.self).contains("<svg") { return "image/svg+xml" }
         return nil
     }
 }
