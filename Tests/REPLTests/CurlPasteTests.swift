@@ -146,7 +146,7 @@ import WorkbenchKit
     @Test(arguments: [
         "curl --proxy http://p:1 sandbox/httpbin/get", "curl -F 'a=<notes.txt' sandbox/httpbin/post", "curl 'sandbox/httpbin/get",
         "curl sandbox/httpbin/get | jq .", "curl -sS --cacert ca.pem sandbox/httpbin/get", "curl ftp://127.0.0.1:1/a",
-        "curl --digest -u a:b sandbox/httpbin/get", "curl -T /no/such/file sandbox/httpbin/put",
+        "curl --ntlm -u a:b sandbox/httpbin/get", "curl -T /no/such/file sandbox/httpbin/put",
         "curl sandbox/httpbin/post -F 'a=@/no/such/file'", "curl sandbox/httpbin/get -H 'X Y: 1'",
     ])
     func whatIsNotTakenSendsNothing(line: String) async throws {
