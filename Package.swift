@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(name: "JupyterKernelTests", dependencies: ["JupyterKernel", "KernelLibraries", "TestSupport"],
                     exclude: ["Clients", "Notebooks"]),
         .testTarget(name: "PlaygroundsTests", dependencies: ["Playgrounds", "TestSupport"]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport"]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport", "CZlib"]),
         .testTarget(
             name: "REPLTests",
             dependencies: [
