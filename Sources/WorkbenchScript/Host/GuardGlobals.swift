@@ -4,8 +4,8 @@ import WorkbenchKit
 /// A top-level `guard let NAME = VALUE … else { … }`. In one program its names are the rest of the
 /// top-level code's; at the prompt the rest is later inputs, so each name is a global of the
 /// library, as a binding's is: typed from its value's unwrapped type, given the value the guard
-/// bound right after it. A name whose type cannot be read that way (a `case` pattern's) stays the
-/// guard's own, as does one the same step declared before it.
+/// bound right after it. A guard with a name that cannot be such a global (see `init`) keeps all
+/// of its names its own, as before.
 struct GuardGlobals {
     /// Edits of the guard as the entry point runs it: uses of a name it binds in its own values
     /// (`guard let x = x`, `guard let x`) read the earlier declaration, not the new global.
@@ -23,13 +23,18 @@ struct GuardGlobals {
         let boundNames = statement.conditions.map { condition in
             condition.condition.as(OptionalBindingConditionSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         }
-        // A value typed at the file's scope sees only globals: a guard that also binds by a `case`
-        // or a tuple pattern, or a name in backticks, keeps all its names its own.
+        // A value typed at the file's scope sees only globals: a guard with a name that cannot be
+        // one (bound by a `case` or a tuple pattern, in backticks, declared by its own step before,
+        // `guard let x` of no earlier `x`) keeps all its names its own.
         let simple = statement.conditions.allSatisfy { condition in
             switch condition.condition {
             case .expression: true
             case .optionalBinding(let binding):
-                binding.pattern.as(IdentifierPatternSyntax.self).map { !$0.identifier.text.hasPrefix("`") } ?? false
+                binding.pattern.as(IdentifierPatternSyntax.self).map { pattern in
+                    let name = pattern.identifier.text
+                    return !name.hasPrefix("`") && !declaredBefore.contains(name)
+                        && (binding.typeAnnotation != nil || binding.initializer != nil || earlier[name] != nil)
+                } ?? false
             default: false
             }
         }
