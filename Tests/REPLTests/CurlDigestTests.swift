@@ -34,6 +34,15 @@ import WorkbenchKit
                 #expect(exchange.requestHeaders["Authorization"]?.hasPrefix("Digest username=\"\(user.prefix { $0 != ":" })\"") == true)
             }
             #expect(try Self.curl("--digest -u ada:s3cr3t '\(base)httpbin/digest-auth/auth/ada/s3cr3t'").status == 200)
+            // HEAD is hashed as HEAD, as curl -I sends it.
+            #expect(try Self.curl("-I --digest -u ada:s3cr3t '\(base)httpbin/digest-auth/auth/ada/s3cr3t'").status == 200)
+            // `curl` alone prints a command that answers the challenge again.
+            let again = Session(console: console, isInteractive: false)
+            again.sandboxURL = root
+            #expect(await again.evaluate("curl --digest -u ada:s3cr3t \(base)httpbin/digest-auth/auth/ada/s3cr3t"))
+            console.clearCaptured()
+            #expect(await again.evaluate("curl"))
+            #expect(console.capturedText == "curl \(base)httpbin/digest-auth/auth/ada/s3cr3t --digest -u ada:s3cr3t\n", "\(console.capturedText)")
 
             // A server asking for an algorithm Workbench does not compute: the 401 stands, with one line.
             let server = try ScriptedServer(.bytes(Array(("HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Digest realm=\"r\", nonce=\"n\", "

@@ -3,6 +3,8 @@ import Foundation
 /// A request as the sandbox's APIs see it: method, path segments, query items, headers and body.
 struct SandboxRequest: Sendable {
     private(set) var method: String
+    /// The method as the request line had it: HEAD stays HEAD where the router answers it as GET.
+    let sentMethod: String
     /// The request target as received: path and query, still percent-encoded.
     let target: String
     /// The path, percent-decoded, without the query.
@@ -21,6 +23,7 @@ struct SandboxRequest: Sendable {
         body: [UInt8], clientAddress: String
     ) {
         self.method = method.uppercased()
+        sentMethod = method.uppercased()
         self.target = target
         self.authority = authority
         self.headers = headers

@@ -2,7 +2,9 @@ import Foundation
 
 /// A request written as a curl command line, quoted for a POSIX shell.
 public enum CurlCommand {
-    public static func render(method: String, url: String, headers: HeaderList, body: RequestBody?) -> String {
+    /// `digest`: the credentials a Digest challenge is answered with (`--digest -u`), as headers are, in clear.
+    public static func render(method: String, url: String, headers: HeaderList, body: RequestBody?,
+                              digest: DigestCredentials? = nil) -> String {
         var words = ["curl"]
         switch (method, body) {
         case ("HEAD", _): words.append("--head")
@@ -17,6 +19,7 @@ public enum CurlCommand {
             if case .multipart(let multipart)? = body, field.value == multipart.contentType { continue }
             words += ["-H", shellQuoted("\(field.name): \(field.value)")]
         }
+        if let digest { words += ["--digest", "-u", shellQuoted("\(digest.user):\(digest.password)")] }
         switch body {
         case .none: break
         case .multipart(let multipart):

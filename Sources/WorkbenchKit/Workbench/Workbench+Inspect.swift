@@ -105,7 +105,7 @@ extension Workbench {
     public func curlCommand() throws(WorkbenchError) -> String {
         CurlCommand.render(
             method: request.method, url: try request.url().absoluteString,
-            headers: request.allHeaders(defaultHeaders: defaultHeaders), body: request.body)
+            headers: request.allHeaders(defaultHeaders: defaultHeaders), body: request.body, digest: request.digest)
     }
 
     /// `HTTP 200 OK · application/json · 2.6 KB · 3 ms`, plus `· offline` when the sandbox answered.

@@ -37,7 +37,8 @@ enum HTTPBinDigest {
         let qop = given["qop"]
         if let qop, !offered.contains(qop) { return false }
         let challenge = DigestChallenge(realm: realm, nonce: nonce, algorithm: algorithm, qop: qop.map { [$0] } ?? [])
-        let expected = challenge.response(user: user, password: password, method: request.method, uri: request.target,
+        // The method the client hashed: a HEAD is answered as a GET, but was sent as HEAD.
+        let expected = challenge.response(user: user, password: password, method: request.sentMethod, uri: request.target,
                                           body: Data(request.body), cnonce: given["cnonce"] ?? "", nc: given["nc"] ?? "")
         return given["response"] == expected
     }
