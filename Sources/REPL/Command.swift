@@ -8,8 +8,12 @@ public protocol Command: Sendable {
     var name: String { get }
     /// Other words that invoke it (`exit` for `quit`).
     var aliases: [String] { get }
-    /// The usage line: `query NAME=VALUE …`.
+    /// The usage line: `query NAME=VALUE …`; by default the name, `operands` and `options`.
     var synopsis: String { get }
+    /// What the synopsis shows between the name and the options: `NAME ["description"]`.
+    var operands: String { get }
+    /// The `--options` it takes, each declared once (`CommandOption`).
+    var options: [CommandOption] { get }
     /// One line for the `help` listing.
     var summary: String { get }
     /// What `help NAME` shows after the synopsis: details and at least one example.

@@ -7,7 +7,7 @@ extension Session {
         guard words.count > 1, let command = commands.command(named: words[0]) else {
             return words.count <= 1 ? commands.names + boundNames : []
         }
-        return command.complete(Array(words.dropFirst()), session: self)
+        return command.completion(Array(words.dropFirst()), session: self)
     }
 
     /// Names bound at the prompt: on the fast path, and by earlier Swift input.

@@ -3,7 +3,7 @@ import Foundation
 import REPL
 
 /// `workbench replay NAME|PATH … [--step] [--check] [--results] [--junit FILE] [--tap FILE]`:
-/// snippets replayed from the shell.
+/// snippets replayed from the shell. The options' help is the prompt's (`ReplayOption.all`).
 struct ReplayCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
@@ -27,22 +27,22 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: "The snippets: names in Snippets/, paths to .swift files, or one .playground bundle or .ipynb notebook.")
     var snippets: [String]
 
-    @Flag(help: "Wait for Enter before each statement; q stops.")
+    @Flag(help: ArgumentHelp(ReplayOption.help("--step")))
     var step = false
 
-    @Flag(help: "Stop at the first failing statement (the exit status is 1 whenever one failed).")
+    @Flag(help: ArgumentHelp(ReplayOption.help("--check")))
     var check = false
 
-    @Flag(help: "Show the source with a results column: each line's last value, as a playground shows it.")
+    @Flag(help: ArgumentHelp(ReplayOption.help("--results")))
     var results = false
 
-    @Option(help: "The snippets folder (default: ./Snippets).")
+    @Option(help: ArgumentHelp(ReplayOption.help("--dir")))
     var dir: String?
 
-    @Option(help: ArgumentHelp("Write a JUnit XML report of the run to this file (one test case per snippet).", valueName: "file"))
+    @Option(help: ArgumentHelp(ReplayOption.help("--junit"), valueName: "file"))
     var junit: String?
 
-    @Option(help: ArgumentHelp("Write a TAP report of the run to this file.", valueName: "file"))
+    @Option(help: ArgumentHelp(ReplayOption.help("--tap"), valueName: "file"))
     var tap: String?
 
     @Flag(name: .customLong("no-sandbox"), help: "Do not start the embedded sandbox.")

@@ -75,8 +75,8 @@ extension CompiledSwiftSessions {
             #expect(result.status == 1)
             #expect(result.output.split(separator: "\n").map(String.init) == [
                 "error: no #Playground block 'Nope' in Greetings.swift: 1, In Three Languages, 3",
-                "error: --block needs a #Playground block's name or number: `play FILE.swift [--block NAME] | play BUNDLE.playground [--page NAME]`",
-                "error: unknown option '--blok' (play takes --block NAME or --page NAME)",
+                "error: --block needs a value (NAME), as in `play Greetings.swift --block \"In Three Languages\"`",
+                "error: unknown option '--blok' (play takes --block NAME and --page NAME)",
                 "error: usage: play FILE.swift [--block NAME] | play BUNDLE.playground [--page NAME]",
                 "error: plain.swift has no #Playground blocks: without --block, play runs it whole",
             ], "\(result.output)")

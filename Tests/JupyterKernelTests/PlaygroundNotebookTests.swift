@@ -86,7 +86,7 @@ import TestSupport
             error: \(folder.url.path)/Networking already exists; add --force to replace its notebooks
             error: export notebook PATH.playground takes no description: each page's prose is its own
             error: no page 'Nowhere' in Networking.playground: Introduction, Building URLs, Decoding Resources, Fetching Posts, Live View
-            error: --page needs a page's name: `open PATH.playground --page NAME`
+            error: --page needs a value (NAME), as in `open Networking.playground --page Decoding`
             error: \(folder.url.path)/Networking already exists; add --force to replace its notebooks
 
             """, "\(run.output)")

@@ -24,7 +24,7 @@ import WorkbenchKit
         let session = Session(console: console, isInteractive: false)
         #expect(await session.evaluate("help \(name)"))
         let help = console.capturedText.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        let swiftLines = help.drop { !$0.hasPrefix("Swift: ") }.prefix { !$0.isEmpty && !$0.hasPrefix("Example") }
+        let swiftLines = help.drop { !$0.hasPrefix("Swift: ") }.prefix { !$0.isEmpty && !$0.hasPrefix("Example") && $0 != "Options:" }
         let command = try #require(session.commands.command(named: name) as? any StatementCommand)
         let saved = try command.forms.map { form in
             // `reset` first, so that a `base` is saved as a statement and not folded into `Workbench(base:)`.

@@ -3,9 +3,9 @@ import Foundation
 import Testing
 import WorkbenchKit
 
-/// The commands whose options are one table (`Setting.all` for `set`, `DecodeOption.all` for
-/// `decode` and `infer`, `ReplayOption.all` for `replay`) say, complete and read every option of it. The cases come from the tables,
-/// so an option added to one is checked in each place at once.
+/// Each command's options are one table (`Command.options`; `Setting.all` for `set`): the synopsis,
+/// help, completion and reading of every option come from it. The cases come from the tables, so
+/// an option added to one is checked in each place at once.
 @MainActor
 @Suite struct OptionTableTests {
     let console = Console(capturingWithColors: false)
@@ -97,22 +97,56 @@ import WorkbenchKit
         }
     }
 
-    @Test(arguments: ReplayOption.all.map(\.name))
-    func replaySaysCompletesAndReadsEachOption(_ name: String) throws {
-        let session = session()
-        let replay = try command("replay", in: session)
-        let option = try #require(ReplayOption.all.first { $0.name == name })
-        #expect(replay.synopsis.contains("[\(option.spelled)]"))
-        // replay's help is prose: it names each option as the synopsis spells it.
-        #expect(HelpCommand.lines(of: replay).joined(separator: " ").contains(option.spelled))
-        #expect(replay.complete([String(name.prefix(3))], session: session).contains(name))
+    @Test(arguments: ReplayOption.all.map(\.option.name))
+    func replayReadsEachOptionIntoItsRequest(_ name: String) throws {
+        let option = try #require(ReplayOption.all.first { $0.option.name == name })
         switch option.target {
         case .flag(let flag):
             #expect(try ReplayRequest(words: ["a", name])[keyPath: flag])
-        case .value(_, let needs, let value):
+            #expect(try !ReplayRequest(words: ["a"])[keyPath: flag])
+        case .value(let value):
             #expect(try ReplayRequest(words: ["a", name, "x"])[keyPath: value] == "x")
             let thrown = #expect(throws: UsageError.self) { try ReplayRequest(words: ["a", name]) }
-            #expect(thrown?.description == "\(name) needs \(needs)")
+            #expect(thrown?.description.hasPrefix("\(name) needs a value (\(option.option.value ?? "")), as in `replay ") == true,
+                    "\(thrown?.description ?? "")")
+        }
+    }
+
+    /// Words a command needs before an option for the option to be read as one (decode's type).
+    static let operandsBefore = ["decode": "Post", "infer": "User", "export": "playground lesson"]
+
+    /// Every command's declared options (`Command.options`), from the table itself: the synopsis
+    /// spells each, `help NAME` lists it, Tab offers it after `--` and its values after it, the
+    /// command run with it never calls it unknown, and an option it lacks is refused naming
+    /// every one it takes.
+    @Test func everyCommandSaysCompletesAndReadsEachOptionItDeclares() async throws {
+        let session = session()
+        let declaring = session.commands.commands.filter { !$0.options.isEmpty }
+        #expect(declaring.count >= 15, "\(declaring.map(\.name))")
+        for command in declaring {
+            let name = command.name
+            let before = Self.operandsBefore[name].map { $0 + " " } ?? ""
+            let help = HelpCommand.lines(of: command)
+            for option in command.options {
+                #expect(command.synopsis.contains(option.spelled), "\(name): \(command.synopsis)")
+                let line = help.first { $0.hasPrefix("  \(option.spelled) ") && $0.hasSuffix(option.help) }
+                #expect(line != nil, "\(name) \(option.name): \(help)")
+                // `help` indents the page by two more: within 100 columns.
+                #expect((line?.count ?? 0) <= 98, "\(name): \(line ?? "")")
+                #expect(session.completions(before: "\(name) \(before)--").contains(option.name), "\(name) \(option.name)")
+                if !option.values.isEmpty {
+                    #expect(session.completions(before: "\(name) \(before)\(option.name) ") == option.values, "\(name) \(option.name)")
+                }
+                let input = "\(name) \(before)\(option.name)" + (option.value.map { " " + (option.values.first ?? $0) } ?? "")
+                console.clearCaptured()
+                _ = await session.evaluate(input)
+                #expect(!console.capturedText.contains("unknown option"), "\(input): \(console.capturedText)")
+            }
+            console.clearCaptured()
+            #expect(await !session.evaluate("\(name) \(before)--no-such-option"))
+            let refusal = console.capturedText
+            #expect(refusal.hasPrefix("error: unknown option '--no-such-option'"), "\(name): \(refusal)")
+            for option in command.options { #expect(refusal.contains(option.name), "\(name): \(refusal)") }
         }
     }
 }

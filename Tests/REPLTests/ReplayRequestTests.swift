@@ -15,8 +15,8 @@ import WorkbenchKit
 
     nonisolated static let errors = [
         ErrorCase(words: "", expected: "which snippet? `replay NAME` (`snippets` lists them)"),
-        ErrorCase(words: "a --junit", expected: "--junit needs a file, as in `--junit report.xml`"),
-        ErrorCase(words: "a --tap --check", expected: "--tap needs a file, as in `--tap report.tap`"),
+        ErrorCase(words: "a --junit", expected: "--junit needs a value (FILE), as in `replay Snippets/*.swift --junit report.xml`"),
+        ErrorCase(words: "a --tap --check", expected: "--tap needs a value (FILE), as in `replay Snippets/*.swift --tap report.tap`"),
         ErrorCase(words: "a --json x", expected: "unknown option '--json' (replay takes --step, --check, --results, --dir DIR, --junit FILE and --tap FILE)"),
         ErrorCase(words: "a b.playground", expected: "a playground replays alone: `replay b.playground`"),
         ErrorCase(words: "b.playground --junit r.xml", expected: "--junit and --tap report snippets, not a playground"),

@@ -107,7 +107,7 @@ import WorkbenchKit
         ("query =1", "error: query item '=1' has no name — write NAME=VALUE"),
         ("query -", "error: '-' needs a name: `query -NAME` removes the items named NAME"),
         ("header Accept", "error: header 'Accept' has no ':' — write NAME: VALUE"),
-        ("header --bogus A: b", "error: unknown option '--bogus' — header knows --default"),
+        ("header --bogus A: b", "error: unknown option '--bogus' (header takes --default)"),
         ("header Bad Name: x", "error: invalid header name 'Bad Name' — letters, digits and !#$%&'*+-.^_`|~ only, as in `header Accept: application/json`"),
         ("method 'G T'", "error: invalid method 'G T' — use GET, POST, PUT, PATCH, DELETE, HEAD or another token of letters"),
         ("body {\"a\": }", "error: invalid JSON body at line 1, column 7: expected a value after ':', found '}' — fix it, or send text with `header Content-Type: text/plain`"),

@@ -6,15 +6,23 @@ import WorkbenchKit
 struct BodyCommand: StatementCommand {
     let forms: [StatementForm] = [.bodyJSON, .bodyFile, .form, .removeBody, .body]
     let name = "body"
-    let synopsis = "body [--raw] [--all] | body JSON | body @FILE | body --form a=b … | body --clear"
+    var synopsis: String {
+        let (raw, all, form, clear) = (options[0].name, options[1].name, options[2].name, options[3].name)
+        return "body [\(raw)] [\(all)] | body JSON | body @FILE | body \(form) a=b … | body \(clear)"
+    }
+    let options = [
+        CommandOption("--raw", help: "the last response's bytes as received"),
+        CommandOption("--all", help: "the last response's whole body, not cut after `set body-lines N` lines"),
+        CommandOption("--form", help: "set the request body to a form of the NAME=VALUE words after it"),
+        CommandOption("--clear", help: "send no request body"),
+    ]
     let summary = "show the last response body, or set the request body (JSON, a file, a form)"
     let group = CommandGroup.inspect
     let help = """
         Without JSON: shows the last response's body — JSON pretty-printed, text as
-        text, binary as size and hex — cut after `set body-lines N` lines; `--all`
-        shows everything, `--raw` the bytes as received.
+        text, binary as size and hex — cut after `set body-lines N` lines.
         With an argument: sets the request body. JSON is checked (the error says the
-        line and column); `@FILE` sends a file; `--form` a form; `--clear` none.
+        line and column); `@FILE` sends a file.
 
         Examples:
           wb> body --all
@@ -23,19 +31,18 @@ struct BodyCommand: StatementCommand {
           wb> body --form name=Ada lang='Swift 6'
         """
 
-    func complete(_ words: [String], session: Session) -> [String] {
-        guard let last = words.last, last.hasPrefix("-") else { return [] }
-        return RequestCompletion.matching(last, ["--raw", "--all", "--form", "--clear"])
-    }
-
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {
         if arguments.hasPrefix("@") {
             let path = try Arguments.split(String(arguments.dropFirst())).joined(separator: " ")
             guard !path.isEmpty else { throw UsageError("'@' needs a file: `body @FILE`") }
             return [.bodyFile(path)]
         }
-        if arguments.hasPrefix("--form") {
-            let fields = try Arguments.split(String(arguments.dropFirst("--form".count))).map { word in
+        if arguments.isEmpty { return [.body(raw: false, all: false)] }
+        let (flags, rest) = try leadingFlags(arguments)
+        if flags.isEmpty { return [.bodyJSON(arguments)] }
+        if flags.contains("--form") {
+            guard flags.count == 1 else { throw UsageError("--form sets the request body: it goes with no other option") }
+            let fields = try Arguments.split(String(rest)).map { word in
                 guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
                     throw UsageError("form field '\(word)' is not NAME=VALUE")
                 }
@@ -44,14 +51,13 @@ struct BodyCommand: StatementCommand {
             guard !fields.isEmpty else { throw UsageError("`body --form` needs fields: body --form name=value …") }
             return [.form(fields)]
         }
-        if arguments == "--clear" { return [.removeBody] }
-        let words = arguments.split(separator: " ").map(String.init)
-        if words.allSatisfy({ $0 == "--raw" || $0 == "--all" }) {
-            return [.body(raw: words.contains("--raw"), all: words.contains("--all"))]
+        if flags.contains("--clear") {
+            guard flags.count == 1, rest.isEmpty else { throw UsageError("--clear removes the request body: it takes nothing more") }
+            return [.removeBody]
         }
-        if let option = words.first(where: { $0.hasPrefix("--") }), arguments.hasPrefix("--") {
-            throw UsageError("unknown option '\(option)' — body knows --raw, --all, --form, --clear")
+        guard rest.isEmpty else {
+            throw UsageError("\(flags.sorted().joined(separator: " ")) shows the last response's body and takes nothing more, got '\(ErrorLine.echo(String(rest)))'")
         }
-        return [.bodyJSON(arguments)]
+        return [.body(raw: flags.contains("--raw"), all: flags.contains("--all"))]
     }
 }

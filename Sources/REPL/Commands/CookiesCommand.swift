@@ -8,7 +8,8 @@ import WorkbenchKit
 struct CookiesCommand: Command {
     let name = "cookies"
     let argumentsMayHoldSecrets = true
-    let synopsis = "cookies [--show] | cookies -NAME | cookies clear | cookies load FILE | cookies save FILE"
+    var synopsis: String { "cookies \(options.synopsis) | cookies -NAME | cookies clear | cookies load FILE | cookies save FILE" }
+    let options = [CommandOption("--show", help: "show the values of secret-looking names too")]
     let summary = "the cookies responses set, which later requests send: list, remove one, or empty the jar"
     let group = CommandGroup.inspect
     let help = """
@@ -38,14 +39,19 @@ struct CookiesCommand: Command {
             let names = session.workbench.cookieJar.cookies().map(\.name)
             return RequestCompletion.matching(String(word.dropFirst()), names).map { "-" + $0 }
         }
-        return RequestCompletion.matching(word, ["--show", "clear", "load", "save"])
+        return RequestCompletion.matching(word, options.map(\.name) + ["clear", "load", "save"])
     }
 
     func run(_ arguments: String, session: Session) async throws {
         let jar = session.workbench.cookieJar
+        if arguments.hasPrefix("--") {
+            let (flags, rest) = try leadingFlags(arguments)
+            guard rest.isEmpty else { throw UsageError("--show lists the cookies and takes nothing more, got '\(ErrorLine.echo(String(rest)))'") }
+            return list(jar.cookies(), shown: flags.contains("--show"), console: session.console)
+        }
         switch arguments {
-        case "", "--show":
-            list(jar.cookies(), shown: arguments == "--show", console: session.console)
+        case "":
+            list(jar.cookies(), shown: false, console: session.console)
         case "clear":
             jar.removeAll()
         case let file where file.hasPrefix("load ") || file.hasPrefix("save "):
@@ -72,7 +78,7 @@ struct CookiesCommand: Command {
                 throw UsageError("no cookie named '\(ErrorLine.echo(name))' (\(there))")
             }
         default:
-            throw UsageError("cookies takes --show, -NAME, clear, load FILE or save FILE, got '\(ErrorLine.echo(arguments))'")
+            throw UsageError("cookies takes \(options.listed), -NAME, clear, load FILE or save FILE, got '\(ErrorLine.echo(arguments))'")
         }
     }
 

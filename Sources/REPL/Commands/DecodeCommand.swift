@@ -6,14 +6,14 @@ struct DecodeCommand: StatementCommand {
     let forms: [StatementForm] = [.decode]
     let name = "decode"
     let aliases: [String] = []
-    let synopsis = "decode TYPE " + DecodeOption.synopsis(DecodeOption.all)
+    let operands = "TYPE"
+    var options: [CommandOption] { DecodeOption.all.map { $0.declared(help: $0.help) } }
     let summary = "decode the current JSON body into a Swift type"
     let help = """
         Decodes the last response body (or the document given to `json`) into TYPE, any Swift type over
         the declared models: Post, [Post], [String: Post], Post?, [[Int]]. Prints the type (and count),
         then exactly what print(value) prints in compiled Swift; a failure prints the DecodingError as
         Swift prints it. Bind the result with `let NAME = decode TYPE`.
-        \(DecodeOption.helpLines(DecodeOption.all) { $0.help })
 
         Example:
           wb> decode [Post] --keys snake
@@ -43,7 +43,8 @@ struct DecodeCommand: StatementCommand {
 struct InferCommand: Command {
     let name = "infer"
     let aliases: [String] = []
-    let synopsis = "infer NAME " + DecodeOption.synopsis(DecodeOption.infer)
+    let operands = "NAME"
+    var options: [CommandOption] { DecodeOption.infer.map { $0.declared(help: $0.inferHelp ?? "") } }
     let summary = "generate Swift models from the current JSON body"
     let help = """
         Writes Codable declarations for the current body (an object or an array of objects): nested types
@@ -54,7 +55,6 @@ struct InferCommand: Command {
         NAME then decode with the inferred one. When one of them uses a type nested in the
         earlier NAME that the inferred one lacks (`NAME.Geo`), nothing is replaced: infer
         under another name, or declare that model again without it.
-        \(DecodeOption.helpLines(DecodeOption.infer) { $0.inferHelp })
         Swift: the declarations themselves, written into the snippet `save` makes
 
         Example:

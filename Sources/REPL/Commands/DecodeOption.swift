@@ -69,13 +69,9 @@ struct DecodeOption: Sendable {
         }.joined(separator: " ")
     }
 
-    /// Help's lines for `options`, each option and its value in a column of 17 (as `help decode`
-    /// has always had it), then `help`'s text for it: `  --at PATH        …`.
-    static func helpLines(_ options: [DecodeOption], help: (DecodeOption) -> String?) -> String {
-        options.map { option in
-            let spelled = option.name + (option.value.map { " " + $0 } ?? "")
-            return "  " + spelled + String(repeating: " ", count: max(17 - spelled.count, 1)) + (help(option) ?? "")
-        }.joined(separator: "\n")
+    /// The option as `help`, the synopsis and completion read it, with decode's help or infer's.
+    func declared(help: String) -> CommandOption {
+        CommandOption(name, value: value, values: values, help: help)
     }
 
     /// Completion after `words` (the last may be empty): the option's values after an option

@@ -12,7 +12,16 @@ struct ExportCommand: Command {
     static let documents = ["playground", "markdown", "notebook", "http"]
 
     let name = "export"
-    let synopsis = "export swift | curl | playground NAME [--blocks] | markdown NAME | notebook NAME [\"description\"] | notebook PATH.playground | http NAME [--dir DIR] [--force]"
+    var synopsis: String {
+        let blocks = options.filter { $0.name == "--blocks" }.synopsis, others = options.filter { $0.name != "--blocks" }.synopsis
+        return "export swift | curl | playground NAME \(blocks) | markdown NAME | notebook NAME [\"description\"] | notebook PATH.playground | http NAME \(others)"
+    }
+    /// The documents' options (`DocumentExport`); `--blocks` is only a playground's.
+    let options = [
+        CommandOption("--dir", value: "DIR", example: "markdown lesson --dir ~/talks", help: "write the document into DIR"),
+        CommandOption("--force", help: "replace a document that is there"),
+        CommandOption("--blocks", help: "a playground as NAME.swift, a file of one #Playground block"),
+    ]
     let summary = "the request as Swift app code or a curl command; the session as a playground, Markdown or a notebook"
     let group = CommandGroup.snippets
     var help: String {
@@ -88,7 +97,8 @@ struct ExportCommand: Command {
         var words = try Arguments.split(arguments)
         if let document = words.first, Self.documents.contains(document) {
             words.removeFirst()
-            return try await DocumentExport(words: words, kind: document).write(session: session)
+            let taken = document == "playground" ? options : options.filter { $0.name != "--blocks" }
+            return try await DocumentExport(OptionWords(words, options: taken, command: "export \(document)"), kind: document).write(session: session)
         }
         if let target = Self.target(in: arguments), target.name == "curl" {
             throw UsageError("export curl takes no arguments, got '\(ErrorLine.echo(target.arguments))' — `curl URL …` alone sends a curl command")

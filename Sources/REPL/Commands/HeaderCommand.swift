@@ -6,7 +6,8 @@ struct HeaderCommand: StatementCommand {
     let forms: [StatementForm] = [.header, .defaultHeader, .removeHeader, .showHeaders]
     let name = "header"
     let argumentsMayHoldSecrets = true
-    let synopsis = "header NAME: VALUE | header -NAME | header --default NAME: VALUE | header"
+    var synopsis: String { "header NAME: VALUE | header -NAME | header \(options[0].name) NAME: VALUE | header" }
+    let options = [CommandOption("--default", help: "keep the header through `reset` and send it with every request")]
     let summary = "set, remove or list request headers; --default sends one with every request"
     let group = CommandGroup.build
     let help = """
@@ -27,7 +28,7 @@ struct HeaderCommand: StatementCommand {
         if last.hasPrefix("-") && !last.hasPrefix("--") {
             return RequestCompletion.matching(String(last.dropFirst()), names, caseInsensitive: true).map { "-" + $0 }
         }
-        if last.hasPrefix("--") { return RequestCompletion.matching(last, ["--default"]) }
+        if last.hasPrefix("--") { return [] }
         return RequestCompletion.matching(last, names, caseInsensitive: true).map { $0 + ":" }
     }
 
@@ -38,13 +39,8 @@ struct HeaderCommand: StatementCommand {
             guard !name.isEmpty else { throw UsageError("'-' needs a name: `header -NAME` removes that header") }
             return [.removeHeader(name)]
         }
-        var text = Substring(arguments)
-        let isDefault = text.hasPrefix("--default")
-        if isDefault {
-            text = text.dropFirst("--default".count)
-        } else if text.hasPrefix("--") {
-            throw UsageError("unknown option '\(text.prefix { !$0.isWhitespace })' — header knows --default")
-        }
+        let (flags, text) = try leadingFlags(arguments)
+        let isDefault = flags.contains("--default")
         guard let colon = text.firstIndex(of: ":") else {
             throw UsageError("header '\(text.trimmingCharacters(in: .whitespaces))' has no ':' — write NAME: VALUE")
         }

@@ -55,16 +55,21 @@ struct HelpCommand: Command {
     }
 
     /// The command's help; a statement command's `Swift:` lines (each form's sample, as `save`
-    /// writes it) go before its examples.
+    /// writes it), then the options the command declares, go before its examples.
     static func lines(of command: any Command) -> [String] {
         var lines = command.help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let statementCommand = command as? any StatementCommand else { return lines }
-        let swift = statementCommand.forms.enumerated().map { index, form in
-            (index == 0 ? "Swift: " : "       ") + TranscriptSnippet.savedSource(of: form.descriptor.sample, sandboxRoot: nil)
+        func insertBeforeExamples(_ inserted: [String]) {
+            var position = lines.firstIndex { $0.hasPrefix("Example") } ?? lines.count
+            if position > 0, lines[position - 1].isEmpty { position -= 1 }
+            lines.insert(contentsOf: inserted, at: position)
         }
-        var position = lines.firstIndex { $0.hasPrefix("Example") } ?? lines.count
-        if position > 0, lines[position - 1].isEmpty { position -= 1 }
-        lines.insert(contentsOf: swift, at: position)
+        if let statementCommand = command as? any StatementCommand {
+            insertBeforeExamples(statementCommand.forms.enumerated().map { index, form in
+                (index == 0 ? "Swift: " : "       ") + TranscriptSnippet.savedSource(of: form.descriptor.sample, sandboxRoot: nil)
+            })
+        }
+        let options = command.options.helpLines
+        if !options.isEmpty { insertBeforeExamples([""] + options) }
         return lines
     }
 

@@ -9,7 +9,12 @@ import WorkbenchScript
 /// `#Playground` block of the file with the code outside the blocks.
 struct PlayCommand: Command {
     let name = "play"
-    let synopsis = "play FILE.swift [--block NAME] | play BUNDLE.playground [--page NAME]"
+    var synopsis: String { "play FILE.swift [\(options[0].spelled)] | play BUNDLE.playground [\(options[1].spelled)]" }
+    let options = [
+        CommandOption("--block", value: "NAME", example: "Greetings.swift --block \"In Three Languages\"",
+                      help: "a .swift file's #Playground block: its name, or its number in `open`"),
+        CommandOption("--page", value: "NAME", example: "Networking.playground --page Decoding", help: "a playground bundle's page"),
+    ]
     let summary = "run a Swift file, and again from the first changed line each time it is saved"
     let help = """
         Runs the file's statements as inputs, then watches it: each time it is saved (in place,
@@ -50,7 +55,7 @@ struct PlayCommand: Command {
     let group = CommandGroup.snippets
 
     func run(_ arguments: String, session: Session) async throws {
-        let (path, block, pageName) = try Self.words(of: arguments, synopsis: synopsis)
+        let (path, block, pageName) = try words(of: arguments)
         let named = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: named.path, isDirectory: &isFolder) else { throw PlayError.missing(named.path) }
@@ -121,28 +126,10 @@ struct PlayCommand: Command {
 
     /// The file, the block `--block NAME` names and the page `--page NAME` names (nil without
     /// them), or a usage error.
-    static func words(of arguments: String, synopsis: String) throws -> (path: String, block: String?, page: String?) {
-        let words = try Arguments.split(arguments)
-        var paths: [String] = []
-        var options: [String: String] = [:]
-        var index = 0
-        while index < words.count {
-            switch words[index] {
-            case let option where option == "--block" || option == "--page":
-                let what = option == "--block" ? "a #Playground block's" : "a playground page's"
-                guard index + 1 < words.count, !words[index + 1].isEmpty else {
-                    throw UsageError("\(option) needs \(what) name or number: `\(synopsis)`")
-                }
-                guard options[option] == nil else { throw UsageError("play takes one \(option)") }
-                options[option] = words[index + 1]
-                index += 1
-            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (play takes --block NAME or --page NAME)")
-            case let word: paths.append(word)
-            }
-            index += 1
-        }
-        guard paths.count == 1, let path = paths.first else { throw UsageError("usage: \(synopsis)") }
-        return (path, options["--block"], options["--page"])
+    private func words(of arguments: String) throws -> (path: String, block: String?, page: String?) {
+        let words = try optionWords(arguments)
+        guard words.operands.count == 1, let path = words.operands.first else { throw UsageError("usage: \(synopsis)") }
+        return (path, words.value("--block"), words.value("--page"))
     }
 
     /// Before anything runs or is watched: a file without blocks, or without that block, is a

@@ -9,7 +9,9 @@ import WorkbenchScript
 /// `open PATH.swift`: a file's `#Playground` blocks listed as its pages (OpenBlocksFile).
 struct OpenCommand: Command {
     let name = "open"
-    let synopsis = "open PATH.playground [--page NAME]|PATH.swift|PATH.http|PATH.ipynb"
+    var synopsis: String { "open PATH.playground \(options.synopsis)|PATH.swift|PATH.http|PATH.ipynb" }
+    let options = [CommandOption("--page", value: "NAME", example: "Networking.playground --page Decoding",
+                                 help: "make that page's own Sources/ and Resources/ ready too, without running it")]
     let summary = "open an Xcode playground, a file's #Playground blocks, an .http file or a notebook, listing what it holds"
     let help = """
         Reads an Xcode playground bundle (single-page or with pages, any format Xcode has
@@ -52,15 +54,11 @@ struct OpenCommand: Command {
     }
 
     func run(_ arguments: String, session: Session) async throws {
-        var words = try Arguments.split(arguments)
         // `--page NAME` (a notebook's first cell, `export notebook PATH.playground`): that page's
         // own Sources/ and Resources/ too, as `page` would make them, without running it.
-        var pageName: String?
-        if let flag = words.firstIndex(of: "--page") {
-            guard flag + 1 < words.count else { throw UsageError("--page needs a page's name: `open PATH.playground --page NAME`") }
-            pageName = words[flag + 1]
-            words.removeSubrange(flag...(flag + 1))
-        }
+        let given = try optionWords(arguments)
+        let pageName = given.value("--page")
+        let words = given.operands
         guard words.count == 1, let path = words.first else {
             throw UsageError(words.isEmpty ? "which playground? `open PATH.playground`" : "open takes one playground, got \(words.count) words")
         }

@@ -8,7 +8,8 @@ import WorkbenchScript
 /// `ReplayRequest` reads the words; the options are `ReplayOption.all`.
 struct ReplayCommand: Command {
     let name = "replay"
-    let synopsis = "replay NAME|PATH|PATH.playground|PATH.ipynb … " + ReplayOption.synopsis
+    let operands = "NAME|PATH|PATH.playground|PATH.ipynb …"
+    var options: [CommandOption] { ReplayOption.all.map(\.option) }
     let summary = "run a snippet statement by statement, showing each one and its result"
     let help = """
         Reads Snippets/NAME.swift (or the file at PATH), and runs its statements one by one as
@@ -48,7 +49,7 @@ struct ReplayCommand: Command {
 
     func complete(_ words: [String], session: Session) -> [String] {
         let names = SnippetsFolder.snippets(in: SnippetsFolder.directory(nil)).map { $0.deletingPathExtension().lastPathComponent }
-        return names + OpenCommand.openableFiles() + ReplayOption.all.map(\.name)
+        return names + OpenCommand.openableFiles() + options.map(\.name)
     }
 
     /// What a replay here takes from the session: offline mode's routes, and how each `Workbench`

@@ -1,42 +1,34 @@
-/// One `--option` of `replay` at the prompt: how the synopsis, the usage errors and completion
-/// spell it, and what it sets in the `ReplayRequest`. `ReplayCommand` and
+/// One `--option` of `replay`: its declaration (`CommandOption`, which the synopsis, help, the
+/// usage errors and completion read) and what it sets in the `ReplayRequest`. `ReplayCommand` and
 /// `ReplayRequest(words:)` derive theirs from `ReplayOption.all`, so each is written once, here.
-/// `workbench replay` declares the same options for ArgumentParser
+/// `workbench replay` declares the same options for ArgumentParser, with this help
 /// (`Sources/workbench/ReplayCommand.swift`), and both check them with `ReplayRequest.problem`.
-struct ReplayOption: Sendable {
+public struct ReplayOption: Sendable {
     enum Target: Sendable {
         case flag(WritableKeyPath<ReplayRequest, Bool> & Sendable)
-        /// The value's word in the synopsis (`FILE`), what the error for a missing one says it
-        /// needs, and where it goes.
-        case value(String, needs: String, WritableKeyPath<ReplayRequest, String?> & Sendable)
+        case value(WritableKeyPath<ReplayRequest, String?> & Sendable)
     }
 
-    let name: String
+    let option: CommandOption
     let target: Target
 
     /// Every option, in the order the synopsis and the errors list them.
     static let all = [
-        ReplayOption(name: "--step", target: .flag(\.step)),
-        ReplayOption(name: "--check", target: .flag(\.check)),
-        ReplayOption(name: "--results", target: .flag(\.results)),
-        ReplayOption(name: "--dir", target: .value("DIR", needs: "a directory", \.directory)),
-        ReplayOption(name: "--junit", target: .value("FILE", needs: "a file, as in `--junit report.xml`", \.junit)),
-        ReplayOption(name: "--tap", target: .value("FILE", needs: "a file, as in `--tap report.tap`", \.tap)),
+        ReplayOption(option: CommandOption("--step", help: "wait for Enter before each statement; q stops"), target: .flag(\.step)),
+        ReplayOption(option: CommandOption("--check", help: "stop at the first failing statement (the exit status is 1 whenever one failed)"),
+                     target: .flag(\.check)),
+        ReplayOption(option: CommandOption("--results", help: "show the source with each line's last value beside it, as a playground does"),
+                     target: .flag(\.results)),
+        ReplayOption(option: CommandOption("--dir", value: "DIR", example: "borders --dir ~/talks", help: "the snippets folder (default: ./Snippets)"),
+                     target: .value(\.directory)),
+        ReplayOption(option: CommandOption("--junit", value: "FILE", example: "Snippets/*.swift --junit report.xml",
+                                           help: "write a JUnit XML report of the run to FILE (one test case per snippet)"),
+                     target: .value(\.junit)),
+        ReplayOption(option: CommandOption("--tap", value: "FILE", example: "Snippets/*.swift --tap report.tap",
+                                           help: "write a TAP report of the run to FILE"),
+                     target: .value(\.tap)),
     ]
 
-    /// `--dir DIR`, `--step`.
-    var spelled: String {
-        switch target {
-        case .flag: name
-        case .value(let word, _, _): name + " " + word
-        }
-    }
-
-    /// `[--step] [--check] … [--tap FILE]`, for the synopsis.
-    static var synopsis: String { all.map { "[\($0.spelled)]" }.joined(separator: " ") }
-
-    /// `--step, --check, … and --tap FILE`, for the unknown option's error.
-    static var list: String {
-        all.dropLast().map(\.spelled).joined(separator: ", ") + (all.last.map { " and " + $0.spelled } ?? "")
-    }
+    /// The help of the option named `name`, for `workbench replay --help`.
+    public static func help(_ name: String) -> String { all.first { $0.option.name == name }?.option.help ?? "" }
 }

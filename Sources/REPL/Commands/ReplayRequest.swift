@@ -31,20 +31,12 @@ public struct ReplayRequest {
     /// `[` that names files is those files, as a shell expands it (`replay Snippets/*.swift`).
     init(words: [String]) throws {
         self.init(targets: [])
-        var words = words[...]
-        while let word = words.popFirst() {
-            guard word.hasPrefix("--") else {
-                targets += Self.expanded(word)
-                continue
-            }
-            guard let option = ReplayOption.all.first(where: { $0.name == word }) else {
-                throw UsageError("unknown option '\(word)' (replay takes \(ReplayOption.list))")
-            }
+        let given = try OptionWords(words, options: ReplayOption.all.map(\.option), command: "replay")
+        targets = given.operands.flatMap(Self.expanded)
+        for option in ReplayOption.all {
             switch option.target {
-            case .flag(let flag): self[keyPath: flag] = true
-            case .value(_, let needs, let value):
-                guard let given = words.first, !given.hasPrefix("--") else { throw UsageError("\(word) needs \(needs)") }
-                self[keyPath: value] = words.removeFirst()
+            case .flag(let flag): self[keyPath: flag] = given.has(option.option.name)
+            case .value(let value): self[keyPath: value] = given.value(option.option.name)
             }
         }
         if let problem { throw UsageError(problem) }

@@ -7,7 +7,13 @@ import WorkbenchScript
 /// successful steps as a Swift snippet, checked by replaying it before it is written.
 struct SaveCommand: Command {
     let name = "save"
-    let synopsis = "save NAME [\"description\"] [--steps 3-7,9 | --from N] [--dir DIR] [--force]"
+    let operands = "NAME [\"description\"]"
+    let options = [
+        CommandOption("--steps", value: "LIST", example: "borders --steps 3-7,9", help: "only these steps (numbered by `steps`) and the declarations they need"),
+        CommandOption("--from", value: "N", example: "borders --from 4", excludes: "--steps", help: "only the steps from N on"),
+        CommandOption("--dir", value: "DIR", example: "borders --dir ~/talks", help: "write DIR/NAME.swift instead of Snippets/NAME.swift"),
+        CommandOption("--force", help: "replace an existing snippet, and save even when a statement fails on replay"),
+    ]
     let summary = "save this session's successful steps as Snippets/NAME.swift"
     let help = """
         Writes Snippets/NAME.swift (or DIR/NAME.swift): the description as its leading comment,
@@ -33,29 +39,11 @@ struct SaveCommand: Command {
     let group = CommandGroup.snippets
 
     func run(_ arguments: String, session: Session) async throws {
-        let words = try Arguments.split(arguments)
-        var positional: [String] = []
-        var directory: String?
-        var force = false
-        var selection: StepSelection?
-        var index = 0
-        func value(_ option: String, example: String) throws -> String {
-            guard index + 1 < words.count else { throw UsageError("\(option) needs a value, as in `save borders \(option) \(example)`") }
-            index += 1
-            return words[index]
-        }
-        while index < words.count {
-            switch words[index] {
-            case "--force": force = true
-            case "--dir": directory = try value("--dir", example: "~/talks")
-            case "--steps": selection = try StepSelection(list: try value("--steps", example: "3-7,9"))
-            case "--from": selection = try StepSelection(from: try value("--from", example: "4"))
-            case let word where word.hasPrefix("--"):
-                throw UsageError("unknown option '\(word)' (save takes --steps LIST, --from N, --dir DIR and --force)")
-            default: positional.append(words[index])
-            }
-            index += 1
-        }
+        let words = try optionWords(arguments)
+        let positional = words.operands
+        let directory = words.value("--dir")
+        let force = words.has("--force")
+        let selection = try words.value("--steps").map { try StepSelection(list: $0) } ?? words.value("--from").map { try StepSelection(from: $0) }
         guard let name = positional.first else { throw UsageError("a snippet needs a name, as in `save first-posts`") }
         guard positional.count <= 2 else { throw UsageError("too many words after `save \(name)`: quote the description") }
         if let problem = SnippetsFolder.problem(with: name) { throw UsageError(problem) }

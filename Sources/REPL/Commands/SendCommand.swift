@@ -4,7 +4,8 @@ import WorkbenchKit
 struct SendCommand: StatementCommand {
     let forms: [StatementForm] = [.send]
     let name = "send"
-    let synopsis = "send [--stream] | send NAME|N"
+    var synopsis: String { "send \(options.synopsis) | send NAME|N" }
+    let options = [CommandOption("--stream", help: "show the body as it arrives, whatever its type")]
     let summary = "send the current request and show the status line and body"
     let group = CommandGroup.send
     let help = """
@@ -19,7 +20,6 @@ struct SendCommand: StatementCommand {
         whole as text as it arrives. Ctrl-C then stops the stream and keeps what
         arrived as the response (`body`, and `decode`, which reads an event
         stream as the array of its events' data).
-          --stream         show the body as it arrives, whatever its type
         `send NAME` (or `send N`) sends a request of the .http file `open` read,
         its {{variables}} filled in (`help env`).
 
@@ -29,20 +29,18 @@ struct SendCommand: StatementCommand {
         """
 
     func complete(_ words: [String], session: Session) -> [String] {
-        words.count == 1 ? (["--stream"] + session.httpFiles.parsed.requests.compactMap(\.name)).filter { $0.hasPrefix(words[0]) } : []
+        words.count == 1 ? (options.map(\.name) + session.httpFiles.parsed.requests.compactMap(\.name)).filter { $0.hasPrefix(words[0]) } : []
     }
 
     func run(_ arguments: String, session: Session) async throws {
-        let words = try Arguments.split(arguments)
-        if words.count == 1, let which = words.first, which != "--stream" { return try await session.sendHTTPRequest(which) }
+        let words = try optionWords(arguments)
+        if words.operands.count == 1, words.flags.isEmpty, let which = words.operands.first { return try await session.sendHTTPRequest(which) }
         try await session.perform(try statements(arguments))
     }
 
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {
-        let words = try Arguments.split(arguments)
-        guard words.allSatisfy({ $0 == "--stream" }) else {
-            throw UsageError("send takes only --stream, got '\(words.first { $0 != "--stream" } ?? "")'")
-        }
-        return [.send(stream: !words.isEmpty)]
+        let words = try optionWords(arguments)
+        if let word = words.operands.first { throw UsageError("send takes only --stream, got '\(word)'") }
+        return [.send(stream: words.has("--stream"))]
     }
 }

@@ -4,7 +4,7 @@ import WorkbenchScript
 /// `snippets [--dir DIR]`: the snippets in the folder, with their descriptions.
 struct SnippetsCommand: Command {
     let name = "snippets"
-    let synopsis = "snippets [--dir DIR]"
+    let options = [CommandOption("--dir", value: "DIR", example: "--dir ~/talks", help: "list DIR instead of Snippets/")]
     let summary = "list the snippets in Snippets/ with their descriptions"
     let help = """
         Lists the .swift files in Snippets/ (or DIR), each with the first paragraph of its
@@ -17,14 +17,9 @@ struct SnippetsCommand: Command {
     let group = CommandGroup.snippets
 
     func run(_ arguments: String, session: Session) async throws {
-        let words = try Arguments.split(arguments)
-        var directory: String?
-        if words.first == "--dir" {
-            guard words.count == 2 else { throw UsageError("--dir needs a directory, as in `snippets --dir ~/talks`") }
-            directory = words[1]
-        } else if let word = words.first {
-            throw UsageError("unexpected '\(word)' (snippets takes --dir DIR)")
-        }
+        let words = try optionWords(arguments)
+        if let word = words.operands.first { throw UsageError("unexpected '\(word)' (snippets takes \(options.listed))") }
+        let directory = words.value("--dir")
         let folder = SnippetsFolder.directory(directory)
         let files = SnippetsFolder.snippets(in: folder)
         let console = session.console

@@ -9,7 +9,8 @@ import WorkbenchSpec
 struct SpecCommand: StatementCommand {
     let forms: [StatementForm] = [.spec]
     let name = "spec"
-    let synopsis = "spec FILE | URL | sandbox/NAME [--server N] · spec · spec OPERATION · spec models [NAME …]"
+    var synopsis: String { "spec FILE | URL | sandbox/NAME \(options.synopsis) · spec · spec OPERATION · spec models [NAME …]" }
+    let options = [CommandOption("--server", value: "N", example: "--server 2", help: "make the document's server N (from 1) the base, even over a base set before")]
     let summary = "load an OpenAPI document: list its operations, complete its paths, declare its models"
     let group = CommandGroup.models
     let help = """
@@ -43,7 +44,7 @@ struct SpecCommand: StatementCommand {
             let names = spec?.schemas.map(\.name) ?? []
             return RequestCompletion.matching(last, names)
         }
-        guard words.count == 1 else { return words.count == 2 && words[0] == "--server" ? [] : RequestCompletion.matching(last, ["--server"]) }
+        guard words.count == 1 else { return [] }
         var candidates = ["models"]
         if let spec { candidates += SpecCompletion(spec: spec, base: nil).operationIds(matching: last) }
         candidates += SandboxCatalog.apis.map { "sandbox/\($0.name)" }
@@ -67,14 +68,14 @@ struct SpecCommand: StatementCommand {
 
     /// `SOURCE [--server N]`; `--server N` alone loads the same document again with server N.
     private func statements(_ arguments: String, loaded: String?) throws -> [WorkbenchStatement] {
-        var words = try Arguments.split(arguments)
+        let options = try optionWords(arguments)
+        let words = options.operands
         var server: Int?
-        if let flag = words.firstIndex(of: "--server") {
-            guard flag + 1 < words.count, let number = Int(words[flag + 1]), number > 0 else {
+        if let given = options.value("--server") {
+            guard let number = Int(given), number > 0 else {
                 throw UsageError("--server takes a server's number from 1, as in `spec --server 2`")
             }
             server = number
-            words.removeSubrange(flag...flag + 1)
         }
         guard words.count <= 1 else {
             throw UsageError("spec takes one FILE, URL or sandbox/NAME, got \(words.count) words: '\(arguments)' — or no operation '\(words.joined(separator: " "))' is in the loaded document")

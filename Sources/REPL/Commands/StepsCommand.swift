@@ -3,7 +3,7 @@ import WorkbenchKit
 /// `steps [--all]`: the session's successful steps, numbered as `save --steps` and `--from` take them.
 struct StepsCommand: Command {
     let name = "steps"
-    let synopsis = "steps [--all]"
+    let options = [CommandOption("--all", help: "each statement whole, not cut at \(Self.lineLimit) characters")]
     let summary = "the session's steps so far, numbered, each as the Swift `save` writes"
     let group = CommandGroup.snippets
     let help = """
@@ -22,15 +22,12 @@ struct StepsCommand: Command {
     /// Where a statement's line is cut: a pasted 7 MB `json {…}` is one line (issue 36).
     static let lineLimit = 120
 
-    func complete(_ words: [String], session: Session) -> [String] {
-        words.count == 1 && "--all".hasPrefix(words[0]) ? ["--all"] : []
-    }
-
     func run(_ arguments: String, session: Session) async throws {
-        guard arguments.isEmpty || arguments == "--all" else {
-            throw UsageError("steps takes only --all, got '\(ErrorLine.echo(arguments))'")
+        let words = try optionWords(arguments)
+        guard words.operands.isEmpty else {
+            throw UsageError("steps takes only \(options.listed), got '\(ErrorLine.echo(words.operands.joined(separator: " ")))'")
         }
-        let whole = arguments == "--all"
+        let whole = words.has("--all")
         let console = session.console
         let steps = session.transcript.steps
         guard !steps.isEmpty else { return console.line(console.styled("no steps yet: nothing has succeeded", .dim)) }

@@ -7,8 +7,9 @@ struct VerbCommand: StatementCommand {
     let method: String
     var name: String { method.lowercased() }
     let argumentsMayHoldSecrets = true
-    var synopsis: String {
-        "\(name) [PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json]" + (method == "HEAD" ? "" : " [--stream]")
+    let operands = "[PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json]"
+    var options: [CommandOption] {
+        method == "HEAD" ? [] : [CommandOption("--stream", help: "show the body as it arrives, whatever its type (`help send`: what streams anyway)")]
     }
     var summary: String { "set the method to \(method) (and path, query, headers, JSON fields) and send" }
     let group = CommandGroup.send
@@ -19,11 +20,7 @@ struct VerbCommand: StatementCommand {
         fields make a JSON body). A path or URL first starts a fresh query and body;
         `sandbox/NAME/…` is a URL of the sandbox's API NAME, which becomes the base. A
         first word that starts with a host is a URL: `api.github.com/users` gets
-        https://, `localhost:8080/x` and `127.0.0.1/x` get http://; `data.json` is a path.\(method == "HEAD" ? "" : """
-
-        `--stream` shows the body as it arrives, whatever its type (`send` says which
-        bodies stream on their own).
-        """)
+        https://, `localhost:8080/x` and `127.0.0.1/x` get http://; `data.json` is a path.
 
         Examples:
           wb> \(name) /posts userId==1
@@ -41,7 +38,8 @@ struct VerbCommand: StatementCommand {
         let fromSpec = RequestCompletion.specArguments(last, path: words.count > 1 && RequestShorthand.isTarget(words[0]) ? words[0] : nil,
                                                        method: method, workbench: workbench, query: "==")
         if last.contains("==") { return fromSpec }
-        if last.hasPrefix("-") { return method == "HEAD" ? [] : ["--stream"].filter { $0.hasPrefix(last) } }
+        // Options are offered from their declaration (`completion`); an item never starts with `-`.
+        if last.hasPrefix("-") { return [] }
         let queries = RequestCompletion.queryNames(workbench).map { $0 + "==" }
         let headers = RequestCompletion.headerNames(workbench).map { $0 + ":" }
         // The document's names first; `matching` with an empty prefix drops the repeats.
@@ -50,15 +48,12 @@ struct VerbCommand: StatementCommand {
     }
 
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {
-        var words = try Arguments.split(arguments)
-        let stream = words.contains("--stream")
-        words.removeAll { $0 == "--stream" }
+        let split = try Arguments.split(arguments)
+        if method == "HEAD", split.contains("--stream") { throw UsageError("head has no body to stream: --stream is for get, post, put, patch and delete") }
         // A request item never starts with `--`: a mistyped option is named as one.
-        if let option = words.first(where: { $0.hasPrefix("--") }) {
-            throw UsageError(method == "HEAD" ? "head takes no options, got '\(option)'" : "\(name) takes one option, --stream, not '\(option)'")
-        }
-        if stream && method == "HEAD" { throw UsageError("head has no body to stream: --stream is for get, post, put, patch and delete") }
-        let items = try RequestShorthand.parse(words)
+        let words = try OptionWords(split, options: options, command: name)
+        let stream = words.has("--stream")
+        let items = try RequestShorthand.parse(words.operands)
         if method == "HEAD" && !items.fields.isEmpty {
             throw UsageError("head sends no body: '\(items.fields[0].name)' is a body field — use name==value for a query item")
         }

@@ -17,27 +17,13 @@ struct DocumentExport {
     /// `export notebook PATH.playground`: the bundle whose pages become notebooks.
     private(set) var playground: String?
 
-    init(words: [String], kind: String) throws {
+    /// `words` read against export's options (`ExportCommand.options`, `--blocks` for a playground only).
+    init(_ words: OptionWords, kind: String) throws {
         self.kind = kind
-        var positional: [String] = []
-        var directory: String?
-        var force = false
-        var blocks = false
-        var index = 0
-        let options = kind == "playground" ? "--dir DIR, --force and --blocks" : "--dir DIR and --force"
-        while index < words.count {
-            switch words[index] {
-            case "--force": force = true
-            case "--blocks" where kind == "playground": blocks = true
-            case "--dir":
-                guard index + 1 < words.count else { throw UsageError("--dir needs a directory") }
-                directory = words[index + 1]
-                index += 1
-            case let word where word.hasPrefix("--"): throw UsageError("unknown option '\(word)' (export \(kind) takes \(options))")
-            case let word: positional.append(word)
-            }
-            index += 1
-        }
+        let positional = words.operands
+        let directory = words.value("--dir")
+        let force = words.has("--force")
+        let blocks = words.has("--blocks")
         guard let name = positional.first else { throw UsageError("export \(kind) needs a name: `export \(kind) NAME [\"description\"]`") }
         if kind == "notebook", name.hasSuffix(".playground") {
             guard positional.count == 1 else { throw UsageError("export notebook PATH.playground takes no description: each page's prose is its own") }
