@@ -14,6 +14,8 @@ public protocol Command: Sendable {
     var operands: String { get }
     /// The `--options` it takes, each declared once (`CommandOption`).
     var options: [CommandOption] { get }
+    /// The options Tab offers after `words` (the words before the one completed).
+    func offeredOptions(before words: [String]) -> [CommandOption]
     /// One line for the `help` listing.
     var summary: String { get }
     /// What `help NAME` shows after the synopsis: details and at least one example.

@@ -51,45 +51,63 @@ extension [CommandOption] {
 }
 
 /// A command's words read against its options: the other words in order, the flags given and
-/// each option's value.
+/// each option's value, asked for by the option's declaration (`has(Self.force)`), so that what
+/// is read is what is declared.
 public struct OptionWords: Sendable {
-    public var operands: [String] = []
-    public var flags: Set<String> = []
-    public var values: [String: String] = [:]
+    public private(set) var operands: [String] = []
+    private var flags: Set<String> = []
+    private var values: [String: String] = [:]
 
-    public func has(_ flag: String) -> Bool { flags.contains(flag) }
-    public func value(_ option: String) -> String? { values[option] }
+    /// Whether the flag `option` was given.
+    public func has(_ option: CommandOption) -> Bool { flags.contains(option.name) }
+    /// The value given to `option`, if it was.
+    public func value(_ option: CommandOption) -> String? { values[option.name] }
+    /// How many flags were given.
+    public var flagCount: Int { flags.count }
 
-    /// Reads `words`: an option's value is the word after it. An option the command does not take,
-    /// a value that is missing or given twice, or two options that exclude each other are a usage
-    /// error; one for an unknown option names what the command takes. `command` is the name the
-    /// errors use.
+    /// Reads `words`: an option's value is the word after it, or after its `=` (`--block=--x`, for
+    /// a value that starts with `--`). An option the command does not take (a bare `--` too), a
+    /// value that is missing or given twice, a value given to a flag, or two options that exclude
+    /// each other are a usage error; one for an unknown option names what the command takes.
+    /// `command` is what the errors call it (`export playground`).
     public init(_ words: [String], options: [CommandOption], command: String) throws {
         var index = 0
         while index < words.count {
             let word = words[index]
             index += 1
-            guard word.hasPrefix("--"), word.count > 2 else {
+            guard word.hasPrefix("--") else {
                 operands.append(word)
                 continue
             }
-            guard let option = options.first(where: { $0.name == word }) else {
-                throw UsageError(Self.unknown(word, options: options, command: command))
+            let equals = word.firstIndex(of: "=")
+            let name = String(word[..<(equals ?? word.endIndex)])
+            let inline = equals.map { String(word[word.index(after: $0)...]) }
+            guard let option = options.first(where: { $0.name == name }) else {
+                throw UsageError(Self.unknown(name, options: options, command: command))
             }
-            if let excluded = options.first(where: { ($0.excludes == word || option.excludes == $0.name) && isGiven($0.name) }) {
-                throw UsageError("\(excluded.name) and \(word) cannot go together: give one")
+            if let excluded = options.first(where: { ($0.excludes == name || option.excludes == $0.name) && isGiven($0.name) }) {
+                throw UsageError("\(excluded.name) and \(name) cannot go together: give one")
             }
             guard option.value != nil else {
-                flags.insert(word)
+                guard inline == nil else { throw UsageError("\(name) takes no value") }
+                flags.insert(name)
                 continue
             }
-            guard index < words.count, !words[index].isEmpty, !(words[index].hasPrefix("--") && words[index].count > 2) else {
-                let example = option.example.map { ", as in `\(command) \($0)`" } ?? ""
-                throw UsageError("\(option.name) needs a value (\(option.value ?? ""))\(example)")
+            let given: String
+            if let inline {
+                given = inline
+            } else if index < words.count, !words[index].hasPrefix("--") {
+                given = words[index]
+                index += 1
+            } else {
+                given = ""
             }
-            guard values[word] == nil else { throw UsageError("\(command) takes one \(word)") }
-            values[word] = words[index]
-            index += 1
+            guard !given.isEmpty else {
+                let example = option.example.map { ", as in `\(command) \($0)`" } ?? ""
+                throw UsageError("\(name) needs a value (\(option.value ?? ""))\(example)")
+            }
+            guard values[name] == nil else { throw UsageError("\(command) takes one \(name)") }
+            values[name] = given
         }
     }
 
@@ -116,29 +134,35 @@ extension Command {
     /// For a command whose text after its flags is read as typed (a header's value, a body): the
     /// flags the text starts with, and the rest after them. A word starting with `--` there that
     /// is none of its flags is a usage error.
-    func leadingFlags(_ arguments: String) throws -> (flags: Set<String>, rest: Substring) {
-        var flags: Set<String> = []
+    func leadingFlags(_ arguments: String) throws -> (given: OptionWords, rest: Substring) {
+        var flags: [String] = []
         var rest = Substring(arguments)
         while rest.hasPrefix("--") {
             let word = String(rest.prefix { !$0.isWhitespace })
-            guard let option = options.first(where: { $0.name == word && $0.value == nil }) else {
-                throw UsageError(OptionWords.unknown(word, options: options, command: name))
-            }
-            flags.insert(option.name)
+            flags.append(word)
             rest = rest.dropFirst(word.count).drop { $0.isWhitespace }
         }
-        return (flags, rest)
+        return (try OptionWords(flags, options: options.filter { $0.value == nil }, command: name), rest)
     }
 
     /// Tab's candidates: after an option that takes a value, the values it offers; for a word that
-    /// starts with `-`, the options that begin with it, then the command's own; else the command's own.
+    /// starts with `-`, the options that can go there (`offeredOptions`) that begin with it, then
+    /// the command's own; else the command's own.
     @MainActor func completion(_ words: [String], session: Session) -> [String] {
         guard !options.isEmpty, let last = words.last else { return complete(words, session: session) }
         if words.count > 1, let option = options.first(where: { $0.name == words[words.count - 2] }), option.value != nil {
             return option.values.filter { $0.hasPrefix(last) }
         }
         guard last.hasPrefix("-") else { return complete(words, session: session) }
-        let named = options.map(\.name).filter { $0.hasPrefix(last) }
+        let named = offeredOptions(before: Array(words.dropLast())).map(\.name).filter { $0.hasPrefix(last) }
         return named + complete(words, session: session).filter { !named.contains($0) }
+    }
+
+    /// The options that can follow `words`: all of them, anywhere.
+    public func offeredOptions(before words: [String]) -> [CommandOption] { options }
+
+    /// For a command whose options lead (`leadingFlags`): its options while only options came before.
+    func leadingOptions(before words: [String]) -> [CommandOption] {
+        words.allSatisfy { $0.hasPrefix("--") } ? options : []
     }
 }

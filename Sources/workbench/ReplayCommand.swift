@@ -27,22 +27,22 @@ struct ReplayCommand: AsyncParsableCommand {
     @Argument(help: "The snippets: names in Snippets/, paths to .swift files, or one .playground bundle or .ipynb notebook.")
     var snippets: [String]
 
-    @Flag(help: ArgumentHelp(ReplayOption.help("--step")))
+    @Flag(help: ArgumentHelp(Self.sentence("--step")))
     var step = false
 
-    @Flag(help: ArgumentHelp(ReplayOption.help("--check")))
+    @Flag(help: ArgumentHelp(Self.sentence("--check")))
     var check = false
 
-    @Flag(help: ArgumentHelp(ReplayOption.help("--results")))
+    @Flag(help: ArgumentHelp(Self.sentence("--results")))
     var results = false
 
-    @Option(help: ArgumentHelp(ReplayOption.help("--dir")))
+    @Option(help: ArgumentHelp(Self.sentence("--dir")))
     var dir: String?
 
-    @Option(help: ArgumentHelp(ReplayOption.help("--junit"), valueName: "file"))
+    @Option(help: ArgumentHelp(Self.sentence("--junit"), valueName: "file"))
     var junit: String?
 
-    @Option(help: ArgumentHelp(ReplayOption.help("--tap"), valueName: "file"))
+    @Option(help: ArgumentHelp(Self.sentence("--tap"), valueName: "file"))
     var tap: String?
 
     @Flag(name: .customLong("no-sandbox"), help: "Do not start the embedded sandbox.")
@@ -50,6 +50,12 @@ struct ReplayCommand: AsyncParsableCommand {
 
     @Flag(help: "Answer requests to the tutorials' real API hosts from the sandbox; URLs stay as written.")
     var offline = false
+
+    /// The prompt's help of a `replay` option as ArgumentParser's lines read: a capital and a stop.
+    static func sentence(_ option: String) -> String {
+        let help = ReplayOption.help(option)
+        return help.prefix(1).uppercased() + help.dropFirst() + "."
+    }
 
     var request: ReplayRequest {
         ReplayRequest(targets: snippets, step: step, check: check, results: results, directory: dir, junit: junit, tap: tap)

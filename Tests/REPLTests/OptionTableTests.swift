@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 @testable import REPL
 import Testing
 import WorkbenchKit
@@ -112,14 +113,20 @@ import WorkbenchKit
         }
     }
 
-    /// Words a command needs before an option for the option to be read as one (decode's type).
+    /// Words a command needs before an option for the option to be read as one (decode's type,
+    /// export's document).
     static let operandsBefore = ["decode": "Post", "infer": "User", "export": "playground lesson"]
+    /// The commands whose options `DecodeOption.read` reads, not `OptionWords`.
+    static let ownReaders: Set = ["decode", "infer"]
 
     /// Every command's declared options (`Command.options`), from the table itself: the synopsis
     /// spells each, `help NAME` lists it, Tab offers it after `--` and its values after it, the
-    /// command run with it never calls it unknown, and an option it lacks is refused naming
-    /// every one it takes.
+    /// command run with it never calls it unknown, a value missing is one line saying so, two that
+    /// exclude each other are refused, and an option it lacks is refused naming every one it takes.
+    /// What a command writes goes into a folder of the test's (`--dir`).
     @Test func everyCommandSaysCompletesAndReadsEachOptionItDeclares() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
         let session = session()
         let declaring = session.commands.commands.filter { !$0.options.isEmpty }
         #expect(declaring.count >= 15, "\(declaring.map(\.name))")
@@ -127,7 +134,8 @@ import WorkbenchKit
             let name = command.name
             let before = Self.operandsBefore[name].map { $0 + " " } ?? ""
             let help = HelpCommand.lines(of: command)
-            for option in command.options {
+            let intoFolder = command.options.contains { $0.name == "--dir" } ? " --dir " + folder.url.path : ""
+            for (index, option) in command.options.enumerated() {
                 #expect(command.synopsis.contains(option.spelled), "\(name): \(command.synopsis)")
                 let line = help.first { $0.hasPrefix("  \(option.spelled) ") && $0.hasSuffix(option.help) }
                 #expect(line != nil, "\(name) \(option.name): \(help)")
@@ -137,16 +145,47 @@ import WorkbenchKit
                 if !option.values.isEmpty {
                     #expect(session.completions(before: "\(name) \(before)\(option.name) ") == option.values, "\(name) \(option.name)")
                 }
-                let input = "\(name) \(before)\(option.name)" + (option.value.map { " " + (option.values.first ?? $0) } ?? "")
+                if let excluded = option.excludes {
+                    // What it excludes is declared before it and excludes nothing itself: the synopsis shows the two as one.
+                    #expect(command.options.prefix(index).contains { $0.name == excluded && $0.excludes == nil }, "\(name) \(option.name)")
+                }
+                let value = option.value.map { $0 == "DIR" ? folder.url.path : option.values.first ?? $0 }
+                let input = "\(name) \(before)\(option.name)" + (value.map { " " + $0 } ?? "") + (option.name == "--dir" ? "" : intoFolder)
                 console.clearCaptured()
                 _ = await session.evaluate(input)
                 #expect(!console.capturedText.contains("unknown option"), "\(input): \(console.capturedText)")
+                if option.value != nil, !Self.ownReaders.contains(name) {
+                    console.clearCaptured()
+                    #expect(await !session.evaluate("\(name) \(before)\(option.name)"))
+                    #expect(console.capturedText.hasPrefix("error: \(option.name) needs a value (\(option.value ?? ""))"), "\(name): \(console.capturedText)")
+                }
+            }
+            for option in command.options {
+                guard let excluded = command.options.first(where: { $0.name == option.excludes }) else { continue }
+                let both = [excluded, option].map { "\($0.name) \($0.values.first ?? "1")" }.joined(separator: " ")
+                console.clearCaptured()
+                #expect(await !session.evaluate("\(name) \(before)\(both)"))
+                #expect(console.capturedText == "error: \(excluded.name) and \(option.name) cannot go together: give one\n", "\(name)")
             }
             console.clearCaptured()
             #expect(await !session.evaluate("\(name) \(before)--no-such-option"))
             let refusal = console.capturedText
-            #expect(refusal.hasPrefix("error: unknown option '--no-such-option'"), "\(name): \(refusal)")
+            #expect(refusal.hasPrefix("error: unknown option '--no-such-option'") || name == "cookies", "\(name): \(refusal)")
             for option in command.options { #expect(refusal.contains(option.name), "\(name): \(refusal)") }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.currentDirectoryPath).allSatisfy { !$0.hasPrefix("lesson") })
+    }
+
+    /// A value that starts with `--` is given after `=`; a bare `--` is no option a command has.
+    @Test func aValueAfterEqualsAndABareDoubleDash() throws {
+        let save = [CommandOption("--dir", value: "DIR", help: ""), CommandOption("--force", help: "")]
+        let read = try OptionWords(["a", "--dir=--draft", "b"], options: save, command: "save")
+        #expect(read.operands == ["a", "b"] && read.value(save[0]) == "--draft" && !read.has(save[1]))
+        for (words, refusal) in [(["--force=yes"], "--force takes no value"),
+                                 (["a", "--"], "unknown option '--' (save takes --dir DIR and --force)"),
+                                 (["--dir", "a", "--dir", "b"], "save takes one --dir")] {
+            let thrown = #expect(throws: UsageError.self) { try OptionWords(words, options: save, command: "save") }
+            #expect(thrown?.description == refusal)
         }
     }
 }

@@ -7,15 +7,15 @@ struct BodyCommand: StatementCommand {
     let forms: [StatementForm] = [.bodyJSON, .bodyFile, .form, .removeBody, .body]
     let name = "body"
     var synopsis: String {
-        let (raw, all, form, clear) = (options[0].name, options[1].name, options[2].name, options[3].name)
-        return "body [\(raw)] [\(all)] | body JSON | body @FILE | body \(form) a=b … | body \(clear)"
+        "body [\(Self.raw.name)] [\(Self.all.name)] | body JSON | body @FILE | body \(Self.form.name) a=b … | body \(Self.clear.name)"
     }
-    let options = [
-        CommandOption("--raw", help: "the last response's bytes as received"),
-        CommandOption("--all", help: "the last response's whole body, not cut after `set body-lines N` lines"),
-        CommandOption("--form", help: "set the request body to a form of the NAME=VALUE words after it"),
-        CommandOption("--clear", help: "send no request body"),
-    ]
+    static let raw = CommandOption("--raw", help: "the last response's bytes as received")
+    static let all = CommandOption("--all", help: "the last response's whole body, not cut after `set body-lines N` lines")
+    static let form = CommandOption("--form", help: "set the request body to a form of the NAME=VALUE words after it")
+    static let clear = CommandOption("--clear", help: "send no request body")
+    let options = [Self.raw, Self.all, Self.form, Self.clear]
+
+    func offeredOptions(before words: [String]) -> [CommandOption] { leadingOptions(before: words) }
     let summary = "show the last response body, or set the request body (JSON, a file, a form)"
     let group = CommandGroup.inspect
     let help = """
@@ -38,26 +38,26 @@ struct BodyCommand: StatementCommand {
             return [.bodyFile(path)]
         }
         if arguments.isEmpty { return [.body(raw: false, all: false)] }
-        let (flags, rest) = try leadingFlags(arguments)
-        if flags.isEmpty { return [.bodyJSON(arguments)] }
-        if flags.contains("--form") {
-            guard flags.count == 1 else { throw UsageError("--form sets the request body: it goes with no other option") }
+        let (given, rest) = try leadingFlags(arguments)
+        if given.flagCount == 0 { return [.bodyJSON(arguments)] }
+        if given.has(Self.form) {
+            guard given.flagCount == 1 else { throw UsageError("\(Self.form.name) sets the request body: it goes with no other option") }
             let fields = try Arguments.split(String(rest)).map { word in
                 guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
                     throw UsageError("form field '\(word)' is not NAME=VALUE")
                 }
                 return WorkbenchStatement.Pair(String(word[..<equals]), String(word[word.index(after: equals)...]))
             }
-            guard !fields.isEmpty else { throw UsageError("`body --form` needs fields: body --form name=value …") }
+            guard !fields.isEmpty else { throw UsageError("`body \(Self.form.name)` needs fields: body \(Self.form.name) name=value …") }
             return [.form(fields)]
         }
-        if flags.contains("--clear") {
-            guard flags.count == 1, rest.isEmpty else { throw UsageError("--clear removes the request body: it takes nothing more") }
+        if given.has(Self.clear) {
+            guard given.flagCount == 1, rest.isEmpty else { throw UsageError("\(Self.clear.name) removes the request body: it takes nothing more") }
             return [.removeBody]
         }
         guard rest.isEmpty else {
-            throw UsageError("\(flags.sorted().joined(separator: " ")) shows the last response's body and takes nothing more, got '\(ErrorLine.echo(String(rest)))'")
+            throw UsageError("body \(options.filter(given.has).map(\.name).joined(separator: " ")) shows the last response's body and takes nothing more, got '\(ErrorLine.echo(String(rest)))'")
         }
-        return [.body(raw: flags.contains("--raw"), all: flags.contains("--all"))]
+        return [.body(raw: given.has(Self.raw), all: given.has(Self.all))]
     }
 }

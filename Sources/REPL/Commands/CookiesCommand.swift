@@ -9,7 +9,13 @@ struct CookiesCommand: Command {
     let name = "cookies"
     let argumentsMayHoldSecrets = true
     var synopsis: String { "cookies \(options.synopsis) | cookies -NAME | cookies clear | cookies load FILE | cookies save FILE" }
-    let options = [CommandOption("--show", help: "show the values of secret-looking names too")]
+    static let show = CommandOption("--show", help: "show the values of secret-looking names too")
+    let options = [Self.show]
+
+    func offeredOptions(before words: [String]) -> [CommandOption] { words.isEmpty ? options : [] }
+
+    /// What the command takes, for its usage errors.
+    private var takes: String { "cookies takes \(options.listed), -NAME, clear, load FILE or save FILE" }
     let summary = "the cookies responses set, which later requests send: list, remove one, or empty the jar"
     let group = CommandGroup.inspect
     let help = """
@@ -45,9 +51,10 @@ struct CookiesCommand: Command {
     func run(_ arguments: String, session: Session) async throws {
         let jar = session.workbench.cookieJar
         if arguments.hasPrefix("--") {
-            let (flags, rest) = try leadingFlags(arguments)
-            guard rest.isEmpty else { throw UsageError("--show lists the cookies and takes nothing more, got '\(ErrorLine.echo(String(rest)))'") }
-            return list(jar.cookies(), shown: flags.contains("--show"), console: session.console)
+            guard let (given, rest) = try? leadingFlags(arguments), rest.isEmpty else {
+                throw UsageError("\(takes), got '\(ErrorLine.echo(arguments))'")
+            }
+            return list(jar.cookies(), shown: given.has(Self.show), console: session.console)
         }
         switch arguments {
         case "":
@@ -78,7 +85,7 @@ struct CookiesCommand: Command {
                 throw UsageError("no cookie named '\(ErrorLine.echo(name))' (\(there))")
             }
         default:
-            throw UsageError("cookies takes \(options.listed), -NAME, clear, load FILE or save FILE, got '\(ErrorLine.echo(arguments))'")
+            throw UsageError("\(takes), got '\(ErrorLine.echo(arguments))'")
         }
     }
 

@@ -8,6 +8,8 @@ struct DecodeCommand: StatementCommand {
     let aliases: [String] = []
     let operands = "TYPE"
     var options: [CommandOption] { DecodeOption.all.map { $0.declared(help: $0.help) } }
+    /// After the type.
+    func offeredOptions(before words: [String]) -> [CommandOption] { words.isEmpty ? [] : options }
     let summary = "decode the current JSON body into a Swift type"
     let help = """
         Decodes the last response body (or the document given to `json`) into TYPE, any Swift type over
@@ -45,6 +47,8 @@ struct InferCommand: Command {
     let aliases: [String] = []
     let operands = "NAME"
     var options: [CommandOption] { DecodeOption.infer.map { $0.declared(help: $0.inferHelp ?? "") } }
+    /// After the name.
+    func offeredOptions(before words: [String]) -> [CommandOption] { words.isEmpty ? [] : options }
     let summary = "generate Swift models from the current JSON body"
     let help = """
         Writes Codable declarations for the current body (an object or an array of objects): nested types

@@ -13,15 +13,23 @@ struct ExportCommand: Command {
 
     let name = "export"
     var synopsis: String {
-        let blocks = options.filter { $0.name == "--blocks" }.synopsis, others = options.filter { $0.name != "--blocks" }.synopsis
-        return "export swift | curl | playground NAME \(blocks) | markdown NAME | notebook NAME [\"description\"] | notebook PATH.playground | http NAME \(others)"
+        "export swift | curl | playground NAME [\(Self.blocks.spelled)] | markdown NAME | notebook NAME [\"description\"] | notebook PATH.playground | http NAME "
+            + Self.documentOptions.synopsis
     }
-    /// The documents' options (`DocumentExport`); `--blocks` is only a playground's.
-    let options = [
-        CommandOption("--dir", value: "DIR", example: "markdown lesson --dir ~/talks", help: "write the document into DIR"),
-        CommandOption("--force", help: "replace a document that is there"),
-        CommandOption("--blocks", help: "a playground as NAME.swift, a file of one #Playground block"),
-    ]
+    /// The documents' options (`DocumentExport`), and a playground's own.
+    static let dir = CommandOption("--dir", value: "DIR", example: "lesson --dir ~/talks", help: "write the document into DIR")
+    static let force = CommandOption("--force", help: "replace a document that is there")
+    static let blocks = CommandOption("--blocks", help: "a playground as NAME.swift, a file of one #Playground block")
+    static let documentOptions = [dir, force]
+    let options = Self.documentOptions + [Self.blocks]
+
+    /// The options of the document `kind` (`playground`, `notebook`, …).
+    static func options(of kind: String) -> [CommandOption] { kind == "playground" ? documentOptions + [blocks] : documentOptions }
+
+    func offeredOptions(before words: [String]) -> [CommandOption] {
+        guard let kind = words.first, Self.documents.contains(kind) else { return [] }
+        return Self.options(of: kind)
+    }
     let summary = "the request as Swift app code or a curl command; the session as a playground, Markdown or a notebook"
     let group = CommandGroup.snippets
     var help: String {
@@ -97,8 +105,8 @@ struct ExportCommand: Command {
         var words = try Arguments.split(arguments)
         if let document = words.first, Self.documents.contains(document) {
             words.removeFirst()
-            let taken = document == "playground" ? options : options.filter { $0.name != "--blocks" }
-            return try await DocumentExport(OptionWords(words, options: taken, command: "export \(document)"), kind: document).write(session: session)
+            let given = try OptionWords(words, options: Self.options(of: document), command: "export \(document)")
+            return try await DocumentExport(given, kind: document).write(session: session)
         }
         if let target = Self.target(in: arguments), target.name == "curl" {
             throw UsageError("export curl takes no arguments, got '\(ErrorLine.echo(target.arguments))' — `curl URL …` alone sends a curl command")

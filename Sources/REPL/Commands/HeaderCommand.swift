@@ -6,8 +6,11 @@ struct HeaderCommand: StatementCommand {
     let forms: [StatementForm] = [.header, .defaultHeader, .removeHeader, .showHeaders]
     let name = "header"
     let argumentsMayHoldSecrets = true
-    var synopsis: String { "header NAME: VALUE | header -NAME | header \(options[0].name) NAME: VALUE | header" }
-    let options = [CommandOption("--default", help: "keep the header through `reset` and send it with every request")]
+    var synopsis: String { "header NAME: VALUE | header -NAME | header \(Self.sentAlways.name) NAME: VALUE | header" }
+    static let sentAlways = CommandOption("--default", help: "keep the header through `reset` and send it with every request")
+    let options = [Self.sentAlways]
+
+    func offeredOptions(before words: [String]) -> [CommandOption] { leadingOptions(before: words) }
     let summary = "set, remove or list request headers; --default sends one with every request"
     let group = CommandGroup.build
     let help = """
@@ -39,8 +42,8 @@ struct HeaderCommand: StatementCommand {
             guard !name.isEmpty else { throw UsageError("'-' needs a name: `header -NAME` removes that header") }
             return [.removeHeader(name)]
         }
-        let (flags, text) = try leadingFlags(arguments)
-        let isDefault = flags.contains("--default")
+        let (given, text) = try leadingFlags(arguments)
+        let isDefault = given.has(Self.sentAlways)
         guard let colon = text.firstIndex(of: ":") else {
             throw UsageError("header '\(text.trimmingCharacters(in: .whitespaces))' has no ':' — write NAME: VALUE")
         }

@@ -9,12 +9,11 @@ import WorkbenchScript
 /// `#Playground` block of the file with the code outside the blocks.
 struct PlayCommand: Command {
     let name = "play"
-    var synopsis: String { "play FILE.swift [\(options[0].spelled)] | play BUNDLE.playground [\(options[1].spelled)]" }
-    let options = [
-        CommandOption("--block", value: "NAME", example: "Greetings.swift --block \"In Three Languages\"",
-                      help: "a .swift file's #Playground block: its name, or its number in `open`"),
-        CommandOption("--page", value: "NAME", example: "Networking.playground --page Decoding", help: "a playground bundle's page"),
-    ]
+    var synopsis: String { "play FILE.swift [\(Self.block.spelled)] | play BUNDLE.playground [\(Self.page.spelled)]" }
+    static let block = CommandOption("--block", value: "NAME", example: "Greetings.swift --block \"In Three Languages\"",
+                                     help: "a .swift file's #Playground block: its name, or its number in `open`")
+    static let page = CommandOption("--page", value: "NAME", example: "Networking.playground --page Decoding", help: "a playground bundle's page")
+    let options = [Self.block, Self.page]
     let summary = "run a Swift file, and again from the first changed line each time it is saved"
     let help = """
         Runs the file's statements as inputs, then watches it: each time it is saved (in place,
@@ -129,7 +128,7 @@ struct PlayCommand: Command {
     private func words(of arguments: String) throws -> (path: String, block: String?, page: String?) {
         let words = try optionWords(arguments)
         guard words.operands.count == 1, let path = words.operands.first else { throw UsageError("usage: \(synopsis)") }
-        return (path, words.value("--block"), words.value("--page"))
+        return (path, words.value(Self.block), words.value(Self.page))
     }
 
     /// Before anything runs or is watched: a file without blocks, or without that block, is a

@@ -10,8 +10,9 @@ import WorkbenchScript
 struct OpenCommand: Command {
     let name = "open"
     var synopsis: String { "open PATH.playground \(options.synopsis)|PATH.swift|PATH.http|PATH.ipynb" }
-    let options = [CommandOption("--page", value: "NAME", example: "Networking.playground --page Decoding",
-                                 help: "make that page's own Sources/ and Resources/ ready too, without running it")]
+    static let page = CommandOption("--page", value: "NAME", example: "Networking.playground --page Decoding",
+                                    help: "make that page's own Sources/ and Resources/ ready too, without running it")
+    let options = [Self.page]
     let summary = "open an Xcode playground, a file's #Playground blocks, an .http file or a notebook, listing what it holds"
     let help = """
         Reads an Xcode playground bundle (single-page or with pages, any format Xcode has
@@ -57,7 +58,7 @@ struct OpenCommand: Command {
         // `--page NAME` (a notebook's first cell, `export notebook PATH.playground`): that page's
         // own Sources/ and Resources/ too, as `page` would make them, without running it.
         let given = try optionWords(arguments)
-        let pageName = given.value("--page")
+        let pageName = given.value(Self.page)
         let words = given.operands
         guard words.count == 1, let path = words.first else {
             throw UsageError(words.isEmpty ? "which playground? `open PATH.playground`" : "open takes one playground, got \(words.count) words")

@@ -30,5 +30,8 @@ public struct ReplayOption: Sendable {
     ]
 
     /// The help of the option named `name`, for `workbench replay --help`.
-    public static func help(_ name: String) -> String { all.first { $0.option.name == name }?.option.help ?? "" }
+    public static func help(_ name: String) -> String {
+        guard let option = all.first(where: { $0.option.name == name }) else { preconditionFailure("replay has no option \(name)") }
+        return option.option.help
+    }
 }

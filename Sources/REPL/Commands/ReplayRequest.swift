@@ -35,8 +35,8 @@ public struct ReplayRequest {
         targets = given.operands.flatMap(Self.expanded)
         for option in ReplayOption.all {
             switch option.target {
-            case .flag(let flag): self[keyPath: flag] = given.has(option.option.name)
-            case .value(let value): self[keyPath: value] = given.value(option.option.name)
+            case .flag(let flag): self[keyPath: flag] = given.has(option.option)
+            case .value(let value): self[keyPath: value] = given.value(option.option)
             }
         }
         if let problem { throw UsageError(problem) }

@@ -8,12 +8,12 @@ import WorkbenchScript
 struct SaveCommand: Command {
     let name = "save"
     let operands = "NAME [\"description\"]"
-    let options = [
-        CommandOption("--steps", value: "LIST", example: "borders --steps 3-7,9", help: "only these steps (numbered by `steps`) and the declarations they need"),
-        CommandOption("--from", value: "N", example: "borders --from 4", excludes: "--steps", help: "only the steps from N on"),
-        CommandOption("--dir", value: "DIR", example: "borders --dir ~/talks", help: "write DIR/NAME.swift instead of Snippets/NAME.swift"),
-        CommandOption("--force", help: "replace an existing snippet, and save even when a statement fails on replay"),
-    ]
+    static let steps = CommandOption("--steps", value: "LIST", example: "borders --steps 3-7,9",
+                                     help: "only these steps (numbered by `steps`) and the declarations they need")
+    static let from = CommandOption("--from", value: "N", example: "borders --from 4", excludes: steps.name, help: "only the steps from N on")
+    static let dir = CommandOption("--dir", value: "DIR", example: "borders --dir ~/talks", help: "write DIR/NAME.swift instead of Snippets/NAME.swift")
+    static let force = CommandOption("--force", help: "replace an existing snippet, and save even when a statement fails on replay")
+    let options = [Self.steps, Self.from, Self.dir, Self.force]
     let summary = "save this session's successful steps as Snippets/NAME.swift"
     let help = """
         Writes Snippets/NAME.swift (or DIR/NAME.swift): the description as its leading comment,
@@ -41,9 +41,9 @@ struct SaveCommand: Command {
     func run(_ arguments: String, session: Session) async throws {
         let words = try optionWords(arguments)
         let positional = words.operands
-        let directory = words.value("--dir")
-        let force = words.has("--force")
-        let selection = try words.value("--steps").map { try StepSelection(list: $0) } ?? words.value("--from").map { try StepSelection(from: $0) }
+        let directory = words.value(Self.dir)
+        let force = words.has(Self.force)
+        let selection = try words.value(Self.steps).map { try StepSelection(list: $0) } ?? words.value(Self.from).map { try StepSelection(from: $0) }
         guard let name = positional.first else { throw UsageError("a snippet needs a name, as in `save first-posts`") }
         guard positional.count <= 2 else { throw UsageError("too many words after `save \(name)`: quote the description") }
         if let problem = SnippetsFolder.problem(with: name) { throw UsageError(problem) }

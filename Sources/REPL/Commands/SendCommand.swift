@@ -5,7 +5,8 @@ struct SendCommand: StatementCommand {
     let forms: [StatementForm] = [.send]
     let name = "send"
     var synopsis: String { "send \(options.synopsis) | send NAME|N" }
-    let options = [CommandOption("--stream", help: "show the body as it arrives, whatever its type")]
+    static let stream = CommandOption("--stream", help: "show the body as it arrives, whatever its type")
+    let options = [Self.stream]
     let summary = "send the current request and show the status line and body"
     let group = CommandGroup.send
     let help = """
@@ -34,13 +35,13 @@ struct SendCommand: StatementCommand {
 
     func run(_ arguments: String, session: Session) async throws {
         let words = try optionWords(arguments)
-        if words.operands.count == 1, words.flags.isEmpty, let which = words.operands.first { return try await session.sendHTTPRequest(which) }
+        if words.operands.count == 1, words.flagCount == 0, let which = words.operands.first { return try await session.sendHTTPRequest(which) }
         try await session.perform(try statements(arguments))
     }
 
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {
         let words = try optionWords(arguments)
-        if let word = words.operands.first { throw UsageError("send takes only --stream, got '\(word)'") }
-        return [.send(stream: words.has("--stream"))]
+        if let word = words.operands.first { throw UsageError("send takes only \(options.listed), got '\(word)'") }
+        return [.send(stream: words.has(Self.stream))]
     }
 }

@@ -4,7 +4,8 @@ import WorkbenchScript
 /// `snippets [--dir DIR]`: the snippets in the folder, with their descriptions.
 struct SnippetsCommand: Command {
     let name = "snippets"
-    let options = [CommandOption("--dir", value: "DIR", example: "--dir ~/talks", help: "list DIR instead of Snippets/")]
+    static let dir = CommandOption("--dir", value: "DIR", example: "--dir ~/talks", help: "list DIR instead of Snippets/")
+    let options = [Self.dir]
     let summary = "list the snippets in Snippets/ with their descriptions"
     let help = """
         Lists the .swift files in Snippets/ (or DIR), each with the first paragraph of its
@@ -19,7 +20,7 @@ struct SnippetsCommand: Command {
     func run(_ arguments: String, session: Session) async throws {
         let words = try optionWords(arguments)
         if let word = words.operands.first { throw UsageError("unexpected '\(word)' (snippets takes \(options.listed))") }
-        let directory = words.value("--dir")
+        let directory = words.value(Self.dir)
         let folder = SnippetsFolder.directory(directory)
         let files = SnippetsFolder.snippets(in: folder)
         let console = session.console

@@ -10,7 +10,9 @@ struct SpecCommand: StatementCommand {
     let forms: [StatementForm] = [.spec]
     let name = "spec"
     var synopsis: String { "spec FILE | URL | sandbox/NAME \(options.synopsis) · spec · spec OPERATION · spec models [NAME …]" }
-    let options = [CommandOption("--server", value: "N", example: "--server 2", help: "make the document's server N (from 1) the base, even over a base set before")]
+    static let server = CommandOption("--server", value: "N", example: "sandbox/jsonplaceholder --server 2",
+                                      help: "make the document's server N (from 1) the base, even over a base set before")
+    let options = [Self.server]
     let summary = "load an OpenAPI document: list its operations, complete its paths, declare its models"
     let group = CommandGroup.models
     let help = """
@@ -44,7 +46,8 @@ struct SpecCommand: StatementCommand {
             let names = spec?.schemas.map(\.name) ?? []
             return RequestCompletion.matching(last, names)
         }
-        guard words.count == 1 else { return [] }
+        // After a document, its option.
+        guard words.count == 1 else { return words.count == 2 && !words[0].hasPrefix("--") ? RequestCompletion.matching(last, options.map(\.name)) : [] }
         var candidates = ["models"]
         if let spec { candidates += SpecCompletion(spec: spec, base: nil).operationIds(matching: last) }
         candidates += SandboxCatalog.apis.map { "sandbox/\($0.name)" }
@@ -55,7 +58,7 @@ struct SpecCommand: StatementCommand {
         let words = try Arguments.split(arguments)
         if words.isEmpty { return try SpecViews.list(session) }
         if words[0] == "models" { return try await SpecViews.declareModels(Array(words.dropFirst()), session: session) }
-        if words.count <= 2, words[0] != "--server", let spec = session.workbench.openAPISpec,
+        if words.count <= 2, !words[0].hasPrefix("--"), let spec = session.workbench.openAPISpec,
            let operation = spec.operation(named: words.joined(separator: " ")) {
             return SpecViews.show(operation, in: spec, session: session)
         }
@@ -71,9 +74,9 @@ struct SpecCommand: StatementCommand {
         let options = try optionWords(arguments)
         let words = options.operands
         var server: Int?
-        if let given = options.value("--server") {
+        if let given = options.value(Self.server) {
             guard let number = Int(given), number > 0 else {
-                throw UsageError("--server takes a server's number from 1, as in `spec --server 2`")
+                throw UsageError("\(Self.server.name) takes a server's number from 1, as in `spec \(Self.server.example ?? "")`")
             }
             server = number
         }

@@ -3,7 +3,8 @@ import WorkbenchKit
 /// `steps [--all]`: the session's successful steps, numbered as `save --steps` and `--from` take them.
 struct StepsCommand: Command {
     let name = "steps"
-    let options = [CommandOption("--all", help: "each statement whole, not cut at \(Self.lineLimit) characters")]
+    static let all = CommandOption("--all", help: "each statement whole, not cut at \(lineLimit) characters")
+    let options = [Self.all]
     let summary = "the session's steps so far, numbered, each as the Swift `save` writes"
     let group = CommandGroup.snippets
     let help = """
@@ -19,6 +20,10 @@ struct StepsCommand: Command {
           wb> save search --from 3
         """
 
+    func complete(_ words: [String], session: Session) -> [String] {
+        words.count == 1 ? options.map(\.name).filter { $0.hasPrefix(words[0]) } : []
+    }
+
     /// Where a statement's line is cut: a pasted 7 MB `json {…}` is one line (issue 36).
     static let lineLimit = 120
 
@@ -27,7 +32,7 @@ struct StepsCommand: Command {
         guard words.operands.isEmpty else {
             throw UsageError("steps takes only \(options.listed), got '\(ErrorLine.echo(words.operands.joined(separator: " ")))'")
         }
-        let whole = words.has("--all")
+        let whole = words.has(Self.all)
         let console = session.console
         let steps = session.transcript.steps
         guard !steps.isEmpty else { return console.line(console.styled("no steps yet: nothing has succeeded", .dim)) }

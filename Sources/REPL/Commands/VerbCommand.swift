@@ -8,9 +8,8 @@ struct VerbCommand: StatementCommand {
     var name: String { method.lowercased() }
     let argumentsMayHoldSecrets = true
     let operands = "[PATH-OR-URL] [name==value] [Header:value] [field=value] [field:=json]"
-    var options: [CommandOption] {
-        method == "HEAD" ? [] : [CommandOption("--stream", help: "show the body as it arrives, whatever its type (`help send`: what streams anyway)")]
-    }
+    static let stream = CommandOption("--stream", help: "show the body as it arrives, whatever its type (`help send`: what streams anyway)")
+    var options: [CommandOption] { method == "HEAD" ? [] : [Self.stream] }
     var summary: String { "set the method to \(method) (and path, query, headers, JSON fields) and send" }
     let group = CommandGroup.send
     var help: String {
@@ -49,10 +48,12 @@ struct VerbCommand: StatementCommand {
 
     func statements(_ arguments: String) throws -> [WorkbenchStatement] {
         let split = try Arguments.split(arguments)
-        if method == "HEAD", split.contains("--stream") { throw UsageError("head has no body to stream: --stream is for get, post, put, patch and delete") }
-        // A request item never starts with `--`: a mistyped option is named as one.
+        if method == "HEAD", split.contains(Self.stream.name) {
+            throw UsageError("head has no body to stream: \(Self.stream.name) is for get, post, put, patch and delete")
+        }
+        // A request item never starts with `--`: a mistyped option (a bare `--` too) is named as one.
         let words = try OptionWords(split, options: options, command: name)
-        let stream = words.has("--stream")
+        let stream = words.has(Self.stream)
         let items = try RequestShorthand.parse(words.operands)
         if method == "HEAD" && !items.fields.isEmpty {
             throw UsageError("head sends no body: '\(items.fields[0].name)' is a body field — use name==value for a query item")

@@ -39,7 +39,7 @@ extension Session {
     /// Sends the open file's request `which` (a name or a number).
     func sendHTTPRequest(_ which: String) async throws {
         guard httpFiles.file != nil else {
-            throw UsageError("send takes only --stream, got '\(ErrorLine.echo(which))' — `send NAME` sends a request of an .http file, after `open FILE.http`")
+            throw UsageError("send takes only \(SendCommand.stream.name), got '\(ErrorLine.echo(which))' — `send NAME` sends a request of an .http file, after `open FILE.http`")
         }
         let (_, request) = try httpFiles.request(which)
         try await sendHTTPRequest(request)

@@ -21,9 +21,9 @@ struct DocumentExport {
     init(_ words: OptionWords, kind: String) throws {
         self.kind = kind
         let positional = words.operands
-        let directory = words.value("--dir")
-        let force = words.has("--force")
-        let blocks = words.has("--blocks")
+        let directory = words.value(ExportCommand.dir)
+        let force = words.has(ExportCommand.force)
+        let blocks = words.has(ExportCommand.blocks)
         guard let name = positional.first else { throw UsageError("export \(kind) needs a name: `export \(kind) NAME [\"description\"]`") }
         if kind == "notebook", name.hasSuffix(".playground") {
             guard positional.count == 1 else { throw UsageError("export notebook PATH.playground takes no description: each page's prose is its own") }
