@@ -25,6 +25,7 @@ struct CommandInvocation {
 extension CommandTable {
     /// The command `input` invokes; nil when it is not a command (it may be Swift).
     func invocation(of input: String) -> CommandInvocation? {
+        lookups?.add()
         let input = input.trimmingWhitespace()
         if let (binding, arguments) = Self.decodeBinding(input), let decode = command(named: "decode") {
             return CommandInvocation(command: decode, arguments: arguments, binding: binding)

@@ -1,10 +1,24 @@
+import Synchronization
+
 /// The commands the prompt knows, looked up by name or alias.
 public struct CommandTable: Sendable {
     public let commands: [any Command]
+    /// How many times an input was looked up (`invocation(of:)`), in a table made `counting()`:
+    /// what the test of one lookup per line reads.
+    let lookups: LookupCount?
 
     public init(_ commands: [any Command]) {
         self.commands = commands
+        lookups = nil
     }
+
+    private init(_ commands: [any Command], lookups: LookupCount) {
+        self.commands = commands
+        self.lookups = lookups
+    }
+
+    /// The same commands, with a count of its own of the inputs looked up.
+    func counting() -> CommandTable { CommandTable(commands, lookups: LookupCount()) }
 
     /// Every command Workbench has, each group's list in its own file.
     public static let standard = CommandTable(requestCommands + modelCommands + snippetCommands + miscCommands)
@@ -38,6 +52,12 @@ public struct CommandTable: Sendable {
         guard let best = scored.min(by: { $0.distance < $1.distance }) else { return nil }
         return best.distance <= allowed ? best.name : nil
     }
+}
+
+final class LookupCount: Sendable {
+    private let count = Atomic(0)
+    var value: Int { count.load(ordering: .relaxed) }
+    func add() { count.add(1, ordering: .relaxed) }
 }
 
 /// Edit distance counting a swap of neighbours as one slip (`hlep` is one from `help`),

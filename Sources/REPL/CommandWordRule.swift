@@ -28,19 +28,17 @@ enum CommandWordRule {
 }
 
 extension Session {
-    /// Whether an input that starts with a command word runs as Swift instead: the word is a name
-    /// the user's Swift declared and the input is Swift. The first time a bare word that is both
+    /// The first time a bare word that is both a command and a name the user's Swift declared
     /// runs as Swift, one line says how to reach the command.
-    func swiftNameComesFirst(_ input: String) -> Bool {
-        guard swiftNameShadowsCommand(input) else { return false }
+    func noteShadowedCommand(_ input: String) {
         let name = CommandWordRule.leadingName(input)
         if input == name, notedShadowedCommands.insert(name).inserted {
             console.line(console.styled("(`\(name)` is your Swift name here; `:\(name)` runs the command)", .dim))
         }
-        return true
     }
 
-    /// The rule of `swiftNameComesFirst` without its note: asking changes nothing.
+    /// Whether an input that starts with a command word runs as Swift instead: the word is a name
+    /// the user's Swift declared and the input is Swift. Asking changes nothing.
     func swiftNameShadowsCommand(_ input: String) -> Bool {
         let name = CommandWordRule.leadingName(input)
         guard !name.isEmpty, let runner = swiftRunner else { return false }

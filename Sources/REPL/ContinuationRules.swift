@@ -14,15 +14,25 @@ import WorkbenchScript
 ///   open bracket, string or block comment, an `if` without its body; `SwiftCompleteness`).
 @MainActor
 struct ContinuationRules {
-    let commands: CommandTable
+    /// The command an input invokes, nil for Swift: at the prompt the session's reading of it
+    /// (`InputReading`), which the run then takes as it is.
+    let invocation: (String) -> CommandInvocation?
     /// Swift's rule, which remembers the input so far to parse only each new line.
     let swift = SwiftCompleteness()
 
+    init(commands: CommandTable) {
+        invocation = { commands.invocation(of: $0) }
+    }
+
+    init(invocation: @escaping (String) -> CommandInvocation?) {
+        self.invocation = invocation
+    }
+
     func completeness(of text: String) -> InputCompleteness {
         let input = text.drop { $0.isWhitespace }
-        guard let invocation = commands.invocation(of: String(input)) else { return swift.endsTooEarly(text) ? .incomplete : .complete }
-        let name = String(input.prefix { !$0.isWhitespace })
-        let arguments = String(input.dropFirst(name.count).drop { $0 == " " || $0 == "\t" })
+        guard let invocation = invocation(String(input)) else { return swift.endsTooEarly(text) ? .incomplete : .complete }
+        // The arguments as typed: their leading spaces dropped, a trailing line break kept.
+        let arguments = String(input.dropFirst(input.prefix { !$0.isWhitespace }.count).drop { $0 == " " || $0 == "\t" })
         if invocation.binding == nil, invocation.command is CurlCommandLine { return ShellWords.completeness(of: arguments) }
         guard invocation.binding == nil, invocation.command is BodyCommand || invocation.command is JSONCommand else { return .complete }
         return Self.jsonCompleteness(of: arguments)

@@ -17,7 +17,7 @@ public struct ReadEvalPrintLoop {
         editor.historyFilter = { [session] text in
             MainActor.assumeIsolated { session.historyEntry(for: text) }
         }
-        let rules = ContinuationRules(commands: session.commands)
+        let rules = ContinuationRules { [session] text in MainActor.assumeIsolated { session.reading(of: text).invocation } }
         editor.completeness = { text in MainActor.assumeIsolated { rules.completeness(of: text) } }
         editor.firstContinuationHint = session.console.styled("(Ctrl-C cancels the input)", .dim)
         let kept = HistoryEntry.describe(bytes: HistoryEntry.keptHead)
@@ -53,11 +53,11 @@ extension Session {
     /// What history keeps of an input: a request command's secrets masked, anything else
     /// (Swift above all) exactly as typed. Dispatch is decided as `evaluate` decides it.
     func historyEntry(for text: String) -> String {
-        let input = text.trimmingWhitespace()
-        let forced = CommandWordRule.forcedCommand(input)
-        guard let invocation = commands.invocation(of: forced ?? input), invocation.command.argumentsMayHoldSecrets,
-              forced != nil || !swiftNameShadowsCommand(input) else { return text }
-        return HistoryRedaction.redact(text)
+        historyEntry(for: text, reading: reading(of: text))
+    }
+
+    private func historyEntry(for text: String, reading: InputReading) -> String {
+        reading.invocation?.command.argumentsMayHoldSecrets == true ? HistoryRedaction.redact(text) : text
     }
 
     /// Runs one input, printing errors as one line; returns whether it succeeded.
@@ -70,8 +70,11 @@ extension Session {
             return true
         }
         guard !input.isEmpty, !input.hasPrefix("//") else { return true }
+        let reading = reading(of: input)
+        // The run may declare a name that makes the same text read otherwise next time.
+        defer { lastReading = nil }
         let name = String(input.prefix { !$0.isWhitespace })
-        if let start = deferredSandboxStart, !(commands.command(named: name) is QuitCommand) {
+        if let start = deferredSandboxStart, !(reading.invocation?.command is QuitCommand) {
             deferredSandboxStart = nil
             start()
         }
@@ -83,17 +86,14 @@ extension Session {
         let stepsBefore = transcript.steps.count
         let recordsBefore = shownInputs.recordCount
         let copy = console.startCopy(limit: ShownInputs.limit)
-        var isSwift = false
         let succeeded = await runReportingFailure {
-            if let command = CommandWordRule.forcedCommand(input) {
-                guard let invocation = commands.invocation(of: command) else {
-                    throw UsageError("unknown command '\(ErrorLine.echo(String(command.prefix { !$0.isWhitespace })))' after ':' ('help' lists commands)")
-                }
+            switch reading.kind {
+            case .command(let invocation):
                 try await invocation.run(in: self)
-            } else if let invocation = commands.invocation(of: input), !swiftNameComesFirst(input) {
-                try await invocation.run(in: self)
-            } else {
-                isSwift = true
+            case .unknownCommand(let word):
+                throw UsageError("unknown command '\(ErrorLine.echo(word))' after ':' ('help' lists commands)")
+            case .swift:
+                if reading.swiftNameShadowsCommand { noteShadowedCommand(input) }
                 if try await !evaluateSwift(input) {
                     let hint = commands.suggestion(for: name).map { ", did you mean '\($0)'?" } ?? ""
                     throw UsageError("unknown command '\(ErrorLine.echo(name))'\(hint) ('help' lists commands)")
@@ -101,20 +101,21 @@ extension Session {
             }
         }
         let output = console.endCopy(copy)
-        recordShown(input, isSwift: isSwift, output: output, cut: copy.copyWasCut, stepsBefore: stepsBefore,
+        recordShown(reading, output: output, cut: copy.copyWasCut, stepsBefore: stepsBefore,
                     succeeded: succeeded, ranOthers: shownInputs.recordCount != recordsBefore)
         return succeeded
     }
 
     /// Keeps `input` for the exports when it added steps, or set the session up, and succeeded;
     /// not when it ran inputs that were kept themselves (`edit`).
-    private func recordShown(_ input: String, isSwift: Bool, output: String, cut: Bool, stepsBefore: Int,
+    private func recordShown(_ reading: InputReading, output: String, cut: Bool, stepsBefore: Int,
                              succeeded: Bool, ranOthers: Bool) {
+        let input = reading.input
         let word = String(input.prefix { !$0.isWhitespace })
-        let command = isSwift ? nil : commands.invocation(of: CommandWordRule.forcedCommand(input) ?? input)?.command.name
+        let command = reading.invocation?.command.name
         guard succeeded, !ranOthers, !ShownInputs.unrecorded.contains(command ?? word) else { return }
         guard transcript.steps.count > stepsBefore || command.map(ShownInputs.setUpCommands.contains) == true else { return }
-        shownInputs.record(.init(typed: historyEntry(for: input), isSwift: isSwift, output: output, cut: cut,
+        shownInputs.record(.init(typed: historyEntry(for: input, reading: reading), isSwift: reading.invocation == nil, output: output, cut: cut,
                                  stepsBefore: stepsBefore, stepsAfter: transcript.steps.count))
     }
 

@@ -61,6 +61,8 @@ public final class Session {
     let heldOutput = HeldOutput()
     /// Command words already said to be shadowed by a Swift name (said once each).
     var notedShadowedCommands: Set<String> = []
+    /// The last input read, kept from the reader's continuation rule to its run (`InputReading`).
+    var lastReading: InputReading?
     /// The input being run, as typed (to place errors of a `\(…)` in it).
     var currentInput = ""
     /// `set results on`: a Swift input of several lines, or one holding a loop, runs compiled as a
