@@ -155,10 +155,19 @@ extension Session {
             return try await swift.interpolationText(expression, settings: swiftSettings)
         } catch let failure as PromptRunner.InterpolationFailure {
             if let error = failure.compileError, let typed = currentInput.range(of: "\\(" + expression + ")") {
-                let column = currentInput.distance(from: currentInput.startIndex, to: typed.lowerBound) + 3
+                // The line of the input the `\(…)` is on (a pasted curl command's continued lines too),
+                // under which the caret points into it.
+                let before = currentInput[..<typed.lowerBound]
+                let lineStart = before.lastIndex(where: \.isNewline).map(currentInput.index(after:)) ?? currentInput.startIndex
+                let lineEnd = currentInput[typed.lowerBound...].firstIndex(where: \.isNewline) ?? currentInput.endIndex
+                let column = currentInput.distance(from: lineStart, to: typed.lowerBound) + 3
                 var placed = error.shifted(by: column - 1)
-                // The command as typed, under which the caret points into the `\(…)`.
-                placed.sourceLine = error.line == 1 && !currentInput.contains(where: \.isNewline) ? currentInput : nil
+                if error.line == 1 {
+                    placed.line = before.count(where: \.isNewline) + 1
+                    placed.sourceLine = String(currentInput[lineStart..<lineEnd])
+                } else {
+                    placed.sourceLine = nil
+                }
                 console.failure(placed)
             } else {
                 console.failure(failure.line)
