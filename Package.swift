@@ -85,6 +85,8 @@ let package = Package(
             ],
             swiftSettings: fuzzCoverage
         ),
+        // A replay's CI reports: the run's cases, written as JUnit XML and as TAP (`replay --junit`, `--tap`).
+        .target(name: "ReplayReports", swiftSettings: fuzzCoverage),
         // OpenAPI documents: their operations, servers, checks on requests and responses, and the
         // Codable declarations their schemas stand for (as Swift text; the REPL declares them).
         .target(
@@ -119,7 +121,7 @@ let package = Package(
         .target(
             name: "REPL",
             dependencies: [
-                "LineEditor", "WorkbenchKit", "WorkbenchScript", "WorkbenchSpec", "Sandbox", "Playgrounds",
+                "LineEditor", "WorkbenchKit", "WorkbenchScript", "WorkbenchSpec", "Sandbox", "Playgrounds", "ReplayReports",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
@@ -155,6 +157,7 @@ let package = Package(
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
         .testTarget(name: "CurlOnDemandTests", dependencies: ["CurlOnDemand"]),
         .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "TestSupport", "SandboxTestSupport"]),
+        .testTarget(name: "ReplayReportsTests", dependencies: ["ReplayReports"]),
         .testTarget(
             name: "WorkbenchScriptTests",
             dependencies: [

@@ -1,3 +1,4 @@
+import ReplayReports
 import WorkbenchKit
 import WorkbenchScript
 

@@ -1,4 +1,5 @@
 import Foundation
+import ReplayReports
 import WorkbenchKit
 import WorkbenchScript
 

@@ -1,3 +1,4 @@
+import ReplayReports
 import WorkbenchScript
 
 /// A decoded array of structs as the HTML table a notebook shows: a column for each stored

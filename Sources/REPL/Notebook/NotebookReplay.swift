@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import ReplayReports
 import WorkbenchKit
 import WorkbenchScript
 
