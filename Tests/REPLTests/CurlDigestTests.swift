@@ -123,6 +123,24 @@ import WorkbenchKit
             #expect(await session.evaluate("curl -L --digest -u ada:s3cr3t '\(redirect)'"), "\(console.capturedText)")
             #expect(curl.status == 200 && session.workbench.exchanges.last?.response.statusCode == 200, "\(console.capturedText)")
 
+            // Another origin (the same server named otherwise) is not answered: by a later request,
+            // nor where a redirect led, which curl -L does not answer either.
+            let elsewhere = base.replacingOccurrences(of: "127.0.0.1", with: "localhost")
+            #expect(elsewhere != base)
+            console.clearCaptured()
+            #expect(await session.evaluate("get \(elsewhere)httpbin/digest-auth/auth/ada/s3cr3t"))
+            #expect(session.workbench.exchanges.last?.response.statusCode == 401)
+            let origin = { (url: String) in String(url.dropLast()) }
+            #expect(console.capturedText.hasPrefix("note: the Digest credentials are for \(origin(base)), not sent to \(origin(elsewhere)); "
+                                                   + "the 401 stands\nHTTP 401"), "\(console.capturedText)")
+            let away = "\(base)httpbin/redirect-to?url=\(elsewhere)httpbin/digest-auth/auth/ada/s3cr3t"
+            console.clearCaptured()
+            #expect(await session.evaluate("curl -L --digest -u ada:s3cr3t '\(away)'"))
+            #expect(try CurlDigestTests.curl("-L --digest -u ada:s3cr3t '\(away)'").status == 401)
+            #expect(session.workbench.exchanges.last?.response.statusCode == 401)
+            #expect(console.capturedText.hasPrefix("note: the Digest credentials are for \(origin(base)), not sent to \(origin(elsewhere)), "
+                                                   + "where a redirect led; the 401 stands\nHTTP 401"), "\(console.capturedText)")
+
             // Typed as Swift and never sent as it is: still masked in the handouts.
             #expect(await session.evaluate(#"wb.digestAuth("ada", password: "typed-s3cr3t")"#))
             #expect(await session.evaluate("export markdown lesson --dir \(folder.url.path)"), "\(console.capturedText)")

@@ -52,7 +52,7 @@ import Testing
     /// The request crosses to the Swift host and back as an archive: its credentials with it.
     @Test func theCredentialsAreInTheRequestsArchive() throws {
         var draft = RequestDraft()
-        draft.digest = DigestCredentials(user: "ada", password: "s3cr3t")
+        draft.digest = DigestCredentials(user: "ada", password: "s3cr3t", origin: "http://127.0.0.1:8080")
         var writer = BinaryWriter()
         draft.write(to: &writer)
         var reader = BinaryReader(Data(writer.bytes))

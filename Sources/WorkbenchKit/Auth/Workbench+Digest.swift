@@ -3,14 +3,27 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A user and password for a server's Digest challenge: kept with the request, never sent as they are.
+/// A user and password for a server's Digest challenge: kept with the request, never sent as they
+/// are, and answered only to the origin they were given for, as curl sends `-u` only to the host
+/// it was given with.
 public struct DigestCredentials: Sendable, Equatable {
     public var user: String
     public var password: String
+    /// `https://host:port` of the URL the request had when they were given (or, given before any,
+    /// of the first request that met a challenge); nil until then.
+    public var origin: String?
 
-    public init(user: String, password: String) {
+    public init(user: String, password: String, origin: String? = nil) {
         self.user = user
         self.password = password
+        self.origin = origin
+    }
+
+    /// `scheme://host:port`, lowercased, the port always written.
+    static func origin(of url: URL) -> String? {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+        let port = url.port ?? (scheme == "https" ? 443 : scheme == "http" ? 80 : 0)
+        return "\(scheme)://\(host):\(port)"
     }
 }
 
@@ -18,16 +31,35 @@ extension Workbench {
     /// `curl --digest -u USER:PASSWORD`: the request answers a 401's Digest challenge (RFC 7616)
     /// by sending itself again with the `Authorization` the challenge asks for; `reset` forgets it.
     public func digestAuth(_ user: String, password: String) {
-        request.digest = DigestCredentials(user: user, password: password)
+        request.digest = DigestCredentials(user: user, password: password, origin: (try? request.url()).flatMap(DigestCredentials.origin))
     }
 
-    /// `urlRequest` again with the `Authorization` that answers `response`'s Digest challenge, when
-    /// it is a 401 with one and the request has credentials; a challenge Workbench cannot answer
-    /// is one line, and the 401 stands.
-    func digestAnswer(to response: Response, for urlRequest: URLRequest) -> URLRequest? {
+    /// `urlRequest` (sent for `visibleURL`) again with the `Authorization` that answers `response`'s
+    /// Digest challenge, when it is a 401 with one and the request has credentials for its origin;
+    /// a challenge Workbench cannot answer, or one from another origin, is one line, and the 401
+    /// stands.
+    func digestAnswer(to response: Response, for urlRequest: URLRequest, visibleURL: URL) -> URLRequest? {
         // Where the 401 came from: after redirects followed, not the URL first asked.
-        guard response.statusCode == 401, let credentials = request.digest, let url = response.url ?? urlRequest.url,
+        guard response.statusCode == 401, var credentials = request.digest, let url = response.url ?? urlRequest.url,
               let challenge = response.headers.values(for: "WWW-Authenticate").lazy.compactMap(DigestChallenge.init(header:)).first else { return nil }
+        // Given before the request had a URL: they are for the first origin that asks.
+        if credentials.origin == nil {
+            credentials.origin = DigestCredentials.origin(of: visibleURL)
+            request.digest = credentials
+        }
+        // The request is for their origin, and the 401 is from where it was sent (offline, the sandbox
+        // stands in for it), not from another host a redirect led to.
+        let elsewhere: String? = if credentials.origin != DigestCredentials.origin(of: visibleURL) {
+            DigestCredentials.origin(of: visibleURL) ?? visibleURL.absoluteString
+        } else if DigestCredentials.origin(of: url) != urlRequest.url.flatMap(DigestCredentials.origin) {
+            (DigestCredentials.origin(of: url) ?? url.absoluteString) + ", where a redirect led"
+        } else {
+            nil
+        }
+        if let elsewhere {
+            console.line(console.styled("note: the Digest credentials are for \(credentials.origin ?? "another origin"), not sent to \(elsewhere); the 401 stands", .yellow))
+            return nil
+        }
         if let reason = challenge.unanswerable {
             console.line(console.styled("note: \(reason); the 401 stands", .yellow))
             return nil

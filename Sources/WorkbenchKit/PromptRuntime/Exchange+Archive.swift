@@ -112,6 +112,7 @@ extension RequestDraft {
         writer.optional(digest) { writer, digest in
             writer.string(digest.user)
             writer.string(digest.password)
+            writer.optional(digest.origin) { writer, origin in writer.string(origin) }
         }
     }
 
@@ -150,7 +151,8 @@ extension RequestDraft {
             }
         }
         digest = try reader.optional { reader throws(BinaryArchiveError) in
-            DigestCredentials(user: try reader.string(), password: try reader.string())
+            DigestCredentials(user: try reader.string(), password: try reader.string(),
+                              origin: try reader.optional { reader throws(BinaryArchiveError) in try reader.string() })
         }
     }
 }

@@ -71,7 +71,7 @@ extension Workbench {
         var response = try Self.response(from: outcome, url: visibleURL, options: options)
         var sentHeaders = request.allHeaders(defaultHeaders: defaultHeaders)
         // A Digest challenge the request has credentials for is answered once, as curl --digest does.
-        if let answered = digestAnswer(to: response, for: urlRequest) {
+        if let answered = digestAnswer(to: response, for: urlRequest, visibleURL: visibleURL) {
             sentHeaders.set("Authorization", answered.value(forHTTPHeaderField: "Authorization") ?? "")
             SessionRequests.workbenchSends(answered.url)
             defer { SessionRequests.workbenchFinished(answered.url) }
