@@ -17,14 +17,17 @@ struct ContinuationRules {
     /// The command an input invokes, nil for Swift: at the prompt the session's reading of it
     /// (`InputReading`), which the run then takes as it is.
     let invocation: (String) -> CommandInvocation?
-    /// Swift's rule, which remembers the input so far to parse only each new line.
-    let swift = SwiftCompleteness()
+    /// Swift's rule, which remembers the input so far to parse only each new line; at the prompt
+    /// the session's, whose tree of a whole input the run takes.
+    let swift: SwiftCompleteness
 
     init(commands: CommandTable) {
         invocation = { commands.invocation(of: $0) }
+        swift = SwiftCompleteness()
     }
 
-    init(invocation: @escaping (String) -> CommandInvocation?) {
+    init(swift: SwiftCompleteness, invocation: @escaping (String) -> CommandInvocation?) {
+        self.swift = swift
         self.invocation = invocation
     }
 

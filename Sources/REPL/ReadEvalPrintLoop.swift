@@ -17,7 +17,7 @@ public struct ReadEvalPrintLoop {
         editor.historyFilter = { [session] text in
             MainActor.assumeIsolated { session.historyEntry(for: text) }
         }
-        let rules = ContinuationRules { [session] text in MainActor.assumeIsolated { session.reading(of: text).invocation } }
+        let rules = ContinuationRules(swift: session.swiftReader) { [session] text in MainActor.assumeIsolated { session.reading(of: text).invocation } }
         editor.completeness = { text in MainActor.assumeIsolated { rules.completeness(of: text) } }
         editor.firstContinuationHint = session.console.styled("(Ctrl-C cancels the input)", .dim)
         let kept = HistoryEntry.describe(bytes: HistoryEntry.keptHead)

@@ -3,6 +3,7 @@ import LineEditor
 import SwiftParser
 import SwiftSyntax
 import WorkbenchKit
+import WorkbenchScript
 
 /// The session's steps compared with a new text of them (docs/ARCHITECTURE.md, "The playground
 /// loop"): the first top-level item that differs, by its tokens (white space and comments aside),
@@ -39,7 +40,7 @@ struct StepRevision {
     }
 
     static func items(of text: String, step: Int) -> [Item] {
-        Parser.parse(source: text).statements.map { item in
+        SwiftParse.file(text).statements.map { item in
             Item(source: item.trimmedDescription,
                  tokens: item.tokens(viewMode: .sourceAccurate).map(\.text),
                  step: step)

@@ -63,6 +63,9 @@ public final class Session {
     var notedShadowedCommands: Set<String> = []
     /// The last input read, kept from the reader's continuation rule to its run (`InputReading`).
     var lastReading: InputReading?
+    /// The reader's rule for Swift (`ContinuationRules`): the tree of the input it read last is the
+    /// one the run takes.
+    let swiftReader = SwiftCompleteness()
     /// The input being run, as typed (to place errors of a `\(…)` in it).
     var currentInput = ""
     /// `set results on`: a Swift input of several lines, or one holding a loop, runs compiled as a

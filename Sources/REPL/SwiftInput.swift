@@ -14,7 +14,8 @@ extension Session {
         if showAll { text = String(text.dropLast(6)).trimmingCharacters(in: .whitespaces) }
         let tree: SourceFileSyntax
         do {
-            tree = try GuardedParse.file(text)
+            // The reader parsed it to know it was whole: that tree, unless the text is not the one it read.
+            if let read = swiftReader.tree(of: text) { tree = read } else { tree = try GuardedParse.file(text) }
         } catch {
             guard Self.looksLikeSwift(text) else { return false }
             throw SwiftInputError(error.description)

@@ -56,7 +56,7 @@ struct TranscriptSnippet {
                 if case .spec = statement { usesSpec = true }
                 addSecrets(portable.secretVariables)
             case .swift(let source):
-                for item in Parser.parse(source: source).statements {
+                for item in SwiftParse.file(source).statements {
                     let declaredName = Self.declaredName(item)
                     guard isSelected || declaredName != nil else { continue }
                     let result = rewriter.rewrite(Self.snippetForm(of: item, shown: step.shownValues))
@@ -89,7 +89,7 @@ struct TranscriptSnippet {
     /// declaration (a model's property of another model's type, an extension of a needed type).
     private mutating func keepNeededDeclarations() {
         var needed = Set<String>()
-        for statement in statements { needed.formUnion(MentionedNames.of(Parser.parse(source: statement))) }
+        for statement in statements { needed.formUnion(MentionedNames.of(SwiftParse.file(statement))) }
         var kept = Set<Int>()
         var grew = true
         while grew {

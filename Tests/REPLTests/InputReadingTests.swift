@@ -3,9 +3,11 @@ import LineEditor
 @testable import REPL
 import Testing
 import WorkbenchKit
+import WorkbenchScript
 
-/// An input is looked up in the command table once per line read: the reading the continuation
-/// rule makes of the whole input is the one history and the run take.
+/// An input is looked up in the command table once per line read, and Swift is parsed once per
+/// line read: the reading the continuation rule makes of the whole input (and its Swift tree) is
+/// the one history and the run take.
 @MainActor
 @Suite struct InputReadingTests {
     struct Case: CustomTestStringConvertible, Sendable {
@@ -28,17 +30,20 @@ import WorkbenchKit
 
     /// As the prompt reads `text`: the continuation rule after each of its lines, then history's
     /// entry, then the run. The lookups the table counted meanwhile.
-    static func read(_ text: String, in session: Session) async -> (lookups: Int, succeeded: Bool, history: String) {
-        let rules = ContinuationRules { text in session.reading(of: text).invocation }
+    static func read(_ text: String, in session: Session) async -> (lookups: Int, parses: Int, succeeded: Bool, history: String) {
+        let rules = ContinuationRules(swift: session.swiftReader) { text in session.reading(of: text).invocation }
         let before = session.commands.lookups?.value ?? -1
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        for count in 1...lines.count {
-            let completeness = rules.completeness(of: lines.prefix(count).joined(separator: "\n"))
-            #expect(completeness == (count == lines.count ? .complete : .incomplete), "\(lines.prefix(count))")
+        let parses = ParseCount()
+        return await ParseCount.$current.withValue(parses) {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for count in 1...lines.count {
+                let completeness = rules.completeness(of: lines.prefix(count).joined(separator: "\n"))
+                #expect(completeness == (count == lines.count ? .complete : .incomplete), "\(lines.prefix(count))")
+            }
+            let history = session.historyEntry(for: text)
+            let succeeded = await session.evaluate(text)
+            return ((session.commands.lookups?.value ?? -1) - before, parses.value, succeeded, history)
         }
-        let history = session.historyEntry(for: text)
-        let succeeded = await session.evaluate(text)
-        return ((session.commands.lookups?.value ?? -1) - before, succeeded, history)
     }
 
     @Test(arguments: cases)
@@ -49,6 +54,33 @@ import WorkbenchKit
         #expect(read.lookups == example.input.split(separator: "\n", omittingEmptySubsequences: false).count, "\(console.capturedText)")
         #expect(read.succeeded == example.succeeds, "\(console.capturedText)")
         #expect(read.history == example.history)
+    }
+
+    /// Swift typed at the prompt, on the interpreter or compiled in the host (which catches up on
+    /// the steps the interpreter ran), is parsed once per line read, by the reader; a command's
+    /// words are no Swift to parse.
+    @Test(arguments: [false, true])
+    func swiftIsParsedOncePerLineRead(compiledOnly: Bool) async {
+        let console = Console(capturingWithColors: false)
+        let session = Session(console: console, commands: CommandTable.standard.counting(), isInteractive: false)
+        // Everything but the model compiled (`WORKBENCH_ENGINE=compiled`), the steps before caught up.
+        session.swift.compiledOnly = compiledOnly
+        let inputs: [(String, succeeds: Bool)] = [
+            ("let x = 1", true),
+            ("struct Post: Codable { let id: Int }", true),
+            ("let total = [1, 2,\n  3].reduce(0, +)", true),
+            ("func twice(_ n: Int) -> Int { n * 2 }", true),
+            ("print(twice(x) + total)", true),
+            ("header Accept: application/json", true),
+            ("qeury a=b", false),
+        ]
+        for (input, succeeds) in inputs {
+            let read = await Self.read(input, in: session)
+            let lines = input.split(separator: "\n", omittingEmptySubsequences: false).count
+            #expect(read.succeeded == succeeds, "\(input): \(console.capturedText)")
+            #expect(read.parses == (input.hasPrefix("header") ? 0 : lines), "\(input)")
+        }
+        #expect(console.capturedText.contains("\n8\n"), "\(console.capturedText)")
     }
 
     /// A command word the user's Swift declared is read as Swift, and read again after the run

@@ -158,7 +158,7 @@ struct PageCommand: Command {
     private func runStatements(of text: String, session: Session) async throws {
         let console = session.console
         let markup = PageMarkup(text: text, width: TerminalWidth.current(), styled: console.colors)
-        let tree = Parser.parse(source: text)
+        let tree = SwiftParse.file(text)
         let converter = SourceLocationConverter(fileName: "", tree: tree)
         for item in tree.statements {
             let line = item.startLocation(converter: converter, afterLeadingTrivia: true).line

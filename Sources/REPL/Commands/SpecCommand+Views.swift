@@ -89,7 +89,7 @@ enum SpecViews {
         }
         for note in output.notes { console.line("note: " + note) }
         console.flush()
-        let items = Array(Parser.parse(source: output.source).statements)
+        let items = Array(SwiftParse.file(output.source).statements)
         try await session.runSwift(items)
         let count = output.typeNames.count
         console.line("declared \(count) model\(count == 1 ? "" : "s"): " + output.typeNames.prefix(12).joined(separator: ", ")

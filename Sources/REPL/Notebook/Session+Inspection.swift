@@ -25,7 +25,7 @@ extension Session {
     /// The declaration of `name` at the top level of `source`: a binding's whole `let`/`var`, a
     /// type's or function's text (its first 30 lines).
     private static func declaration(of name: String, in source: String) -> (text: String, isValue: Bool)? {
-        for item in Parser.parse(source: source).statements.reversed() {
+        for item in SwiftParse.file(source).statements.reversed() {
             guard let declaration = item.item.as(DeclSyntax.self) else { continue }
             if let variable = declaration.as(VariableDeclSyntax.self),
                variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) {

@@ -16,7 +16,7 @@ enum LinuxLacks {
     ]
 
     static func reason(for script: SnippetScript) -> String? {
-        let tree = Parser.parse(source: script.text)
+        let tree = SwiftParse.file(script.text)
         var imported: [String] = []
         for item in tree.statements {
             if let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text { imported.append(module) }

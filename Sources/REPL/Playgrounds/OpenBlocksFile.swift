@@ -35,7 +35,7 @@ final class OpenBlocksFile {
         guard !blocks.isEmpty else {
             throw UsageError("\(url.lastPathComponent) has no #Playground blocks: `replay \(Arguments.quoted(path))` runs it")
         }
-        let items = Array(Parser.parse(source: text).statements)
+        let items = Array(SwiftParse.file(text).statements)
         let file = OpenBlocksFile(url: url, blocks: blocks, items: items)
         session.openPlayground = nil
         session.openBlocks = file

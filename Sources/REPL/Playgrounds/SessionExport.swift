@@ -14,7 +14,7 @@ enum SessionExport {
     /// declarations at the top level and its statements in a `Task` the page waits for (a
     /// playground page keeps running until `finishExecution()`).
     static func playgroundPage(name: String, description: String?, program: String) -> String {
-        let tree = Parser.parse(source: program)
+        let tree = SwiftParse.file(program)
         var imports: [String] = []
         var declarations: [String] = []
         var statements: [String] = []
@@ -70,7 +70,7 @@ enum SessionExport {
         var body: [String] = []
         for statement in snippet.statements {
             // What a closure cannot hold (`import`, an operator typed at the prompt) stays at file scope.
-            let items = Parser.parse(source: statement).statements
+            let items = SwiftParse.file(statement).statements
             if !items.isEmpty, items.allSatisfy({ $0.item.is(ImportDeclSyntax.self) }) {
                 imports += [statement].filter { !imports.contains($0) }
             } else if !items.isEmpty, items.allSatisfy({ $0.item.is(OperatorDeclSyntax.self) || $0.item.is(PrecedenceGroupDeclSyntax.self) }) {

@@ -13,13 +13,27 @@ struct LibrarySource {
 }
 
 /// One input parsed into its top-level items.
-struct ProgramUnit {
+public struct ProgramUnit: Sendable {
     let bytes: [UInt8]
     let items: [TopLevelItem]
 
     init(_ source: String) {
         bytes = Array(source.utf8)
-        items = Parser.parse(source: source).statements.map(TopLevelItem.init)
+        items = SwiftParse.file(source).statements.map(TopLevelItem.init)
+    }
+
+    /// An item of an input parsed already, alone (its text trimmed, positions counted from it).
+    init(item: CodeBlockItemSyntax) {
+        let alone = item.trimmed.detached
+        bytes = Array(alone.description.utf8)
+        items = [TopLevelItem(alone)]
+    }
+
+    /// The input whose tree the reader parsed, when `source` is its text: its items as they are.
+    init?(tree: SourceFileSyntax, source: String) {
+        guard tree.statements.description == source else { return nil }
+        bytes = Array(source.utf8)
+        items = tree.statements.map(TopLevelItem.init)
     }
 
     /// The 1-based line and column (in characters) of a UTF-8 offset.

@@ -106,10 +106,11 @@ public final class SwiftHost {
     /// `liveAnswers` (`save`'s check) the input's sends are answered from them, quietly, as in a rebuild.
     /// With `resultsColumn` the input is compiled with the playground transform: its values are not
     /// shown but returned, line by line, in the outcome's `results` (also when it failed part-way).
-    public func run(_ input: String, after steps: [LoggedStep], isStep: Bool = true, output: Console? = nil,
+    /// `parsed` is the input's unit when the caller holds its tree (the input typed), else it is parsed here.
+    public func run(_ input: String, parsed: ProgramUnit? = nil, after steps: [LoggedStep], isStep: Bool = true, output: Console? = nil,
                     liveAnswers: [Exchange]? = nil, resultsColumn: Bool = false, interrupted: () -> Bool) async -> HostOutcome {
-        await run(steps: [input], after: steps, isStep: isStep, output: output, liveAnswers: liveAnswers, resultsColumn: resultsColumn,
-                  interrupted: interrupted)
+        await run(steps: [input], parsed: parsed.map { [$0] }, after: steps, isStep: isStep, output: output, liveAnswers: liveAnswers,
+                  resultsColumn: resultsColumn, interrupted: interrupted)
     }
 
     /// Runs `inputs` as one input of as many steps (`play` runs the statements below a change so):
@@ -118,7 +119,7 @@ public final class SwiftHost {
     /// (`failedUnit`); what they bound keeps its value, and `keepFirst` can cut between them.
     /// One input is `run`. Once the inputs are compiled, and before anything of them runs or is
     /// said (a compile error too), `beforeRunning` may drop them (`play`'s file was saved again).
-    public func run(steps inputs: [String], after steps: [LoggedStep], isStep: Bool = true, output: Console? = nil,
+    public func run(steps inputs: [String], parsed: [ProgramUnit]? = nil, after steps: [LoggedStep], isStep: Bool = true, output: Console? = nil,
                     liveAnswers: [Exchange]? = nil, resultsColumn: Bool = false, interrupted: () -> Bool,
                     beforeRunning: () -> Bool = { true }) async -> HostOutcome {
         if steps.count < syncedSteps {  // the session's steps were cleared
@@ -146,7 +147,7 @@ public final class SwiftHost {
         // The host program starts (loads its libraries) while the input compiles, not after: a
         // piped session's first compiled input has had no warm-up to start it.
         _ = ensureProcess()
-        let inputUnits = inputs.map(ProgramUnit.init)
+        let inputUnits = parsed.flatMap { $0.count == inputs.count ? $0 : nil } ?? inputs.map(ProgramUnit.init)
         // A caught-up step that fails is reported once and passed over (`passOver`); the next pass
         // catches up on the steps after it, so no earlier step blocks the inputs after it.
         passes: while true {

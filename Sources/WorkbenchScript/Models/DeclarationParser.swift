@@ -18,6 +18,23 @@ public enum DeclarationParser {
         } catch {
             throw failure(error)
         }
+        return try declarations(in: tree, source: source, origin: origin)
+    }
+
+    /// The declaration `item` of a tree parsed already (an input's), as `parse` reads its text.
+    public static func parse(_ item: CodeBlockItemSyntax, origin: SourceOrigin = .start) throws(ModelSourceError) -> [ModelDeclaration] {
+        let alone = item.trimmed
+        let tree = SourceFileSyntax(statements: CodeBlockItemListSyntax([alone]), endOfFileToken: .endOfFileToken())
+        return try declarations(in: tree, source: alone.description, origin: origin)
+    }
+
+    private static func declarations(in tree: SourceFileSyntax, source: String, origin: SourceOrigin) throws(ModelSourceError) -> [ModelDeclaration] {
+        func failure(_ first: FirstSyntaxError) -> ModelSourceError {
+            let position = origin.position(line: first.line, column: first.column)
+            return ModelSourceError(
+                first.message, line: position.line, column: position.column,
+                excerpt: ModelSourceError.excerpt(of: source, line: first.line, column: first.column))
+        }
         let converter = SourceLocationConverter(fileName: "input", tree: tree)
         if let first = FirstSyntaxError(in: tree, converter: converter) { throw failure(first) }
         let reader = DeclarationReader(converter: converter, origin: origin)

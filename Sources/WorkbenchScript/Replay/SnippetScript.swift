@@ -51,7 +51,8 @@ public struct SnippetScript {
     public init(source: String, fileName: String, moduleName: String? = nil) throws(ReplayError) {
         let tree: SourceFileSyntax
         do {
-            tree = try GuardedParse.file(source)
+            // The prompt's interpreter starts from an empty script: nothing to parse.
+            tree = source.isEmpty ? SourceFileSyntax(statements: [], endOfFileToken: .endOfFileToken()) : try GuardedParse.file(source)
         } catch {
             throw ReplayError(file: fileName, line: error.line, column: error.column, message: error.message)
         }

@@ -27,7 +27,7 @@ public struct SnippetStatementRewriter {
     }
 
     public func rewrite(_ statement: String) -> Result {
-        let tree = Parser.parse(source: statement)
+        let tree = SwiftParse.file(statement)
         let finder = EditFinder(sandboxRoot: sandboxRoot)
         finder.walk(tree)
         var bytes = Array(statement.utf8)

@@ -172,7 +172,7 @@ public final class PromptRunner: SwiftRunner {
         if PlaygroundBlock.isBlock(item) { return false }
         if Self.isModel(item) {
             do {
-                for model in try interpreter.workspace.declare(item.trimmedDescription) {
+                for model in try interpreter.workspace.declare(item) {
                     console.line(ModelWorkspace.summary(of: model))
                 }
                 return true
@@ -201,7 +201,9 @@ public final class PromptRunner: SwiftRunner {
         refreshSettings()
         host.placeCompileError = Self.placing(from: first)
         defer { host.placeCompileError = { $0 } }
-        let outcome = await host.run(source, after: settledLog(), interrupted: interrupted)
+        // The input as the reader parsed it, when the host runs all of it as typed.
+        let parsed = first.root.as(SourceFileSyntax.self).flatMap { $0.statements.first == first ? ProgramUnit(tree: $0, source: source) : nil }
+        let outcome = await host.run(source, parsed: parsed, after: settledLog(), interrupted: interrupted)
         take(outcome, of: source)
         joinSessionRequests()
         guard outcome.succeeded else {

@@ -142,7 +142,11 @@ public class SwiftRunner {
     private func settle() {
         guard !unconverted.isEmpty else { return }
         log += unconverted.compactMap { ran in
-            programForm(of: ran.item).map { LoggedStep(source: $0, exchanges: ran.exchanges, documents: ran.documents) }
+            programForm(of: ran.item).map { source in
+                // Its tree, which the host takes instead of parsing it again, when the program has it as typed.
+                LoggedStep(source: source, recording: ran.exchanges.map(PromptEvent.exchange) + ran.documents.map(PromptEvent.document),
+                           parsed: source == ran.item.trimmedDescription ? ProgramUnit(item: ran.item) : nil)
+            }
         }
         unconverted = []
     }

@@ -110,7 +110,7 @@ extension WorkbenchStatement {
     /// round-trip tests state is `reading(swift: s.swiftSource()) == s`.
     @MainActor
     public static func reading(swift source: String) async throws -> WorkbenchStatement {
-        let tree = Parser.parse(source: source)
+        let tree = SwiftParse.file(source)
         guard !tree.hasError, tree.statements.count == 1, let item = tree.statements.first else {
             throw ReplayStepError("not one Swift statement: \(source)")
         }

@@ -24,6 +24,7 @@ public enum GuardedParse {
     /// `source` parsed as a file, or the one error that says why it cannot be.
     public static func file(_ source: String) throws(FirstSyntaxError) -> SourceFileSyntax {
         if let first = FirstSyntaxError.beforeParsing(source) { throw first }
+        ParseCount.note()
         let tree = onLargeStack { Parser.parse(source: source) }
         if let first = tooDeep(Syntax(tree), source: source) { throw first }
         return tree
@@ -32,6 +33,7 @@ public enum GuardedParse {
     /// `source` parsed as a type (`[String: Post]`), or the one error that says why it cannot be.
     public static func type(_ source: String) throws(FirstSyntaxError) -> TypeSyntax {
         if let first = FirstSyntaxError.beforeParsing(source) { throw first }
+        ParseCount.note()
         let node = onLargeStack {
             var parser = Parser(source)
             return TypeSyntax.parse(from: &parser)

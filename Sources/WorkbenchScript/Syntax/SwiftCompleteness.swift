@@ -63,12 +63,21 @@ public final class SwiftCompleteness {
             return IncrementalParseTransition(previousIncrementalParseResult: earlier.parse,
                                               edits: ConcurrentEdits(SwiftSyntax.SourceEdit(range: end..<end, replacement: appended)))
         }
+        ParseCount.note()
         let parse = GuardedParse.onLargeStack { Parser.parseIncrementally(source: source, parseTransition: transition) }
         // What is too deep runs at once and fails with GuardedParse's error.
         if GuardedParse.tooDeep(Syntax(parse.tree), source: source) != nil { return false }
         last = (source, parse, brackets)
         parsedSize = size
         return Self.missesOnlyItsEnd(parse.tree)
+    }
+
+    /// The tree of `source` when it is the source last read whole (what the reader decided was
+    /// a whole input): the run takes it instead of parsing the input again. It passed the guards
+    /// `GuardedParse.file` applies.
+    public func tree(of source: String) -> SourceFileSyntax? {
+        guard let last, last.source == source else { return nil }
+        return last.parse.tree
     }
 
     private static func source(_ source: String, startsWith earlier: String) -> Bool {

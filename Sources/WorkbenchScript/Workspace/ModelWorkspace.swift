@@ -1,4 +1,5 @@
 import Foundation
+import SwiftSyntax
 import WorkbenchKit
 
 /// The model half of a session: declared types, the current JSON document and bound values.
@@ -24,6 +25,14 @@ public final class ModelWorkspace {
     @discardableResult
     public func declare(_ source: String, origin: SourceOrigin = .start) throws(ModelSourceError) -> [ModelDeclaration] {
         let declarations = try DeclarationParser.parse(source, origin: origin)
+        try registry.define(declarations)
+        return declarations
+    }
+
+    /// Declares the types of `item`, part of an input parsed already.
+    @discardableResult
+    public func declare(_ item: CodeBlockItemSyntax) throws(ModelSourceError) -> [ModelDeclaration] {
+        let declarations = try DeclarationParser.parse(item)
         try registry.define(declarations)
         return declarations
     }
