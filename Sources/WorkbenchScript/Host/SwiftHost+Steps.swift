@@ -12,13 +12,12 @@ extension SwiftHost {
     /// values, and only what they declared is imported. What the dropped libraries declared stays
     /// loaded in the process, where nothing names it any more.
     public func keepFirst(_ count: Int) {
-        guard syncedSteps > count else { return }
+        guard catchUp.synced > count else { return }
         let holdsLater = { (loaded: LoadedLibrary) in
             loaded.library.stepNumbers.contains { $0 > count } || loaded.liveSteps.contains { $0 > count }
         }
         guard let first = libraries.firstIndex(where: holdsLater) else {
-            syncedSteps = count
-            passedOver = passedOver.filter { $0.key <= syncedSteps }
+            catchUp.keep(through: count)
             return
         }
         let cut = libraries[first]
@@ -29,13 +28,12 @@ extension SwiftHost {
             libraries[first].liveUnitsKept = keptUnits
             libraries[first].liveSteps = Array(cut.liveSteps.prefix(keptUnits))
             libraries.removeSubrange((first + 1)...)
-            syncedSteps = count
+            catchUp.keep(through: count)
         } else {
             let firstStep = libraries[first...].compactMap { $0.library.stepNumbers.first ?? $0.liveSteps.first }.min() ?? count + 1
             libraries.removeSubrange(first...)
-            syncedSteps = min(count, firstStep - 1)
+            catchUp.keep(through: min(count, firstStep - 1))
         }
-        passedOver = passedOver.filter { $0.key <= syncedSteps }
     }
 
     /// The sends of each of an input's `units`; one unit's are `recording` itself.
@@ -72,26 +70,18 @@ extension SwiftHost {
     /// binds has no value in the host (a later use is a one-line compile error, never a stale value).
     func passOver(_ step: Int, of library: HostLibrary) {
         guard let unit = library.stepNumbers.firstIndex(of: step) else { return }
-        let line = library.program.units[unit].firstLine
-        passedOver[step] = line
-        for name in HostSegments.bindings(library.program.units[unit]) {
-            unboundNames[name] = "no value in the Swift host: earlier input `\(line)` failed there"
-        }
+        catchUp.passOver(step, line: library.program.units[unit].firstLine, binding: HostSegments.bindings(library.program.units[unit]))
     }
 
     /// Names the steps of `units` bound, which ran no further or were cut off: a later use is a
     /// one-line compile error, never the value the old step left (their library may be imported
     /// whole, for an extension above them).
     func unbind(_ units: some Sequence<ProgramUnit>, because reason: String) {
-        for unit in units {
-            for name in HostSegments.bindings(unit) {
-                unboundNames[name] = "no value in the Swift host: `\(unit.firstLine)` \(reason)"
-            }
-        }
+        for unit in units { catchUp.unbind(HostSegments.bindings(unit), of: unit.firstLine, because: reason) }
     }
 
     /// Names a library gave values to are bound again.
     func bound(_ names: [HostName]) {
-        for name in names { unboundNames[name.name] = nil }
+        catchUp.bind(names.map(\.name))
     }
 }

@@ -22,12 +22,8 @@ public final class SwiftHost {
     var libraries: [LoadedLibrary] = []
     /// The package build the loaded libraries link, if any (SwiftHost+Packages.swift).
     var linkedPackages: PackageLibrary?
-    /// How many of the session's steps the host has run (or passed over).
-    var syncedSteps = 0
-    /// Caught-up steps that failed in the host, reported once and left out since (their first lines).
-    var passedOver: [Int: String] = [:]
-    /// Names bound by a passed-over step and not since, with the error a use of one gets.
-    var unboundNames: [String: String] = [:]
+    /// How far the host has caught up on the session's steps, and the names it has no value for.
+    var catchUp = HostCatchUp()
     private var nextNumber = 1
     /// Places a compile error counted in the input where the user wrote it (replay: the snippet's
     /// file and line).
@@ -122,10 +118,9 @@ public final class SwiftHost {
     public func run(steps inputs: [String], parsed: [ProgramUnit]? = nil, after steps: [LoggedStep], isStep: Bool = true, output: Console? = nil,
                     liveAnswers: [Exchange]? = nil, resultsColumn: Bool = false, interrupted: () -> Bool,
                     beforeRunning: () -> Bool = { true }) async -> HostOutcome {
-        if steps.count < syncedSteps {  // the session's steps were cleared
+        if catchUp.wasCleared(steps.count) {  // the session's steps were cleared
             stop()
-            passedOver = [:]
-            unboundNames = [:]
+            catchUp.restart()
         }
         // A captured run's failure is captured too: its caller words it.
         let output = output ?? console
@@ -151,8 +146,7 @@ public final class SwiftHost {
         // A caught-up step that fails is reported once and passed over (`passOver`); the next pass
         // catches up on the steps after it, so no earlier step blocks the inputs after it.
         passes: while true {
-            let pending = steps.enumerated().dropFirst(syncedSteps).filter { !passedOver.keys.contains($0.offset + 1) }
-                .map { (number: $0.offset + 1, step: $0.element) }
+            let pending = catchUp.pending(steps)
             let segments = HostSegments.split(pending.map { (number: $0.number, unit: $0.step.unit) }, inputs: inputUnits)
             var pendingSteps = pending[...]
             var models = HostModels(libraries: libraries)
@@ -163,9 +157,8 @@ public final class SwiftHost {
                 let declaredHere = units.reduce(into: Set<String>()) { $0.formUnion(HostSegments.declaredKeys($1)) }
                 let again = models.dependents(on: redeclared, excluding: declaredHere)
                 let mentioned = again.reduce(HostImports.mentionedNames(in: units)) { $0.union($1.mentioned) }
-                let unbound = unboundNames.filter { mentioned.contains($0.key) && !declaredHere.contains($0.key) }
-                    .sorted { $0.key < $1.key }.map { (name: $0.key, message: $0.value) }
-                let imports = self.imports(mentioning: mentioned.subtracting(unboundNames.keys))
+                let unbound = catchUp.unbound(among: mentioned, declared: declaredHere)
+                let imports = self.imports(mentioning: mentioned.filter { !catchUp.isUnbound($0) })
                 let resultsFile = isLast && resultsColumn ? directory.map { $0.file(Self.resultsFileName) } : nil
                 let library = HostLibrary(number: nextNumber, catchUp: segment, inputs: isLast ? inputUnits : [],
                                           imports: configuration.modules.map(\.importLine) + configuration.imports + imports.lines, showsResults: configuration.settings.showsResults,
@@ -217,7 +210,7 @@ public final class SwiftHost {
                             loaded.failedUnit = unit
                             libraries.append(loaded)
                             if configuration.packages != nil { linkedPackages = configuration.packages }
-                            syncedSteps = step
+                            catchUp.ran(through: step)
                         }
                         continue passes
                     }
@@ -225,9 +218,9 @@ public final class SwiftHost {
                 libraries.append(loaded)
                 if configuration.packages != nil { linkedPackages = configuration.packages }
                 bound(library.declaredByCatchUp)
-                syncedSteps = segment.last?.number ?? syncedSteps
+                if let last = segment.last?.number { catchUp.ran(through: last) }
                 guard isLast else { continue }
-                syncedSteps = steps.count
+                catchUp.ran(through: steps.count)
                 let answers = liveAnswers?.map(PromptEvent.exchange)
                 // Emptied here too: a library that fails to load leaves no results of an earlier input.
                 if let resultsFile { _ = truncate(resultsFile.path, 0) }
@@ -246,8 +239,8 @@ public final class SwiftHost {
                 let ranSteps = zip(zip(inputs, inputUnits), Self.recordings(of: loaded.liveRecording, events: run.events, units: inputs.count))
                     .prefix(ranUnits).map { LoggedStep(source: $0.0.0, recording: $0.1, parsed: $0.0.1) }
                 if isStep {
-                    loaded.liveSteps = Array(syncedSteps + 1..<syncedSteps + 1 + ranUnits)
-                    syncedSteps += ranUnits
+                    loaded.liveSteps = Array(catchUp.synced + 1..<catchUp.synced + 1 + ranUnits)
+                    catchUp.ran(more: ranUnits)
                 }
                 libraries[libraries.count - 1] = loaded
                 bound(loaded.importable)
@@ -295,7 +288,7 @@ public final class SwiftHost {
         process = nil
         libraries = []
         linkedPackages = nil
-        syncedSteps = 0
+        catchUp.forgetRun()
     }
 
     /// Ends the host and removes the session's directory (the REPL calls it at exit).
