@@ -21,8 +21,10 @@ struct ContinuationRules {
     /// the session's, whose tree of a whole input the run takes.
     let swift: SwiftCompleteness
 
+    /// The rules without a session (a notebook cell split before it runs): a command typed as
+    /// itself or after `:`, as the session reads it, without the names its Swift declared.
     init(commands: CommandTable) {
-        invocation = { commands.invocation(of: $0) }
+        invocation = { commands.invocation(of: CommandWordRule.forcedCommand($0) ?? $0) }
         swift = SwiftCompleteness()
     }
 

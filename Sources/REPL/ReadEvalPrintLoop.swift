@@ -69,7 +69,12 @@ extension Session {
                                      stepsBefore: transcript.steps.count, stepsAfter: transcript.steps.count))
             return true
         }
-        guard !input.isEmpty, !input.hasPrefix("//") else { return true }
+        guard !input.isEmpty, !Self.holdsOnlyComments(input) else { return true }
+        // Comment lines before a command (an input written in the editor): the command after them.
+        // Before Swift they stay, as a comment does in a file (an error's line counts them).
+        if input.hasPrefix("//"), let command = Self.afterLeadingComments(input), reading(of: command).invocation != nil {
+            return await evaluate(command)
+        }
         let reading = reading(of: input)
         // The run may declare a name that makes the same text read otherwise next time.
         defer { lastReading = nil }
@@ -104,6 +109,24 @@ extension Session {
         recordShown(reading, output: output, cut: copy.copyWasCut, stepsBefore: stepsBefore,
                     succeeded: succeeded, ranOthers: shownInputs.recordCount != recordsBefore)
         return succeeded
+    }
+
+    /// Whether every line of `input` is a `//` comment or blank: nothing to run.
+    static func holdsOnlyComments(_ input: String) -> Bool {
+        input.split(whereSeparator: \.isNewline).allSatisfy { line in
+            let text = line.drop { $0.isWhitespace }
+            return text.isEmpty || text.hasPrefix("//")
+        }
+    }
+
+    /// `input` from its first line that is not a `//` comment or blank on; nil when there is none.
+    static func afterLeadingComments(_ input: String) -> String? {
+        let lines = input.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+        let rest = lines.drop { line in
+            let text = line.drop { $0.isWhitespace }
+            return text.isEmpty || text.hasPrefix("//")
+        }
+        return rest.isEmpty ? nil : rest.joined(separator: "\n")
     }
 
     /// Keeps `input` for the exports when it added steps, or set the session up, and succeeded;

@@ -157,13 +157,15 @@ extension Session {
             if let error = failure.compileError, let typed = currentInput.range(of: "\\(" + expression + ")") {
                 // The line of the input the `\(…)` is on (a pasted curl command's continued lines too),
                 // under which the caret points into it.
+                // Lines end where the compiler ends them: `\n`, `\r\n`, `\r`.
+                let endsLine = { (character: Character) in character == "\n" || character == "\r\n" || character == "\r" }
                 let before = currentInput[..<typed.lowerBound]
-                let lineStart = before.lastIndex(where: \.isNewline).map(currentInput.index(after:)) ?? currentInput.startIndex
-                let lineEnd = currentInput[typed.lowerBound...].firstIndex(where: \.isNewline) ?? currentInput.endIndex
+                let lineStart = before.lastIndex(where: endsLine).map(currentInput.index(after:)) ?? currentInput.startIndex
+                let lineEnd = currentInput[typed.lowerBound...].firstIndex(where: endsLine) ?? currentInput.endIndex
                 let column = currentInput.distance(from: lineStart, to: typed.lowerBound) + 3
                 var placed = error.shifted(by: column - 1)
                 if error.line == 1 {
-                    placed.line = before.count(where: \.isNewline) + 1
+                    placed.line = before.count(where: endsLine) + 1
                     placed.sourceLine = String(currentInput[lineStart..<lineEnd])
                 } else {
                     placed.sourceLine = nil

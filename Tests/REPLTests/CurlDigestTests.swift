@@ -141,6 +141,15 @@ import WorkbenchKit
             #expect(console.capturedText.hasPrefix("note: the Digest credentials are for \(origin(base)), not sent to \(origin(elsewhere)), "
                                                    + "where a redirect led; the 401 stands\nHTTP 401"), "\(console.capturedText)")
 
+            // Given in Swift while the request still holds another host's URL: they are for the
+            // first request sent with them.
+            let swift = Session(console: console, isInteractive: false)
+            swift.sandboxURL = root
+            #expect(await swift.evaluate("get \(elsewhere)httpbin/get"))
+            #expect(await swift.evaluate(#"wb.digestAuth("ada", password: "s3cr3t")"#))
+            #expect(await swift.evaluate("get \(base)httpbin/digest-auth/auth/ada/s3cr3t"))
+            #expect(swift.workbench.exchanges.last?.response.statusCode == 200, "\(console.capturedText)")
+
             // Typed as Swift and never sent as it is: still masked in the handouts.
             #expect(await session.evaluate(#"wb.digestAuth("ada", password: "typed-s3cr3t")"#))
             #expect(await session.evaluate("export markdown lesson --dir \(folder.url.path)"), "\(console.capturedText)")

@@ -25,6 +25,11 @@ import Testing
         #expect(NotebookCells.inputs(of: "json {\"a\": 1,\nget /posts", commands: .standard) == ["json {\"a\": 1,", "get /posts"])
     }
 
+    /// A command run with `:` goes on over its lines as at the prompt.
+    @Test func aForcedCommandGoesOnAsThePromptReadsIt() {
+        #expect(NotebookCells.inputs(of: ":json {\n  \"a\": 1\n}\nlet b = 2", commands: .standard) == [":json {\n  \"a\": 1\n}", "let b = 2"])
+    }
+
     @Test func anUnfinishedLastInputIsAnInputToo() {
         #expect(NotebookCells.inputs(of: "print(1)\nfor x in [1, 2] {", commands: .standard) == ["print(1)", "for x in [1, 2] {"])
     }

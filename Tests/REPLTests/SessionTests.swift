@@ -73,6 +73,20 @@ import WorkbenchKit
         #expect(console.capturedText == expected)
     }
 
+    /// An input whose first lines are comments (written in the editor) runs what follows them: a
+    /// command as typed after them, Swift with them, as a file has them; comments alone run nothing.
+    @Test func commentLinesBeforeAnInputAreComments() async {
+        let session = session()
+        #expect(await session.evaluate("// The header every request sends\nheader X-Class: swift"))
+        #expect(session.workbench.request.headers["X-Class"] == "swift")
+        console.clearCaptured()
+        #expect(await session.evaluate("// the answer\nlet answer = 41 + 1"))
+        #expect(console.capturedText == "answer: Int\n42\n", "\(console.capturedText)")
+        console.clearCaptured()
+        #expect(await session.evaluate("// nothing\n   // at all"))
+        #expect(console.capturedText.isEmpty)
+    }
+
     @Test func quitEndsTheSession() async {
         let session = session()
         #expect(await session.evaluate("exit"))

@@ -60,6 +60,7 @@ extension Workbench {
     private func sendOverNetwork(_ urlRequest: URLRequest, visibleURL: URL, observer: any BodyObserver,
                                  display: StreamDisplay?) async throws(WorkbenchError) -> Exchange {
         var urlRequest = urlRequest
+        bindDigestCredentials(to: visibleURL)
         let rewritten = urlRewriter?(visibleURL)
         if let rewritten { urlRequest.url = rewritten }
         let sentAt = Date()

@@ -10,7 +10,7 @@ struct HostCatchUp: Equatable {
     /// Names with no value in the host, each with the one line a use of it gets.
     private(set) var unbound: [String: String] = [:]
 
-    /// The steps of `count` not run yet and not passed over, numbered from 1.
+    /// The session's `steps` the host has not run nor passed over, numbered from 1.
     func pending<Step>(_ steps: [Step]) -> [(number: Int, step: Step)] {
         steps.enumerated().dropFirst(synced).filter { passedOver[$0.offset + 1] == nil }.map { (number: $0.offset + 1, step: $0.element) }
     }

@@ -22,10 +22,17 @@ public enum DeclarationParser {
     }
 
     /// The declaration `item` of a tree parsed already (an input's), as `parse` reads its text.
+    /// A tree deeper than `GuardedParse` lets through is refused as a parse of the text would be.
     public static func parse(_ item: CodeBlockItemSyntax, origin: SourceOrigin = .start) throws(ModelSourceError) -> [ModelDeclaration] {
         let alone = item.trimmed
         let tree = SourceFileSyntax(statements: CodeBlockItemListSyntax([alone]), endOfFileToken: .endOfFileToken())
-        return try declarations(in: tree, source: alone.description, origin: origin)
+        let source = alone.description
+        if let first = GuardedParse.tooDeep(Syntax(tree), source: source) {
+            throw ModelSourceError(first.message, line: origin.position(line: first.line, column: first.column).line,
+                                   column: origin.position(line: first.line, column: first.column).column,
+                                   excerpt: ModelSourceError.excerpt(of: source, line: first.line, column: first.column))
+        }
+        return try declarations(in: tree, source: source, origin: origin)
     }
 
     private static func declarations(in tree: SourceFileSyntax, source: String, origin: SourceOrigin) throws(ModelSourceError) -> [ModelDeclaration] {

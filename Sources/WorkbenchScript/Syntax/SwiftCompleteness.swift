@@ -75,8 +75,11 @@ public final class SwiftCompleteness {
     /// The tree of `source` when it is the source last read whole (what the reader decided was
     /// a whole input): the run takes it instead of parsing the input again. It passed the guards
     /// `GuardedParse.file` applies.
+    /// Nil when the tree was built up line by line over many lines: it keeps what every earlier
+    /// parse copied (`copied`), which a step kept for the session would hold; a parse of its own
+    /// holds only the source.
     public func tree(of source: String) -> SourceFileSyntax? {
-        guard let last, last.source == source else { return nil }
+        guard let last, last.source == source, copied <= 4 * source.utf8.count else { return nil }
         return last.parse.tree
     }
 
