@@ -4,10 +4,10 @@
 // here (`.shared`, `.default`, `.ephemeral`), which `URLProtocol` cannot reach on Linux.
 //
 // - Offline mode: a real API's URL is routed to the sandbox by WorkbenchKit's
-//   `workbench_offline_url` (Sources/WorkbenchKit/PromptRuntime/HostOfflineRoutes.swift).
+//   `workbench_offline_url` (Sources/WorkbenchKit/HostRuntime/HostOfflineRoutes.swift).
 // - Replay's end waits for the requests in flight (`workbench_host_transfers`).
 // - History: what each request received (status, headers, body, time) is handed to
-//   `workbench_host_transfer_ended` (Sources/WorkbenchKit/PromptRuntime/SessionRequests.swift),
+//   `workbench_host_transfer_ended` (Sources/WorkbenchKit/HostRuntime/SessionRequests.swift),
 //   by teeing the write and header callbacks FoundationNetworking sets.
 // - `stop` (work.c) ends the requests in flight: the teed callbacks (body, headers and the progress
 //   FoundationNetworking sets) tell libcurl to abort, and the task's completion gets an error. A

@@ -22,7 +22,7 @@
 // Between commands, once an input has loaded WorkbenchKit, its `workbench_host_idle` runs the main
 // run loop until the next command can be read, so work the inputs left (a Task, the main queue,
 // timers, completion handlers) goes on as in a playground
-// (Sources/WorkbenchKit/PromptRuntime/PromptRuntime+RunLoop.swift). What the inputs' URLSessions
+// (Sources/WorkbenchKit/HostRuntime/HostRuntime+RunLoop.swift). What the inputs' URLSessions
 // send passes through curl.c beside this file.
 #define _GNU_SOURCE  // RTLD_DEFAULT
 #include <dlfcn.h>
@@ -147,7 +147,7 @@ static void runInput(char *arguments) {
         fprintf(answers, "stopped\n");
     } else {
         // Not the runtime's ending here: a trap may come from inside WorkbenchKit, holding a lock
-        // that ending would take. The next input's start puts output back (PromptRuntime+Host.swift).
+        // that ending would take. The next input's start puts output back (HostRuntime+Host.swift).
         releaseStreamsHeldByInput();
         fflush(NULL);
         fprintf(answers, "trap %d\n", jumped);

@@ -27,7 +27,7 @@ public enum PlaygroundMacro {
             try await body()
         } catch {
             if HostInterrupt.isPending { throw error }
-            console.failure("error: " + PromptRuntime.thrownText(error).oneLine)
+            console.failure("error: " + HostRuntime.thrownText(error).oneLine)
             thrown.append(title(number, name: name))
         }
     }
@@ -59,7 +59,7 @@ public enum PlaygroundMacro {
 
     /// The host's console (with the session's colours), or standard output where there is no host.
     private static var console: Console {
-        PromptRuntime.workbench?.console ?? .standard
+        HostRuntime.workbench?.console ?? .standard
     }
 
     /// Why a file whose blocks threw failed, after each block's own line.

@@ -40,14 +40,14 @@ struct HostLibrary {
 
     /// The most caught-up steps that await in one function (`init`).
     static let awaitsPerChunk = 24
-    static let runtime = "WorkbenchKit.PromptRuntime"
+    static let runtime = "WorkbenchKit.HostRuntime"
     static let values = "WorkbenchKit.HostValues"
     /// What a `wb.…` call's value goes through in the results column's input.
     static let workbenchResult = "__wb_result"
 
     /// `catchUp` are earlier steps (with their session numbers) the host has not run, `inputs` the
     /// new input (none for a library that only catches up; several when each is a step of its own,
-    /// each then begun by `PromptRuntime.liveUnit`); `imports` the lines that make earlier
+    /// each then begun by `HostRuntime.liveUnit`); `imports` the lines that make earlier
     /// inputs' declarations visible. `models` are earlier models declared again over a model the
     /// steps redeclare (`HostModels`); `unbound` names a failed caught-up step left without a value,
     /// with the error a use of one gets. `earlier` is the module of each name's latest declaration

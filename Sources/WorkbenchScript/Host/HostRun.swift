@@ -78,7 +78,7 @@ struct HostRun {
         events.lazy.compactMap { if case .state(let state) = $0 { state } else { nil } }.last
     }
 
-    /// The last of an input's units that began (`PromptRuntime.liveUnit`), 0-based.
+    /// The last of an input's units that began (`HostRuntime.liveUnit`), 0-based.
     var lastLiveUnit: Int? {
         events.lazy.compactMap { if case .liveUnit(let index) = $0 { index } else { nil } }.last
     }

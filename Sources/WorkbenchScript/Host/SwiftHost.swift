@@ -110,7 +110,7 @@ public final class SwiftHost {
     }
 
     /// Runs `inputs` as one input of as many steps (`play` runs the statements below a change so):
-    /// compiled once, each begun by `PromptRuntime.liveUnit`. Those that ran to their end are the
+    /// compiled once, each begun by `HostRuntime.liveUnit`. Those that ran to their end are the
     /// outcome's `steps`, each with the requests it made, also when a later one failed
     /// (`failedUnit`); what they bound keeps its value, and `keepFirst` can cut between them.
     /// One input is `run`. Once the inputs are compiled, and before anything of them runs or is

@@ -11,11 +11,11 @@ import Testing
 
     @Test func expressionsAreShownAndBindingsHandedToTheirGlobals() {
         let text = library(catchUp: ["let posts = [1]"], input: "posts.map {\n  $0 + 1\n}\nlet n: Int = posts.count\nn + 1").program.text
-        #expect(text.contains("WorkbenchKit.PromptRuntime.step(1)\nWorkbenchKit.HostValues.hand([1])\n"))
-        #expect(text.contains("WorkbenchKit.PromptRuntime.show(__wb_value, source: \"posts.map { $0 + 1 }\")"))
+        #expect(text.contains("WorkbenchKit.HostRuntime.step(1)\nWorkbenchKit.HostValues.hand([1])\n"))
+        #expect(text.contains("WorkbenchKit.HostRuntime.show(__wb_value, source: \"posts.map { $0 + 1 }\")"))
         #expect(text.contains("nonisolated(unsafe) let n: Int = WorkbenchKit.HostValues.take()\n"))
         #expect(text.contains("do { let __wb_value: Int = posts.count\nWorkbenchKit.HostValues.hand(__wb_value) }"))
-        #expect(text.contains("WorkbenchKit.PromptRuntime.show(n, source: \"n\")"))
+        #expect(text.contains("WorkbenchKit.HostRuntime.show(n, source: \"n\")"))
         #expect(!text.contains("ResultsLog"))
     }
 
@@ -29,7 +29,7 @@ import Testing
         #expect(text.contains("ResultsLog.start(file: \"/r/results\")\ndefer { ResultsLog.stop() }\n"))
         #expect(text.contains("do { let total = posts.count\nWorkbenchKit.HostValues.hand(total) }"))
         #expect(text.contains("\(HostLibrary.workbenchResult)(try await wb.get(\"/x\"))"))
-        #expect(!text.contains("PromptRuntime.show("))
+        #expect(!text.contains("HostRuntime.show("))
         #expect(text.contains("WorkbenchKit.HostValues.hand([1])\n"))
     }
 
@@ -66,8 +66,8 @@ import Testing
         let text = library(catchUp: requests, input: "print(1)").program.text
         #expect(text.contains("@MainActor private func __wb_catchup_body() async throws {\n"
                               + "try await __wb_catchup_body0()\ntry await __wb_catchup_body1()\ntry await __wb_catchup_body2()\n}\n"))
-        #expect(text.contains("private func __wb_catchup_body1() async throws {\nWorkbenchKit.PromptRuntime.step(25)\n"))
-        #expect(text.contains("private func __wb_catchup_body2() async throws {\nWorkbenchKit.PromptRuntime.step(49)\n"))
+        #expect(text.contains("private func __wb_catchup_body1() async throws {\nWorkbenchKit.HostRuntime.step(25)\n"))
+        #expect(text.contains("private func __wb_catchup_body2() async throws {\nWorkbenchKit.HostRuntime.step(49)\n"))
         #expect(!text.contains("__wb_catchup_body3"))
         let guarded = library(catchUp: ["guard let n = Int(\"1\") else { fatalError() }"] + requests + ["defer { print(n) }"] + requests,
                               input: "print(1)").program.text
@@ -91,7 +91,7 @@ import Testing
         #expect(asyncLet.liveAwaits)
         #expect(asyncLet.program.text.contains("let a = WorkbenchKit.HostValues.take(WorkbenchKit.HostValues.type { try await v(1) })"))
         #expect(asyncLet.program.text.contains("WorkbenchKit.HostValues.hand(try await v(1))"))
-        #expect(!asyncLet.program.text.contains("PromptRuntime.show(a"))
+        #expect(!asyncLet.program.text.contains("HostRuntime.show(a"))
     }
 
     /// `let d: Int?` given its value by a later assignment, as one program allows: a computed global

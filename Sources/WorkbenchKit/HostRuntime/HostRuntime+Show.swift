@@ -1,6 +1,6 @@
 import Foundation
 
-extension PromptRuntime {
+extension HostRuntime {
     /// Shows the value of a top-level expression (or a new binding, `source` being its name) as the
     /// prompt shows values: a summary line `SOURCE: TYPE`, then exactly `print(value)`'s text.
     /// A `Void` value shows nothing, and nothing is shown while earlier inputs run again. Either

@@ -8,17 +8,17 @@ import Foundation
 /// input has loaded WorkbenchKit; it returns when the REPL's next command can be read.
 @_cdecl("workbench_host_idle")
 public func workbenchHostIdle() {
-    MainActor.assumeIsolated { PromptRuntime.runUntilNextCommand() }
+    MainActor.assumeIsolated { HostRuntime.runUntilNextCommand() }
 }
 
 /// Called by the host (Sources/WorkbenchHost/main.c) when it jumped back past an input that Ctrl-C
 /// stopped.
 @_cdecl("workbench_host_input_abandoned")
 public func workbenchHostInputAbandoned() {
-    MainActor.assumeIsolated { PromptRuntime.abandonHostInput() }
+    MainActor.assumeIsolated { HostRuntime.abandonHostInput() }
 }
 
-extension PromptRuntime {
+extension HostRuntime {
     /// Runs the main run loop (the main queue, the main actor, timers) until standard input, where
     /// the REPL's commands arrive, can be read.
     static func runUntilNextCommand() {
@@ -37,10 +37,10 @@ extension PromptRuntime {
 /// the page that asked to keep running had not called `finishExecution()`.
 @_cdecl("workbench_host_settle")
 public func workbenchHostSettle(_ milliseconds: Int32) -> Int32 {
-    MainActor.assumeIsolated { Int32(PromptRuntime.settle(within: Double(milliseconds) / 1000)) }
+    MainActor.assumeIsolated { Int32(HostRuntime.settle(within: Double(milliseconds) / 1000)) }
 }
 
-extension PromptRuntime {
+extension HostRuntime {
     /// Runs the main run loop until no request the session's code started has been in flight for a
     /// moment (a loop of requests pauses between two; a resumed task reaches libcurl a few
     /// milliseconds later, from URLSession's own queue), `finishExecution()` was called, or

@@ -1,10 +1,10 @@
 import Foundation
 
-/// What a library the Swift host loads calls (PromptRuntime+Host.swift): each input first catches
+/// What a library the Swift host loads calls (HostRuntime+Host.swift): each input first catches
 /// up, quietly, on the session's steps the host has not run, their requests answered from a
 /// recording (`step(N)` before each), then runs live; values are shown with `show`.
 @MainActor
-public enum PromptRuntime {
+public enum HostRuntime {
     static var relay: PromptRelay?
     static var workbench: Workbench?
     static var liveOutput: (output: Int32, error: Int32)?
@@ -41,7 +41,7 @@ public enum PromptRuntime {
 
     /// Earlier input `number` begins (so a failure there can be told apart from one in the new input).
     /// Nonisolated: a Swift 5 input that does not await calls it outside the main actor, on the
-    /// main thread (PromptRuntime+Host.swift).
+    /// main thread (HostRuntime+Host.swift).
     public nonisolated static func step(_ number: Int) {
         MainActor.assumeIsolated { relay?.report(.step(number)) }
     }

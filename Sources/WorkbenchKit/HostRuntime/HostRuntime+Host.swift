@@ -4,7 +4,7 @@ import Foundation
 /// host"). Each input is a shared library with two entry points: one that catches up, quietly, on
 /// the steps the fast path ran since the host last ran (commands, decodes), and one for the input
 /// itself. Both run on the host's main thread, as top-level code runs on the main actor.
-extension PromptRuntime {
+extension HostRuntime {
     /// Runs one entry point's body: reads the REPL's settings and the recording of the sends to
     /// answer, runs `body` quietly (catching up, or the whole session being rebuilt) or live, and
     /// reports what happened. Returns 0 when the body ran to its end, 1 when it threw.
@@ -115,7 +115,7 @@ extension PromptRuntime {
     }
 }
 
-extension PromptRuntime {
+extension HostRuntime {
     /// What ending an input does however it ended: no Ctrl-C pending (cleared at the end, not the
     /// start: one the REPL forwarded as the input began is for it), output flushed and live again,
     /// the session's requests recorded, and `wb`'s request handed to the REPL.
