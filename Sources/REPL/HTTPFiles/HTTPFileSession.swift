@@ -93,6 +93,25 @@ struct HTTPFileSession {
         return variables
     }
 
+    /// `Authorization: Digest USER PASSWORD` and `Authorization: Basic USER PASSWORD` (or
+    /// `USER:PASSWORD`), as both clients write credentials: Digest's answer the challenge, as
+    /// `curl --digest -u` does; Basic's are encoded as the header sends them. Nil for any other
+    /// header, and for a Basic value encoded already.
+    static func authorization(_ name: String, _ value: String) -> WorkbenchStatement? {
+        guard name.lowercased() == "authorization" else { return nil }
+        let words = value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let scheme = words.first?.lowercased() else { return nil }
+        if scheme == "digest", words.count == 3 { return .digestAuth(words[1], password: words[2]) }
+        guard scheme == "basic" else { return nil }
+        let credentials: String
+        switch words.count {
+        case 3: credentials = words[1] + ":" + words[2]
+        case 2 where words[1].contains(":"): credentials = words[1]
+        default: return nil
+        }
+        return .header("Authorization", "Basic " + Data(credentials.utf8).base64EncodedString())
+    }
+
     /// `request` as the statements that send it, every `{{…}}` filled in first: nothing is sent
     /// when one cannot be (one line names it). A secret (a variable of the private environment
     /// file) may only be the value of a header or query item whose name says it is one
@@ -123,7 +142,7 @@ struct HTTPFileSession {
             let name = try fill(header.name, "a header's name", false)
             let value = try fill(header.value, "the value of \(name)", SecretNames.isSecret(name))
             if name.lowercased() == "content-type" { contentType = value }
-            statements.append(.header(name, value))
+            statements.append(Self.authorization(name, value) ?? .header(name, value))
         }
         switch request.body {
         case .text(let text)?:
