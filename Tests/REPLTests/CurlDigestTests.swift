@@ -161,6 +161,14 @@ import WorkbenchKit
             #expect(await swift.evaluate("get \(base)httpbin/digest-auth/auth/ada/s3cr3t"))
             #expect(swift.workbench.exchanges.last?.response.statusCode == 200, "\(console.capturedText)")
 
+            // Streamed (-N), only the answer's body shows as it arrives, not the challenge's.
+            console.clearCaptured()
+            #expect(await session.evaluate("curl -N --digest -u ada:s3cr3t \(base)httpbin/digest-auth/auth/ada/s3cr3t"))
+            #expect(session.workbench.exchanges.last?.response.statusCode == 200)
+            let streamed = console.capturedText
+            #expect(streamed.contains("HTTP 200") && !streamed.contains("401") && streamed.components(separatedBy: "\"authenticated\"").count == 2,
+                    "\(streamed)")
+
             // `export http` writes the credentials that answer the challenge again, as REST Client and
             // JetBrains write them (the answer itself holds a nonce); such a file is answered here.
             #expect(await session.evaluate("curl --digest -u ada:s3cr3t \(base)httpbin/digest-auth/auth/ada/s3cr3t"))

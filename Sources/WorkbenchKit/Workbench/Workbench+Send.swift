@@ -67,7 +67,9 @@ extension Workbench {
         // In the Swift host, the session's own requests join the history (SessionRequests): not this one.
         SessionRequests.workbenchSends(urlRequest.url)
         defer { SessionRequests.workbenchFinished(urlRequest.url) }
-        var inFlight = transport.start(urlRequest, options: options, cookies: cookieJar, observer: observer)
+        // With Digest credentials, a challenge's body is not shown as it arrives: its answer's is.
+        let firstObserver: any BodyObserver = request.digest == nil ? observer : DigestChallengeFilter(passingTo: observer)
+        var inFlight = transport.start(urlRequest, options: options, cookies: cookieJar, observer: firstObserver)
         var outcome = await finished(inFlight, display: display)
         var response = try Self.response(from: outcome, url: visibleURL, options: options)
         var sentHeaders = request.allHeaders(defaultHeaders: defaultHeaders)
