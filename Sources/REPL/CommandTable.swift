@@ -54,6 +54,7 @@ public struct CommandTable: Sendable {
     }
 }
 
+/// A count shared by the copies of one table (it is a value), safe from any thread.
 final class LookupCount: Sendable {
     private let count = Atomic(0)
     var value: Int { count.load(ordering: .relaxed) }

@@ -9,7 +9,8 @@ import FoundationNetworking
 public struct DigestCredentials: Sendable, Equatable {
     public var user: String
     public var password: String
-    /// `https://host:port` of the first request sent with them (`bind(to:)`); nil until then.
+    /// `https://host:port` of the first request sent with them (`Workbench.bindDigestCredentials`);
+    /// nil until then.
     public var origin: String?
 
     public init(user: String, password: String, origin: String? = nil) {
