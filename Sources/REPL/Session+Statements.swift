@@ -3,12 +3,14 @@ import WorkbenchKit
 import WorkbenchScript
 
 extension Session {
-    /// Runs statements of the WorkbenchKit vocabulary in order, each recorded once it succeeded;
-    /// a `\(…)` in one is evaluated first, and nothing is sent when that fails. One that fails after
-    /// it changed the request (`get URL`, refused) is no step, but the Swift host is told of it.
+    /// Runs statements of the WorkbenchKit vocabulary in order, each recorded once it succeeded.
+    /// Every `\(…)` of them is evaluated first: when one fails, none has run, and the request is
+    /// as it was (a pasted curl command's `reset` and URL come before its headers). One that fails
+    /// after it changed the request (`get URL`, refused) is no step, but the Swift host is told of it.
     func perform(_ statements: [WorkbenchStatement]) async throws {
-        for statement in statements {
-            let resolved = try await resolvingInterpolations(statement)
+        var resolvedStatements: [WorkbenchStatement] = []
+        for statement in statements { resolvedStatements.append(try await resolvingInterpolations(statement)) }
+        for (statement, resolved) in zip(statements, resolvedStatements) {
             let before = workbench.exchanges.count
             let readBefore = workbench.documentReads.count
             let mark = swift.mark()

@@ -87,6 +87,18 @@ import WorkbenchKit
         #expect(console.capturedText.isEmpty)
     }
 
+    /// A command whose `\(…)` fails changes nothing: a pasted curl command's `reset` and URL,
+    /// which come before the header that holds it, have not run.
+    @Test func aCommandWhoseInterpolationFailsLeavesTheRequestAsItWas() async throws {
+        let session = session()
+        #expect(await session.evaluate("url http://a.example/x"))
+        #expect(await session.evaluate("header X-Kept: yes"))
+        #expect(await !session.evaluate("curl http://b.example/y -H 'X-Id: \\(undefinedName)'"))
+        #expect(try session.workbench.request.url().absoluteString == "http://a.example/x")
+        #expect(session.workbench.request.headers["X-Kept"] == "yes")
+        #expect(session.workbench.exchanges.isEmpty)
+    }
+
     @Test func quitEndsTheSession() async {
         let session = session()
         #expect(await session.evaluate("exit"))
