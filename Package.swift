@@ -122,8 +122,6 @@ let package = Package(
             name: "REPL",
             dependencies: [
                 "LineEditor", "WorkbenchKit", "WorkbenchScript", "WorkbenchSpec", "Sandbox", "Playgrounds", "ReplayReports",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             swiftSettings: fuzzCoverage
         ),
@@ -186,8 +184,6 @@ let package = Package(
             name: "REPLTests",
             dependencies: [
                 "REPL", "LineEditor", "WorkbenchKit", "WorkbenchScript", "TestSupport", "SandboxTestSupport",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
             ]
         ),
         // SwiftForms/ holds the forms table, its generator and the harness its programs compile with;

@@ -1,4 +1,3 @@
-import SwiftParser
 import WorkbenchKit
 import WorkbenchScript
 
@@ -23,7 +22,7 @@ enum CommandWordRule {
     /// Whether `input` reads as Swift: the parser takes it whole, with no error (`query userId=1`
     /// does not: two names side by side). What the parser must not be given is not.
     static func parsesAsSwift(_ input: String) -> Bool {
-        (try? GuardedParse.file(input))?.hasError == false
+        (try? SwiftFile(guarded: input))?.hasError == false
     }
 }
 

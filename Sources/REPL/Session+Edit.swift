@@ -1,7 +1,5 @@
 import Foundation
 import LineEditor
-import SwiftParser
-import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
@@ -40,11 +38,7 @@ struct StepRevision {
     }
 
     static func items(of text: String, step: Int) -> [Item] {
-        SwiftParse.file(text).statements.map { item in
-            Item(source: item.trimmedDescription,
-                 tokens: item.tokens(viewMode: .sourceAccurate).map(\.text),
-                 step: step)
-        }
+        SwiftFile(parsing: text).items.map { Item(source: $0.text, tokens: $0.tokens, step: step) }
     }
 }
 

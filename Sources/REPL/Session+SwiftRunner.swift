@@ -1,7 +1,6 @@
 import Foundation
 import LineEditor
 import Sandbox
-import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
@@ -46,7 +45,7 @@ extension Session {
     /// Runs Swift items at the prompt (typed, or written by a command: a spec's models, a page's
     /// statements) and records each step that ran to its end, also when a later one failed. A
     /// failure has been printed (`AlreadyReported`) or is thrown for the caller to word.
-    func runSwift(_ items: [CodeBlockItemSyntax]) async throws {
+    func runSwift(_ items: [SwiftItem]) async throws {
         defer { recordRanSteps() }
         do {
             try await swift.runInput(items, settings: swiftSettings)
@@ -93,7 +92,7 @@ extension Session {
 
     /// Runs an item of a played file on the interpreter when it can finish it (true), as the prompt
     /// does; false when only the compiler can (nothing ran), nil when it failed (said in one line).
-    func runOnInterpreter(_ item: CodeBlockItemSyntax) async -> Bool? {
+    func runOnInterpreter(_ item: SwiftItem) async -> Bool? {
         var finished = false
         let ran = await runReportingFailure {
             defer { recordRanSteps() }
@@ -109,21 +108,21 @@ extension Session {
     /// Runs items of a played file compiled once, each a step (PromptRunner.runSteps), and records
     /// those that ran; with `resultsColumn` their values are returned, not shown. `beforeRunning`
     /// may drop them once they are compiled.
-    func runSteps(_ items: [CodeBlockItemSyntax], resultsColumn: Bool, beforeRunning: () -> Bool) async -> PromptRunner.StepsRun {
+    func runSteps(_ items: [SwiftItem], resultsColumn: Bool, beforeRunning: () -> Bool) async -> PromptRunner.StepsRun {
         beginInput()
         defer { recordRanSteps() }
         return await swift.runSteps(items, resultsColumn: resultsColumn, settings: swiftSettings, beforeRunning: beforeRunning)
     }
 
     /// Whether the interpreter takes an item of a played file (`runOnInterpreter` runs it there).
-    func interpreterTakes(_ item: CodeBlockItemSyntax) async -> Bool {
+    func interpreterTakes(_ item: SwiftItem) async -> Bool {
         await swift.interpreterTakes(item)
     }
 
     /// Runs one item of a played file compiled as a playground: its output shows as usual, its
     /// errors at the file's line, and `results` gets the values its lines had, counted from the
     /// item's first line (also when it failed part-way, for the lines that ran).
-    func runWithResults(_ item: CodeBlockItemSyntax, results: inout [LineResult]) async throws {
+    func runWithResults(_ item: SwiftItem, results: inout [LineResult]) async throws {
         defer { recordRanSteps() }
         do {
             try await swift.runWithResults(item, settings: swiftSettings) { results = $0 }

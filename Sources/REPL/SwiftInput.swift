@@ -1,6 +1,4 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
@@ -12,28 +10,27 @@ extension Session {
         // `posts --all` shows a long value uncut on a terminal.
         let showAll = text.hasSuffix(" --all")
         if showAll { text = String(text.dropLast(6)).trimmingCharacters(in: .whitespaces) }
-        let tree: SourceFileSyntax
+        let file: SwiftFile
         do {
             // The reader parsed it to know it was whole: that tree, unless the text is not the one it read.
-            if let read = swiftReader.tree(of: text) { tree = read } else { tree = try GuardedParse.file(text) }
+            if let read = swiftReader.file(of: text) { file = read } else { file = try SwiftFile(guarded: text) }
         } catch {
             guard Self.looksLikeSwift(text) else { return false }
             throw SwiftInputError(error.description)
         }
-        if tree.hasError {
+        if file.hasError {
             guard Self.looksLikeSwift(text) else { return false }
-            throw SwiftInputError(Self.firstSyntaxError(in: tree))
+            throw SwiftInputError(file.firstError.map { "\($0.line):\($0.column): \($0.message)" } ?? "invalid Swift")
         }
-        let items = Array(tree.statements)
-        if items.count == 1, let name = items.first?.item.as(ExprSyntax.self)?.as(DeclReferenceExprSyntax.self)?.baseName.text,
-           !swift.isBound(name) {
+        let items = file.items
+        if items.count == 1, let name = items.first?.referencedName, !swift.isBound(name) {
             return false
         }
         workbench.cutsLongValues = !showAll
         defer { workbench.cutsLongValues = true }
         // A loop on one line gets the column as one of several lines does: the values its body
         // has are what the prompt's own summary line never shows.
-        if resultsColumn, text.contains("\n") || LoopFinder.holdsLoop(tree), compiledPathAvailable {
+        if resultsColumn, text.contains("\n") || file.holdsLoop, compiledPathAvailable {
             try await runWithResults(text)
         } else {
             try await runSwift(items)
@@ -48,33 +45,6 @@ extension Session {
         let keywords: Set = ["let", "var", "struct", "enum", "class", "func", "extension", "protocol", "if", "for",
                              "while", "switch", "guard", "do", "try", "import", "typealias", "repeat", "return", "print"]
         return keywords.contains(first) || text.contains(where: { "=({[\".".contains($0) })
-    }
-
-    /// `1:9: expected expression after '='`, at the first syntax error.
-    static func firstSyntaxError(in tree: SourceFileSyntax) -> String {
-        let converter = SourceLocationConverter(fileName: "", tree: tree)
-        guard let first = FirstSyntaxError(in: tree, converter: converter) else { return "invalid Swift" }
-        return "\(first.line):\(first.column): \(first.message)"
-    }
-}
-
-/// Whether an input holds a loop (`for`, `while`, `repeat`) anywhere, in a closure's body too.
-final class LoopFinder: SyntaxVisitor {
-    private var found = false
-
-    static func holdsLoop(_ tree: some SyntaxProtocol) -> Bool {
-        let finder = LoopFinder(viewMode: .sourceAccurate)
-        finder.walk(tree)
-        return finder.found
-    }
-
-    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind { stop() }
-    override func visit(_ node: WhileStmtSyntax) -> SyntaxVisitorContinueKind { stop() }
-    override func visit(_ node: RepeatStmtSyntax) -> SyntaxVisitorContinueKind { stop() }
-
-    private func stop() -> SyntaxVisitorContinueKind {
-        found = true
-        return .skipChildren
     }
 }
 

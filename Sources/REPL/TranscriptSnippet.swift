@@ -1,6 +1,4 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
@@ -56,14 +54,14 @@ struct TranscriptSnippet {
                 if case .spec = statement { usesSpec = true }
                 addSecrets(portable.secretVariables)
             case .swift(let source):
-                for item in SwiftParse.file(source).statements {
-                    let declaredName = Self.declaredName(item)
+                for item in SwiftFile(parsing: source).items {
+                    let declaredName = item.savedName
                     guard isSelected || declaredName != nil else { continue }
-                    let result = rewriter.rewrite(Self.snippetForm(of: item, shown: step.shownValues))
+                    let result = rewriter.rewrite(item.snippetForm(shown: step.shownValues))
                     usesSandbox = usesSandbox || result.usesSandbox
                     addSecrets(result.secretVariables)
                     guard let declaredName else {
-                        usesSpec = usesSpec || SwiftRunner.isSpecCall(item)
+                        usesSpec = usesSpec || item.callsSpec
                         statements.append(result.statement)
                         statementSteps.append(offset + 1)
                         continue
@@ -77,8 +75,8 @@ struct TranscriptSnippet {
                         declarationMentions.append([])
                     }
                     declarations[place] = result.statement
-                    declarationNames[place] = Self.names(declaredBy: item)
-                    declarationMentions[place] = MentionedNames.of(item)
+                    declarationNames[place] = item.namesMadeKnown
+                    declarationMentions[place] = item.mentionedNames
                 }
             }
         }
@@ -89,7 +87,7 @@ struct TranscriptSnippet {
     /// declaration (a model's property of another model's type, an extension of a needed type).
     private mutating func keepNeededDeclarations() {
         var needed = Set<String>()
-        for statement in statements { needed.formUnion(MentionedNames.of(SwiftParse.file(statement))) }
+        for statement in statements { needed.formUnion(MentionedNames.of(source: statement)) }
         var kept = Set<Int>()
         var grew = true
         while grew {
@@ -101,14 +99,6 @@ struct TranscriptSnippet {
             }
         }
         declarations = declarations.indices.filter(kept.contains).map { declarations[$0] }
-    }
-
-    /// The names a declaration makes known: a type's or function's name, an extension's type.
-    private static func names(declaredBy item: CodeBlockItemSyntax) -> Set<String> {
-        guard let declaration = item.item.as(DeclSyntax.self) else { return [] }
-        if let node = declaration.as(ExtensionDeclSyntax.self) { return MentionedNames.of(node.extendedType) }
-        if let node = declaration.as(FunctionDeclSyntax.self) { return [node.name.text] }
-        return declaredName(item).map { [$0] } ?? []
     }
 
     private mutating func addSecrets(_ variables: [String]) {
@@ -176,51 +166,6 @@ struct TranscriptSnippet {
         guard !packages.isEmpty else { return [] }
         return packages.map { "// \(SnippetScript.packageMarker) \($0.commandLine)" }
             + PackageSet(packages).manifestNeeds(for: "`swift run \(name)`")
-    }
-
-    /// The name a declaration item declares (a type, a function, a type alias); nil for statements
-    /// and extensions (which are kept as they come, in order).
-    static func declaredName(_ item: CodeBlockItemSyntax) -> String? {
-        guard let declaration = item.item.as(DeclSyntax.self) else { return nil }
-        if let node = declaration.as(StructDeclSyntax.self) { return node.name.text }
-        if let node = declaration.as(EnumDeclSyntax.self) { return node.name.text }
-        if let node = declaration.as(ClassDeclSyntax.self) { return node.name.text }
-        if let node = declaration.as(ProtocolDeclSyntax.self) { return node.name.text }
-        if let node = declaration.as(ActorDeclSyntax.self) { return node.name.text }
-        if let node = declaration.as(TypeAliasDeclSyntax.self) { return node.name.text }
-        if let node = declaration.as(FunctionDeclSyntax.self) { return node.name.text + node.signature.trimmedDescription }
-        if let node = declaration.as(ExtensionDeclSyntax.self) { return "extension " + node.trimmedDescription }
-        return nil
-    }
-
-    /// An expression whose value the prompt showed is printed in a snippet (`posts.count` →
-    /// `print(posts.count)`, `neighbours.map(\.name)` → `print(neighbours.map(\.name))`), so the
-    /// snippet shows it too; a `Void` call, an assignment and statements are kept as typed.
-    /// `shown` holds the labels of the values the step showed; without them (a step recorded
-    /// without running) expressions other than calls and operators are taken as shown.
-    static func snippetForm(of item: CodeBlockItemSyntax, shown: [String]? = nil) -> String {
-        let text = item.trimmedDescription
-        guard let expression = item.item.as(ExprSyntax.self) else { return text }
-        if let shown {
-            // The fast path labels a value with the expression as typed, the compiled path with its
-            // lines joined by spaces (`SummarySource.of`): compare both that way.
-            let label = Self.oneLine(expression.trimmedDescription)
-            return shown.contains { Self.oneLine($0) == label } ? "print(\(expression.trimmedDescription))" : text
-        }
-        if expression.is(FunctionCallExprSyntax.self) || expression.is(TryExprSyntax.self) || expression.is(AwaitExprSyntax.self)
-            || expression.is(InfixOperatorExprSyntax.self) || expression.is(ClosureExprSyntax.self) {
-            return text
-        }
-        if let sequence = expression.as(SequenceExprSyntax.self),
-           sequence.elements.contains(where: { $0.is(AssignmentExprSyntax.self) || ($0.as(BinaryOperatorExprSyntax.self)?.operator.text.hasSuffix("=") == true && $0.as(BinaryOperatorExprSyntax.self)?.operator.text != "==") }) {
-            return text
-        }
-        return "print(\(text))"
-    }
-
-    /// `text` with each line trimmed and the lines joined by one space.
-    static func oneLine(_ text: String) -> String {
-        text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
 
     /// `let wb = Workbench(base: …)`, taking the first statement's `base` into the initializer.

@@ -1,6 +1,5 @@
 import Foundation
 import LineEditor
-import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
@@ -136,8 +135,8 @@ struct PlayCommand: Command {
     /// languages`); a file that does not parse yet is left to the run, which shows the error.
     @MainActor
     private static func checkBlock(_ block: String, in file: URL) throws -> String {
-        guard let text = try? String(contentsOf: file, encoding: .utf8), let tree = try? GuardedParse.file(text), !tree.hasError else { return block }
-        switch Session.playedBlock(block, of: text, items: Array(tree.statements), name: file.lastPathComponent) {
+        guard let text = try? String(contentsOf: file, encoding: .utf8), let swift = try? SwiftFile(guarded: text), !swift.hasError else { return block }
+        switch Session.playedBlock(block, of: text, items: swift.items, name: file.lastPathComponent) {
         case .success(let chosen): return chosen.block.title
         case .failure(let error): throw error
         }

@@ -1,7 +1,5 @@
 import Foundation
 import Playgrounds
-import SwiftParser
-import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
@@ -158,13 +156,12 @@ struct PageCommand: Command {
     private func runStatements(of text: String, session: Session) async throws {
         let console = session.console
         let markup = PageMarkup(text: text, width: TerminalWidth.current(), styled: console.colors)
-        let tree = SwiftParse.file(text)
-        let converter = SourceLocationConverter(fileName: "", tree: tree)
-        for item in tree.statements {
-            let line = item.startLocation(converter: converter, afterLeadingTrivia: true).line
+        let file = SwiftFile(parsing: text)
+        for item in file.items {
+            let line = file.firstLine(of: item)
             markup.show(before: line, on: console)
             if !markup.isHidden(line) {
-                for echoed in item.trimmedDescription.split(separator: "\n", omittingEmptySubsequences: false) {
+                for echoed in item.text.split(separator: "\n", omittingEmptySubsequences: false) {
                     console.line(console.styled(SnippetReplay.echoMarker + echoed, .dim))
                 }
             }

@@ -1,5 +1,4 @@
 import Foundation
-import SwiftParser
 import WorkbenchKit
 import WorkbenchScript
 import WorkbenchSpec
@@ -89,8 +88,7 @@ enum SpecViews {
         }
         for note in output.notes { console.line("note: " + note) }
         console.flush()
-        let items = Array(SwiftParse.file(output.source).statements)
-        try await session.runSwift(items)
+        try await session.runSwift(SwiftFile(parsing: output.source).items)
         let count = output.typeNames.count
         console.line("declared \(count) model\(count == 1 ? "" : "s"): " + output.typeNames.prefix(12).joined(separator: ", ")
             + (count > 12 ? ", …" : "") + (output.usesDates ? " — Date properties: decode with `--dates iso8601`" : ""))

@@ -1,5 +1,3 @@
-import SwiftParser
-import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
@@ -25,19 +23,10 @@ extension Session {
     /// The declaration of `name` at the top level of `source`: a binding's whole `let`/`var`, a
     /// type's or function's text (its first 30 lines).
     private static func declaration(of name: String, in source: String) -> (text: String, isValue: Bool)? {
-        for item in SwiftParse.file(source).statements.reversed() {
-            guard let declaration = item.item.as(DeclSyntax.self) else { continue }
-            if let variable = declaration.as(VariableDeclSyntax.self),
-               variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }) {
-                return (firstLines(of: variable.trimmedDescription), true)
-            }
-            if declaredName(of: declaration) == name { return (firstLines(of: declaration.trimmedDescription), false) }
+        for item in SwiftFile(parsing: source).items.reversed() {
+            if item.boundNames.contains(name) { return (firstLines(of: item.declarationText), true) }
+            if item.declaredName == name { return (firstLines(of: item.declarationText), false) }
         }
-        return nil
-    }
-
-    private static func declaredName(of declaration: DeclSyntax) -> String? {
-        if let named = declaration.asProtocol(NamedDeclSyntax.self) { return named.name.text }
         return nil
     }
 

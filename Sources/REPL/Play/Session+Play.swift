@@ -1,6 +1,5 @@
 import Foundation
 import LineEditor
-import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
@@ -30,20 +29,19 @@ extension Session {
             reportError(PlayError.notText(file.path).description)
             return finished(PlayOutcome(status: "nothing ran: save the file as UTF-8 text (q leaves)", style: .yellow))
         }
-        let tree: SourceFileSyntax
+        let file: SwiftFile
         do {
-            tree = try GuardedParse.file(text)
+            file = try SwiftFile(guarded: text)
         } catch {
             guard settled() else { return .dropped }
             return finished(showSyntaxError(error.line, error.column, error.message, in: text, name: name))
         }
-        let converter = SourceLocationConverter(fileName: name, tree: tree)
-        var items = Array(tree.statements)
-        let line = { (item: CodeBlockItemSyntax) in item.startLocation(converter: converter, afterLeadingTrivia: true).line }
+        var items = file.items
+        let line = { (item: SwiftItem) in file.firstLine(of: item) }
         // The lines a run of items spans: a block runs after the code outside the blocks, so
         // its items are not always in the file's order.
-        let lastLine = { (run: ArraySlice<CodeBlockItemSyntax>) in run.map { $0.endLocation(converter: converter, afterTrailingTrivia: false).line }.max() ?? 0 }
-        if tree.hasError, let first = FirstSyntaxError(in: tree, converter: converter) {
+        let lastLine = { (run: ArraySlice<SwiftItem>) in run.map(file.lastLine(of:)).max() ?? 0 }
+        if file.hasError, let first = file.firstError {
             guard settled() else { return .dropped }
             var outcome = showSyntaxError(first.line, first.column, first.message, in: text, name: name)
             // The values above the error stay; those below it are stale until it is fixed.
@@ -54,7 +52,7 @@ extension Session {
         }
         if let block {
             switch Self.playedBlock(block, of: text, items: items, name: name) {
-            case .success(let chosen): items = items.filter { !PlaygroundBlock.isBlock($0) } + [chosen.item]
+            case .success(let chosen): items = items.filter { !$0.isPlaygroundBlock } + [chosen.item]
             case .failure(let error):
                 guard settled() else { return .dropped }
                 reportError(error.description)
@@ -62,19 +60,19 @@ extension Session {
             }
         }
         let same = played.restart(for: items)
-        guard same < items.count || same < played.tokens.count else {
+        guard same < items.count || same < played.count else {
             guard settled() else { return .dropped }
             var outcome = PlayOutcome(text: text, status: "unchanged: nothing ran · saved \(saved)", style: .dim)
             outcome.results = played.fileResults(firstLines: items.map(line))
             return finished(outcome)
         }
         let earlier = played
-        if same < played.tokens.count {
+        if same < played.count {
             keepFirstSteps(played.stepsBefore[same])
             played.keepFirst(same)
         }
         Interrupt.clear()
-        let span = { (run: ArraySlice<CodeBlockItemSyntax>) in Self.lines(run.map(line).min() ?? 0, lastLine(run)) }
+        let span = { (run: ArraySlice<SwiftItem>) in Self.lines(run.map(line).min() ?? 0, lastLine(run)) }
         // Cutting the steps has no effect that a dropped run leaves behind: the next run compares
         // the file with the items kept (PlayedItems keeps the cut ones' values for a stale column).
         let run = await runItems(items, from: same, oneByOne: block != nil, played: &played, settled: settled)
@@ -120,11 +118,11 @@ extension Session {
     /// (PromptRunner.runSteps): a run from line 1 costs one compile, not one per statement. Where
     /// that cannot be (a `#Playground` block, an import below a statement, `--block`, no compiler)
     /// they run one by one.
-    private func runItems(_ items: [CodeBlockItemSyntax], from same: Int, oneByOne: Bool, played: inout PlayedItems,
+    private func runItems(_ items: [SwiftItem], from same: Int, oneByOne: Bool, played: inout PlayedItems,
                           settled: () -> Bool) async -> PlayStop? {
-        let statements = items[same...].drop { SessionImport($0) != nil }
+        let statements = items[same...].drop(while: \.isImport)
         let batched = !oneByOne && compiledPathAvailable
-            && !items[same...].contains(where: PlaygroundBlock.isBlock) && !statements.contains { SessionImport($0) != nil }
+            && !items[same...].contains(where: \.isPlaygroundBlock) && !statements.contains(where: \.isImport)
         guard batched else {
             guard settled() else { return .dropped }
             return await runEachItem(items, from: same, played: &played)
@@ -162,7 +160,7 @@ extension Session {
     /// `runItems` one item at a time: a declaration further down that a statement needs runs just
     /// before it, as compiled Swift sees it (a type used above the line that declares it); those
     /// the kept statements needed are there already.
-    private func runEachItem(_ items: [CodeBlockItemSyntax], from same: Int, played: inout PlayedItems) async -> PlayStop? {
+    private func runEachItem(_ items: [SwiftItem], from same: Int, played: inout PlayedItems) async -> PlayStop? {
         var hoisting = DeclarationHoisting(items: items)
         for index in 0..<same { _ = hoisting.needed(by: index) }
         var results: [Int: [LineResult]] = [:]
@@ -190,10 +188,10 @@ extension Session {
     /// The `#Playground` block that `title` (a block's name, or its number, as `open` lists them)
     /// stands for in `text`, whose top-level items are `items`, and its item; a file without
     /// blocks, or without that block, is one line.
-    static func playedBlock(_ title: String, of text: String, items: [CodeBlockItemSyntax],
-                            name file: String) -> Result<(item: CodeBlockItemSyntax, block: PlaygroundBlock), UsageError> {
+    static func playedBlock(_ title: String, of text: String, items: [SwiftItem],
+                            name file: String) -> Result<(item: SwiftItem, block: PlaygroundBlock), UsageError> {
         let blocks = (try? SnippetScript(source: text, fileName: file)).map(PlaygroundBlock.blocks(in:)) ?? []
-        let found = items.filter(PlaygroundBlock.isBlock)
+        let found = items.filter(\.isPlaygroundBlock)
         guard !blocks.isEmpty, !found.isEmpty else {
             return .failure(UsageError("\(file) has no #Playground blocks: without --block, play runs it whole"))
         }
@@ -222,7 +220,7 @@ extension Session {
     /// One statement of the file as an input: its errors are printed as at the prompt, at the
     /// file's line and column (it is a node of the file's tree). Its column (PlayColumn) is
     /// counted from its first line.
-    private func runPlayedItem(_ item: CodeBlockItemSyntax) async -> (ran: Bool, results: [LineResult]) {
+    private func runPlayedItem(_ item: SwiftItem) async -> (ran: Bool, results: [LineResult]) {
         // Piped, values are shown as the prompt shows them, not made a column.
         if drawsPlayScreen, PlayColumn.runsWithResults(item), compiledPathAvailable {
             var results: [LineResult] = []
@@ -248,11 +246,8 @@ extension Session {
     /// code it could not place.
     private func staleResults(below line: Int, of text: String, played: PlayedItems) -> [LineResult] {
         let rest = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropFirst(line).joined(separator: "\n")
-        guard let tree = try? GuardedParse.file(rest) else { return [] }
-        let converter = SourceLocationConverter(fileName: "", tree: tree)
-        return tree.statements.flatMap { item in
-            played.earlierResults(of: item, at: line + item.startLocation(converter: converter, afterLeadingTrivia: true).line)
-        }
+        guard let file = try? SwiftFile(guarded: rest) else { return [] }
+        return file.items.flatMap { item in played.earlierResults(of: item, at: line + file.firstLine(of: item)) }
     }
 
     private func showSyntaxError(_ line: Int, _ column: Int, _ message: String, in text: String, name: String) -> PlayOutcome {

@@ -1,6 +1,4 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
@@ -12,9 +10,9 @@ final class OpenBlocksFile {
     let url: URL
     let blocks: [PlaygroundBlock]
     /// The file's top-level statements, parsed once: a block is numbered among its neighbours.
-    private let items: [CodeBlockItemSyntax]
+    private let items: [SwiftItem]
 
-    private init(url: URL, blocks: [PlaygroundBlock], items: [CodeBlockItemSyntax]) {
+    private init(url: URL, blocks: [PlaygroundBlock], items: [SwiftItem]) {
         self.url = url
         self.blocks = blocks
         self.items = items
@@ -35,7 +33,7 @@ final class OpenBlocksFile {
         guard !blocks.isEmpty else {
             throw UsageError("\(url.lastPathComponent) has no #Playground blocks: `replay \(Arguments.quoted(path))` runs it")
         }
-        let items = Array(SwiftParse.file(text).statements)
+        let items = SwiftFile(parsing: text).items
         let file = OpenBlocksFile(url: url, blocks: blocks, items: items)
         session.openPlayground = nil
         session.openBlocks = file
@@ -43,7 +41,7 @@ final class OpenBlocksFile {
         console.line(console.styled(url.lastPathComponent, .bold)
             + console.styled(" · \(blocks.count) #Playground \(blocks.count == 1 ? "block" : "blocks")", .dim))
         // Declarations and file-scope values, which every block sees.
-        let shared = items.filter { !PlaygroundBlock.isBlock($0) }
+        let shared = items.filter { !$0.isPlaygroundBlock }
         if !shared.isEmpty {
             console.line(console.styled("the code outside the blocks runs here first", .dim))
             console.flush()
@@ -83,7 +81,7 @@ final class OpenBlocksFile {
             console.line(console.styled(SnippetReplay.echoMarker + line, .dim))
         }
         console.flush()
-        let item = items.filter(PlaygroundBlock.isBlock)[block.number - 1]
+        let item = items.filter(\.isPlaygroundBlock)[block.number - 1]
         try await session.runSwift([item])
     }
 }

@@ -2,8 +2,6 @@ import Foundation
 import LineEditor
 import Sandbox
 import Playgrounds
-import SwiftParser
-import SwiftSyntax
 import WorkbenchKit
 import WorkbenchScript
 
@@ -14,18 +12,16 @@ enum SessionExport {
     /// declarations at the top level and its statements in a `Task` the page waits for (a
     /// playground page keeps running until `finishExecution()`).
     static func playgroundPage(name: String, description: String?, program: String) -> String {
-        let tree = SwiftParse.file(program)
+        let file = SwiftFile(parsing: program)
         var imports: [String] = []
         var declarations: [String] = []
         var statements: [String] = []
-        for item in tree.statements {
-            let text = item.description.trimmingCharacters(in: .newlines)
-            if item.item.is(ImportDeclSyntax.self) || item.item.is(IfConfigDeclSyntax.self) {
-                imports.append(text)
-            } else if item.item.is(DeclSyntax.self) && !item.item.is(VariableDeclSyntax.self) {
-                declarations.append(text)
-            } else {
-                statements.append(text)
+        for item in file.items {
+            let text = item.source.trimmingCharacters(in: .newlines)
+            switch item.kind {
+            case .import, .conditionalCompilation: imports.append(text)
+            case .declaration, .operatorDeclaration: declarations.append(text)
+            case .variable, .statement: statements.append(text)
             }
         }
         var markup = "# \(name)\n"
@@ -70,10 +66,10 @@ enum SessionExport {
         var body: [String] = []
         for statement in snippet.statements {
             // What a closure cannot hold (`import`, an operator typed at the prompt) stays at file scope.
-            let items = SwiftParse.file(statement).statements
-            if !items.isEmpty, items.allSatisfy({ $0.item.is(ImportDeclSyntax.self) }) {
+            let items = SwiftFile(parsing: statement).items
+            if !items.isEmpty, items.allSatisfy({ $0.kind == .import }) {
                 imports += [statement].filter { !imports.contains($0) }
-            } else if !items.isEmpty, items.allSatisfy({ $0.item.is(OperatorDeclSyntax.self) || $0.item.is(PrecedenceGroupDeclSyntax.self) }) {
+            } else if !items.isEmpty, items.allSatisfy({ $0.kind == .operatorDeclaration }) {
                 fileScope.append(statement)
             } else {
                 body.append(statement)

@@ -22,11 +22,15 @@ public struct DeclarationHoisting {
     private var declared: Set<Int> = []
 
     init(_ steps: [SnippetScript.Step]) {
-        self.init(items: steps.map(\.item))
+        self.init(syntax: steps.map(\.item))
     }
 
     /// For a file's top-level items, as `play` runs them.
-    public init(items: [CodeBlockItemSyntax]) {
+    public init(items: [SwiftItem]) {
+        self.init(syntax: items.map(\.syntax))
+    }
+
+    init(syntax items: [CodeBlockItemSyntax]) {
         mentions = items.map { Self.mentioned(in: $0) }
         declarations = items.indices.compactMap { index in
             Self.provided(by: items[index]).map { Declaration(index: index, provides: $0, mentions: Self.mentioned(in: items[index])) }

@@ -19,7 +19,8 @@ extension PromptRunner {
 
     /// Whether `runOnInterpreter` would run `item` there rather than leave it to the compiler;
     /// nothing runs to find out.
-    public func interpreterTakes(_ item: CodeBlockItemSyntax) async -> Bool {
+    public func interpreterTakes(_ item: SwiftItem) async -> Bool {
+        let item = item.syntax
         if SessionImport(item) != nil || Self.isModel(item) { return true }
         if PlaygroundBlock.isBlock(item) || compiledOnly { return false }
         return await interpreter.canFinish(item, showing: true)
@@ -27,9 +28,9 @@ extension PromptRunner {
 
     /// Runs `item` as the prompt runs it when the interpreter can finish it (an import too); false,
     /// with nothing run, when only the compiler can.
-    public func runOnInterpreter(_ item: CodeBlockItemSyntax, settings: PromptSettings) async throws -> Bool {
+    public func runOnInterpreter(_ item: SwiftItem, settings: PromptSettings) async throws -> Bool {
         configuration.settings = settings
-        return try await runUnlessCompiled(item)
+        return try await runUnlessCompiled(item.syntax)
     }
 
     /// Runs `items` (top-level items of one file) in the host, compiled once, each a step of its
@@ -38,8 +39,9 @@ extension PromptRunner {
     /// lines' values are returned rather than shown. A compile error in one runs the items above it
     /// first, then is printed at the file's line. `beforeRunning` is asked once they are compiled,
     /// before anything runs or is said: false drops them.
-    public func runSteps(_ items: [CodeBlockItemSyntax], resultsColumn: Bool, settings: PromptSettings,
+    public func runSteps(_ items: [SwiftItem], resultsColumn: Bool, settings: PromptSettings,
                          beforeRunning: () -> Bool = { true }) async -> StepsRun {
+        let items = items.map(\.syntax)
         configuration.settings = settings
         refreshSettings()
         host.placeUnitCompileError = { unit, error in Self.placing(from: items[unit], afterLeadingTrivia: true)(error) }
@@ -82,7 +84,7 @@ extension PromptRunner {
         // Nothing ran: the items above the one that does not compile run first, as they would
         // one by one, then its error is told.
         var above = StepsRun(ran: 0, results: [], failed: false)
-        if unit > 0 { above = await runSteps(Array(items.prefix(unit)), resultsColumn: resultsColumn, settings: settings) }
+        if unit > 0 { above = await runSteps(items.prefix(unit).map(SwiftItem.init), resultsColumn: resultsColumn, settings: settings) }
         if !above.failed { console.failure(error.text, context: error.context) }
         return StepsRun(ran: above.ran, results: above.results, failed: true)
     }

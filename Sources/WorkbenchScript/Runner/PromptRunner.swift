@@ -124,8 +124,9 @@ public final class PromptRunner: SwiftRunner {
     /// first it cannot, the rest of the input in the host as one (a loop and the `var` it changes
     /// stay together). The interpreter's failures are thrown, for the caller to word as any
     /// command's; the host's have been printed (`Reported`).
-    public func runInput(_ items: [CodeBlockItemSyntax], settings: PromptSettings) async throws {
+    public func runInput(_ items: [SwiftItem], settings: PromptSettings) async throws {
         configuration.settings = settings
+        let items = items.map(\.syntax)
         for (index, item) in items.enumerated() {
             guard try await runUnlessCompiled(item) else {
                 let rest = items[index...].map(Self.hostText).joined().trimmingCharacters(in: .whitespacesAndNewlines)
@@ -267,7 +268,8 @@ public final class PromptRunner: SwiftRunner {
     /// so far, from its first token: a compile error is told at the file's line and column, and
     /// `show` gets the values its lines had, counted from that token's line (also when it failed
     /// part-way).
-    public func runWithResults(_ item: CodeBlockItemSyntax, settings: PromptSettings, show: ([LineResult]) -> Void) async throws {
+    public func runWithResults(_ item: SwiftItem, settings: PromptSettings, show: ([LineResult]) -> Void) async throws {
+        let item = item.syntax
         host.placeCompileError = Self.placing(from: item, afterLeadingTrivia: true)
         defer { host.placeCompileError = { $0 } }
         try await runWithResults(item.trimmedDescription, settings: settings, show: show)

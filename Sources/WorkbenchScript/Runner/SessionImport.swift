@@ -97,7 +97,7 @@ public enum SessionImport: Equatable {
     }
 
     /// SwiftUI's names that tutorials use (and Combine's, which it brings), none of them Foundation's;
-    /// a playground page that uses one needs Xcode (Sources/REPL/Playgrounds/LinuxLacks.swift).
+    /// a playground page that uses one needs Xcode (`LinuxLacks`).
     public static let swiftUINames: Set<String> = [
         "View", "App", "Scene", "WindowGroup", "Text", "Image", "Color", "Font", "Button", "Label", "Link", "Toggle",
         "TextField", "SecureField", "TextEditor", "Slider", "Stepper", "Picker", "DatePicker", "ColorPicker", "Form",

@@ -78,9 +78,14 @@ public final class SwiftCompleteness {
     /// Nil when the tree was built up line by line over many lines: it keeps what every earlier
     /// parse copied (`copied`), which a step kept for the session would hold; a parse of its own
     /// holds only the source.
-    public func tree(of source: String) -> SourceFileSyntax? {
+    func tree(of source: String) -> SourceFileSyntax? {
         guard let last, last.source == source, copied <= 4 * source.utf8.count else { return nil }
         return last.parse.tree
+    }
+
+    /// `tree(of:)` as the REPL holds it.
+    public func file(of source: String) -> SwiftFile? {
+        tree(of: source).map(SwiftFile.init(tree:))
     }
 
     private static func source(_ source: String, startsWith earlier: String) -> Bool {

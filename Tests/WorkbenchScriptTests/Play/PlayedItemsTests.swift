@@ -1,8 +1,6 @@
-@testable import REPL
 import SwiftParser
-import SwiftSyntax
 import Testing
-import WorkbenchScript
+@testable import WorkbenchScript
 
 /// Where a save of a played file runs from: the first changed item, or the first statement above it
 /// that uses a declaration below that changed (compiled Swift declares it before any statement runs).
@@ -17,7 +15,7 @@ import WorkbenchScript
 
     static func played(_ text: String) -> PlayedItems {
         var played = PlayedItems()
-        for (index, item) in Parser.parse(source: text).statements.enumerated() { played.append(item, stepsBefore: index) }
+        for (index, item) in SwiftFile(parsing: text).items.enumerated() { played.append(item, stepsBefore: index) }
         return played
     }
 
@@ -34,7 +32,7 @@ import WorkbenchScript
         (Self.file.replacingOccurrences(of: "print(p.sum(), q)", with: "print(p.sum(), half(q))") + "\nfunc half(_ n: Int) -> Int { n / 2 }", 2),
     ])
     func aSaveRunsFromTheFirstChangeOrTheFirstUseOfAChangedDeclaration(saved: String, from: Int) {
-        let items = Array(Parser.parse(source: saved).statements)
+        let items = SwiftFile(parsing: saved).items
         #expect(Self.played(Self.file).restart(for: items) == from)
     }
 
@@ -42,15 +40,15 @@ import WorkbenchScript
     /// stale column is found by an item's text wherever it now is.
     @Test func resultsFollowTheirItemsToTheLinesTheyAreOnNow() {
         var played = PlayedItems()
-        let items = Array(Parser.parse(source: "let a = 1\nfor i in 1...2 {\n    print(i)\n}").statements)
+        let items = SwiftFile(parsing: "let a = 1\nfor i in 1...2 {\n    print(i)\n}").items
         played.append(items[0], stepsBefore: 0, results: [LineResult(kind: .value, line: 1, column: 5, name: "a", text: "1")])
         played.append(items[1], stepsBefore: 1, results: [LineResult(kind: .printed, line: 2, column: 5, name: "", text: "1\n")])
         #expect(played.fileResults(firstLines: [1, 2]).map(\.line) == [1, 3])
         // Two comment lines added at the top: the same items, two lines down.
         #expect(played.fileResults(firstLines: [3, 4]).map(\.line) == [3, 5])
-        let moved = Array(Parser.parse(source: "// two\n// lines\nlet a = 1\nfor i in 1...2 {\n    print(i)\n}").statements)
+        let moved = SwiftFile(parsing: "// two\n// lines\nlet a = 1\nfor i in 1...2 {\n    print(i)\n}").items
         #expect(played.earlierResults(of: moved[1], at: 4).map(\.line) == [5])
-        #expect(played.earlierResults(of: Parser.parse(source: "let a = 2").statements.first!, at: 1).isEmpty)
+        #expect(played.earlierResults(of: SwiftFile(parsing: "let a = 2").items[0], at: 1).isEmpty)
         // Cut off by a run that was then dropped (the file saved again): still there to show as stale.
         played.keepFirst(1)
         #expect(played.earlierResults(of: moved[1], at: 4).map(\.line) == [5])
@@ -68,7 +66,7 @@ import WorkbenchScript
     ])
     func aRunStartsAtAVarThatAStatementRunAgainHadChanged(old: String, new: String, from: Int) {
         let file = "var total = 0\nfor i in 1...3 { total += i }\nlet f = 2\nprint(total * f)\nvar list = [1]\nlist.append(2)\nprint(list)"
-        let saved = Array(Parser.parse(source: file.replacingOccurrences(of: old, with: new)).statements)
+        let saved = SwiftFile(parsing: file.replacingOccurrences(of: old, with: new)).items
         #expect(Self.played(file).restart(for: saved) == from)
     }
 
@@ -88,7 +86,7 @@ import WorkbenchScript
             let posts = [1, 2, 3]
             let n = posts.filter { $0 > 1 }.count
             """
-        let saved = Array(Parser.parse(source: file.replacingOccurrences(of: old, with: new)).statements)
+        let saved = SwiftFile(parsing: file.replacingOccurrences(of: old, with: new)).items
         #expect(Self.played(file).restart(for: saved) == from)
     }
 

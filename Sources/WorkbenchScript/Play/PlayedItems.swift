@@ -1,12 +1,11 @@
 import SwiftSyntax
-import WorkbenchScript
 
 /// The statements of a played file that ran, in order, each with the number of session steps
 /// there were before it and the results column it had: what a new text of the file is compared
 /// with, and what the column shows of the lines above a change.
-struct PlayedItems {
+public struct PlayedItems {
     var tokens: [[String]] = []
-    var stepsBefore: [Int] = []
+    public private(set) var stepsBefore: [Int] = []
     /// The names each item declares (a type, a function, an extension's), nil for a statement.
     var declares: [Set<String>?] = []
     /// The values each item's lines had, counted from its first line (PlayColumn).
@@ -17,18 +16,24 @@ struct PlayedItems {
     /// again) leaves its re-run the values of those lines to show as stale.
     private var cutOff: [(tokens: [String], results: [LineResult])] = []
 
+    public init() {}
+
+    /// How many items ran.
+    public var count: Int { tokens.count }
+
     /// How many of `items` (from the top) are the same as those that ran, white space and
     /// comments aside.
-    func unchangedPrefix(of items: [CodeBlockItemSyntax]) -> Int {
-        zip(tokens, items).prefix { $0 == Self.tokens(of: $1) }.count
+    public func unchangedPrefix(of items: [SwiftItem]) -> Int {
+        zip(tokens, items.map(\.syntax)).prefix { $0 == Self.tokens(of: $1) }.count
     }
 
     /// Where a run of `items` starts: at the first item that changed, or above it at the first
     /// statement that uses a declaration further down that changed. Compiled Swift declares every
     /// type and function before the first statement runs, so that statement saw the declaration
     /// (`DeclarationHoisting` runs it first), and must see the new one.
-    func restart(for items: [CodeBlockItemSyntax]) -> Int {
-        let same = unchangedPrefix(of: items)
+    public func restart(for items: [SwiftItem]) -> Int {
+        let items = items.map(\.syntax)
+        let same = zip(tokens, items).prefix { $0 == Self.tokens(of: $1) }.count
         var before: [Set<String>: [String]] = [:]
         for (names, tokens) in zip(declares, tokens) {
             if let names { before[names] = tokens }
@@ -62,6 +67,10 @@ struct PlayedItems {
         }
     }
 
+    public mutating func append(_ item: SwiftItem, stepsBefore count: Int, results lineResults: [LineResult] = []) {
+        append(item.syntax, stepsBefore: count, results: lineResults)
+    }
+
     mutating func append(_ item: CodeBlockItemSyntax, stepsBefore count: Int, results lineResults: [LineResult] = []) {
         tokens.append(Self.tokens(of: item))
         stepsBefore.append(count)
@@ -70,7 +79,7 @@ struct PlayedItems {
         changes.append(ChangedVariables.changed(by: item))
     }
 
-    mutating func keepFirst(_ count: Int) {
+    public mutating func keepFirst(_ count: Int) {
         cutOff = Array((zip(tokens[count...], results[count...]).map { (tokens: $0, results: $1) } + cutOff).prefix(1_000))
         tokens.removeSubrange(count...)
         stepsBefore.removeSubrange(count...)
@@ -81,21 +90,21 @@ struct PlayedItems {
 
     /// The results of the items that ran at the file's lines, the first line of item N being
     /// `firstLines[N]` (the file as it is now: a line added above moves them).
-    func fileResults(firstLines: [Int]) -> [LineResult] {
+    public func fileResults(firstLines: [Int]) -> [LineResult] {
         zip(results, firstLines).flatMap { results, first in Self.moved(results, to: first) }
     }
 
     /// The results an earlier run gave `item`, when it ran with the same text (white space and
     /// comments aside), moved to `firstLine`: the stale column of the lines a failure did not reach
     /// (also when a cut came between, for a run that was dropped).
-    func earlierResults(of item: CodeBlockItemSyntax, at firstLine: Int) -> [LineResult] {
-        let wanted = Self.tokens(of: item)
+    public func earlierResults(of item: SwiftItem, at firstLine: Int) -> [LineResult] {
+        let wanted = item.tokens
         if let index = tokens.lastIndex(of: wanted) { return Self.moved(results[index], to: firstLine) }
         return cutOff.first { $0.tokens == wanted }.map { Self.moved($0.results, to: firstLine) } ?? []
     }
 
     /// `results` of an item counted from its first line, at the file's lines when that line is `firstLine`.
-    static func moved(_ results: [LineResult], to firstLine: Int) -> [LineResult] {
+    public static func moved(_ results: [LineResult], to firstLine: Int) -> [LineResult] {
         results.map { result in
             var moved = result
             moved.line += firstLine - 1

@@ -1,13 +1,12 @@
 import Foundation
 import SwiftParser
 import SwiftSyntax
-import WorkbenchScript
 
 /// Why a playground page needs Xcode, when it does: it imports a framework Linux does not have
 /// (SpriteKit, Combine…), shows a live view, or names UIKit's, AppKit's or SwiftUI's own types. A
 /// page that only imports UIKit or SwiftUI (Xcode's templates) and uses Foundation runs, as at the
 /// prompt, with the one line that says Foundation stands in (SessionImport.appleOnlyNote).
-enum LinuxLacks {
+public enum LinuxLacks {
     /// Frameworks with nothing in Foundation to stand in for them, which a page imports to use.
     static let frameworks: Set<String> = [
         "SpriteKit", "SceneKit", "GameplayKit", "ARKit", "RealityKit", "MapKit", "Charts", "WebKit",
@@ -15,7 +14,7 @@ enum LinuxLacks {
         "CoreLocation", "Combine", "PlaygroundBluetooth", "PencilKit", "PhotosUI", "Photos",
     ]
 
-    static func reason(for script: SnippetScript) -> String? {
+    public static func reason(for script: SnippetScript) -> String? {
         let tree = SwiftParse.file(script.text)
         var imported: [String] = []
         for item in tree.statements {

@@ -1,14 +1,12 @@
-@testable import REPL
 import SwiftParser
-import SwiftSyntax
 import Testing
-import WorkbenchScript
+@testable import WorkbenchScript
 
 /// What `play`'s column says for a statement, from what the prompt printed for it, and which
 /// statements run compiled as a playground for theirs instead.
 @Suite struct PlayColumnTests {
-    static func item(_ source: String) -> CodeBlockItemSyntax {
-        Parser.parse(source: source).statements.first!
+    static func item(_ source: String) -> SwiftItem {
+        SwiftFile(parsing: source).items[0]
     }
 
     @Test(arguments: [

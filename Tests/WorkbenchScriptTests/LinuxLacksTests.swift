@@ -1,4 +1,3 @@
-@testable import REPL
 import Testing
 import WorkbenchScript
 

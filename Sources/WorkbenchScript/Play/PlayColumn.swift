@@ -1,5 +1,4 @@
 import SwiftSyntax
-import WorkbenchScript
 
 /// What `play`'s results column says for a statement of the file, its lines counted from the
 /// statement's first line (1).
@@ -10,11 +9,12 @@ import WorkbenchScript
 /// together (PromptRunner.runSteps). A statement the interpreter runs gets what the prompt printed
 /// for it: a binding's value (`factor = 2`, from `factor: Int` and `2`), a `print`'s text, a
 /// response's status line.
-enum PlayColumn {
+public enum PlayColumn {
     /// Whether `item` runs compiled as a playground for its column. A type, a function or an
     /// extension is left to the usual path (a model the interpreter declares is one `decode` can
     /// use), and so is a `#Playground` block, which runs as the closure its macro stands for.
-    static func runsWithResults(_ item: CodeBlockItemSyntax) -> Bool {
+    public static func runsWithResults(_ item: SwiftItem) -> Bool {
+        let item = item.syntax
         if PlaygroundBlock.isBlock(item) { return false }
         if let declaration = item.item.as(DeclSyntax.self), !declaration.is(VariableDeclSyntax.self) { return false }
         return LoopFinder.holdsLoop(item) || item.trimmedDescription.contains("\n")
@@ -23,7 +23,8 @@ enum PlayColumn {
     /// The column of a statement that ran as a typed input and printed `output`: a binding of one
     /// name shows that name and the value printed under its `name: Type` line, a `print` what it
     /// printed, anything else the first line it printed (`…` when there were more).
-    static func results(ofOutput output: String, for item: CodeBlockItemSyntax) -> [LineResult] {
+    public static func results(ofOutput output: String, for item: SwiftItem) -> [LineResult] {
+        let item = item.syntax
         let lines = output.withoutTerminalEscapes.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty && !$0.hasPrefix("(cut on a terminal") }
         guard let first = lines.first else { return [] }
