@@ -4,8 +4,9 @@
 A module a target imports must be one of its declared dependencies (or the toolchain's: Foundation,
 Glibc, Testing …), and every dependency it declares must be imported by at least one of its files:
 an import that only works through another target's dependencies breaks when that one changes, and
-a dependency nothing imports is built for nothing. `make test` runs it first; it prints each
-mismatch on one line and exits 1 if there is any.
+a dependency nothing imports is built for nothing. Swift is read with swift-syntax in one module
+only (`SYNTAX_READER`): another that imports it reads Swift a second way. `make test` runs it
+first; it prints each mismatch on one line and exits 1 if there is any.
 """
 import json
 import os
@@ -21,6 +22,11 @@ TOOLCHAIN = {
 }
 IMPORT = re.compile(r"^\s*(?:@[\w()]+(?:\([^)]*\))?\s+)*(?:public\s+|internal\s+|package\s+|private\s+|fileprivate\s+)?"
                     r"import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_]\w*)", re.M)
+# The one module (with its tests) that imports swift-syntax: the others get what they need of a
+# parsed input from it, in plain types (its Syntax/SwiftFile.swift).
+SYNTAX_READER = "WorkbenchScript"
+SYNTAX_MODULES = {"SwiftSyntax", "SwiftParser", "SwiftParserDiagnostics", "SwiftDiagnostics", "SwiftBasicFormat",
+                  "SwiftSyntaxBuilder", "SwiftIDEUtils", "SwiftOperators", "SwiftRefactor"}
 # What a product of a package dependency is imported as, where the two names differ.
 PRODUCT_MODULES = {"ArgumentParser": "ArgumentParser", "Subprocess": "Subprocess", "SystemPackage": "SystemPackage"}
 
@@ -83,6 +89,9 @@ def main():
             if module not in declared and module not in TOOLCHAIN and module != target["name"]:
                 mismatches.append(f"{target['name']}: imports {module} ({os.path.relpath(path, root)}) "
                                   "without declaring it in Package.swift")
+        if target["name"] not in (SYNTAX_READER, SYNTAX_READER + "Tests"):
+            for module in sorted(SYNTAX_MODULES & (declared | set(imported))):
+                mismatches.append(f"{target['name']}: uses {module}: only {SYNTAX_READER} reads Swift with swift-syntax")
         # A C target without a module map of its own to import (CurlOnDemand) is there to be linked.
         linked = {name for name in declared if is_linked_only(root, package, name)}
         for module in sorted(declared - set(imported) - linked):
