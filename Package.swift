@@ -34,6 +34,7 @@ let package = Package(
         // For Benchmarks/ and Fuzzing/ (separate packages): the micro-benchmarks time the prompt's decoder,
         // and libFuzzer targets run it, the model parser and the interpreter.
         .library(name: "WorkbenchScript", targets: ["WorkbenchScript"]),
+        .library(name: "ModelRuntime", targets: ["ModelRuntime"]),
         // For Fuzzing/ (a separate package): a libFuzzer target runs whole input lines through a Session.
         .library(name: "REPL", targets: ["REPL"]),
         // What a snippet that loads an OpenAPI document imports (`wb.spec(…)`); Benchmarks/ times it.
@@ -73,10 +74,15 @@ let package = Package(
         // programs compiled with it (and read back by WorkbenchScript through `ResultRecord`). Swift 5
         // mode: it sets the standard library's `_playgroundPrintHook`, a global Swift 6 will not let it touch.
         .target(name: "ResultsLog", swiftSettings: [.swiftLanguageMode(.v5)] + fuzzCoverage),
+        // What JSON becomes under a declared Codable model: the models' descriptions, the decoder that
+        // matches JSONDecoder, the values it makes and how `print` shows them, models inferred from JSON.
+        .target(name: "ModelRuntime", dependencies: ["WorkbenchKit"], swiftSettings: fuzzCoverage),
+        // The results column: each line's values laid out beside the input, and what `results` keeps of them.
+        .target(name: "LineResults", dependencies: ["WorkbenchKit"], swiftSettings: fuzzCoverage),
         .target(
             name: "WorkbenchScript",
             dependencies: [
-                "WorkbenchKit", "ResultsLog",
+                "WorkbenchKit", "ModelRuntime", "LineResults", "ResultsLog",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -121,7 +127,7 @@ let package = Package(
         .target(
             name: "REPL",
             dependencies: [
-                "LineEditor", "WorkbenchKit", "WorkbenchScript", "WorkbenchSpec", "Sandbox", "Playgrounds", "ReplayReports",
+                "LineEditor", "WorkbenchKit", "ModelRuntime", "LineResults", "WorkbenchScript", "WorkbenchSpec", "Sandbox", "Playgrounds", "ReplayReports",
             ],
             swiftSettings: fuzzCoverage
         ),
@@ -156,10 +162,12 @@ let package = Package(
         .testTarget(name: "CurlOnDemandTests", dependencies: ["CurlOnDemand"]),
         .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "TestSupport", "SandboxTestSupport"]),
         .testTarget(name: "ReplayReportsTests", dependencies: ["ReplayReports"]),
+        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "WorkbenchKit", "TestSupport"]),
+        .testTarget(name: "LineResultsTests", dependencies: ["LineResults", "ResultsLog", "WorkbenchKit"]),
         .testTarget(
             name: "WorkbenchScriptTests",
             dependencies: [
-                "WorkbenchScript", "WorkbenchKit", "ResultsLog", "TestSupport", "SandboxTestSupport",
+                "WorkbenchScript", "ModelRuntime", "LineResults", "WorkbenchKit", "TestSupport", "SandboxTestSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -183,7 +191,7 @@ let package = Package(
         .testTarget(
             name: "REPLTests",
             dependencies: [
-                "REPL", "LineEditor", "WorkbenchKit", "WorkbenchScript", "TestSupport", "SandboxTestSupport",
+                "REPL", "LineEditor", "WorkbenchKit", "LineResults", "WorkbenchScript", "TestSupport", "SandboxTestSupport",
             ]
         ),
         // SwiftForms/ holds the forms table, its generator and the harness its programs compile with;

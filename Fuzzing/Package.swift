@@ -42,7 +42,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzDeclarations",
-            dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")],
+            dependencies: ["FuzzSupport", .product(name: "ModelRuntime", package: "Workbench"), .product(name: "WorkbenchScript", package: "Workbench")],
             swiftSettings: libFuzzerEntry,
             linkerSettings: libFuzzerLink
         ),
@@ -54,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "FuzzDecoder",
-            dependencies: ["FuzzSupport", .product(name: "WorkbenchScript", package: "Workbench")],
+            dependencies: ["FuzzSupport", .product(name: "ModelRuntime", package: "Workbench"), .product(name: "WorkbenchScript", package: "Workbench")],
             swiftSettings: libFuzzerEntry,
             linkerSettings: libFuzzerLink
         ),

@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import LineResults
 import Sandbox
 import WorkbenchKit
 import WorkbenchScript

@@ -1,3 +1,4 @@
+import LineResults
 @testable import REPL
 import Testing
 import WorkbenchKit

@@ -1,3 +1,4 @@
+import ModelRuntime
 import Testing
 @testable import WorkbenchScript
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import WorkbenchScript
 
@@ -9,7 +10,7 @@ import Testing
                        "level", "levels", "tiny", "a", "c", "first_name", "firstName", "user_id", "at", "maybe",
                        "value", "children", "access", "guests", "rating", "x"]
 
-    static func value(_ rng: inout FuzzTests.SeededGenerator, depth: Int) -> String {
+    static func value(_ rng: inout SeededGenerator, depth: Int) -> String {
         switch Int.random(in: 0..<(depth < 3 ? 12 : 8), using: &rng) {
         case 0: return "null"
         case 1: return Bool.random(using: &rng) ? "true" : "false"
@@ -25,7 +26,7 @@ import Testing
         }
     }
 
-    static func object(_ rng: inout FuzzTests.SeededGenerator, depth: Int) -> String {
+    static func object(_ rng: inout SeededGenerator, depth: Int) -> String {
         let chosen = keys.shuffled(using: &rng).prefix(Int.random(in: 0..<8, using: &rng))
         return "{" + chosen.map { "\"\($0)\":" + value(&rng, depth: depth) }.joined(separator: ",") + "}"
     }
@@ -42,7 +43,7 @@ import Testing
     @Test(arguments: [11, 12, 13] as [UInt64])
     func randomDocumentsDecodeAsJSONDecoderDoes(seed: UInt64) throws {
         let registry = try DifferentialModels.registry()
-        var rng = FuzzTests.SeededGenerator(state: seed)
+        var rng = SeededGenerator(state: seed)
         for _ in 0..<400 {
             let template = Self.types.randomElement(using: &rng)!
             let json = Bool.random(using: &rng) ? Self.object(&rng, depth: 0) : Self.value(&rng, depth: 0)

@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 import Testing
 import WorkbenchKit
 @testable import WorkbenchScript

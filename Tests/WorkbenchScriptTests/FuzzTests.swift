@@ -1,21 +1,12 @@
 import Foundation
+import ModelRuntime
+import TestSupport
 import Testing
 import WorkbenchKit
 @testable import WorkbenchScript
 
 /// Random declarations × random JSON: every run ends in a value or a DecodingFailure, never a crash.
 @Suite struct FuzzTests {
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let scalarTypes = ["Int", "Int8", "UInt8", "UInt64", "Double", "Float", "Bool", "String", "URL", "Date",
                               "Decimal", "UUID", "Kind", "Level"]
 

@@ -1,3 +1,4 @@
+import ModelRuntime
 import SwiftSyntax
 import Testing
 @testable import WorkbenchScript

@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 import SwiftParser
 import SwiftSyntax
 import Testing

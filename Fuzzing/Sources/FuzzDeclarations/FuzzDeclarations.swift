@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import ModelRuntime
 import WorkbenchScript
 
 /// Swift declarations (and type spellings) through the model parser and registry, then a decode of

@@ -1,5 +1,6 @@
 import Foundation
 import FuzzSupport
+import ModelRuntime
 import WorkbenchKit
 import WorkbenchScript
 

@@ -1,3 +1,4 @@
+import ModelRuntime
 import WorkbenchScript
 
 /// `models`: the declared types, one line each.

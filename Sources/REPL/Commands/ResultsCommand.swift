@@ -1,3 +1,4 @@
+import LineResults
 import WorkbenchScript
 
 /// `results [N]`: the last results column again, or every value one of its lines had, as Xcode's

@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import ModelRuntime
 import WorkbenchKit
 import WorkbenchScript
 

@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import LineResults
 import WorkbenchKit
 import WorkbenchScript
 

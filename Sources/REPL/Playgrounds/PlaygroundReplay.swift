@@ -1,4 +1,5 @@
 import Foundation
+import LineResults
 import Playgrounds
 import WorkbenchKit
 import WorkbenchScript

@@ -1,4 +1,5 @@
 import Foundation
+import LineResults
 import WorkbenchKit
 
 /// How the Swift host is set up: `wb`'s settings, secrets, and limits.

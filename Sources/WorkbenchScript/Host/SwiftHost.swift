@@ -1,4 +1,5 @@
 import Foundation
+import LineResults
 import WorkbenchKit
 
 /// Runs Swift the fast path does not cover in a long-lived host process that keeps the session's

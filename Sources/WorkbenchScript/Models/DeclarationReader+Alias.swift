@@ -1,3 +1,4 @@
+import ModelRuntime
 import SwiftSyntax
 
 extension DeclarationReader {

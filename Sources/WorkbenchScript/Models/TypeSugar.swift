@@ -1,3 +1,4 @@
+import ModelRuntime
 import SwiftSyntax
 
 /// A type's collection and optional sugar (`[X]`, `[K: V]`, `X?`) read from its text in one pass,

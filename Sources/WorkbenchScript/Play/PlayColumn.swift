@@ -1,3 +1,4 @@
+import LineResults
 import SwiftSyntax
 
 /// What `play`'s results column says for a statement of the file, its lines counted from the

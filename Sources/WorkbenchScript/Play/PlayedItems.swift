@@ -1,3 +1,4 @@
+import LineResults
 import SwiftSyntax
 
 /// The statements of a played file that ran, in order, each with the number of session steps

@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 import WorkbenchKit
 
 /// A value while replaying: what a snippet's expressions evaluate to.

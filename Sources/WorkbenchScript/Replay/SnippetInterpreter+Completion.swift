@@ -1,3 +1,4 @@
+import ModelRuntime
 import WorkbenchKit
 
 /// Tab completion for Swift at the prompt: bound names, and members after `.`.

@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 import SwiftSyntax
 import WorkbenchKit
 

@@ -1,4 +1,5 @@
 import Foundation
+import LineResults
 import WorkbenchKit
 
 /// Replay with the results column: the snippet is compiled with the playground transform (every

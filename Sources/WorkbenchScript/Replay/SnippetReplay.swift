@@ -1,4 +1,5 @@
 import Foundation
+import LineResults
 import WorkbenchKit
 
 /// Replays a snippet: each statement echoed (dimmed), then run, printing its results.

@@ -1,4 +1,5 @@
 import Foundation
+import LineResults
 import SwiftSyntax
 import WorkbenchKit
 

@@ -1,4 +1,6 @@
 import Foundation
+import LineResults
+import ModelRuntime
 import SwiftParser
 import SwiftSyntax
 import WorkbenchKit

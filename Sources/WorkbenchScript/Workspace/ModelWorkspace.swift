@@ -1,4 +1,5 @@
 import Foundation
+import ModelRuntime
 import SwiftSyntax
 import WorkbenchKit
 
@@ -129,18 +130,5 @@ public final class ModelWorkspace {
         }
         return declaration.properties.flatMap { names($0.type) } + (declaration.aliased.map(names) ?? [])
             + declaration.nested.flatMap(namedTypes)
-    }
-}
-
-/// A model command that cannot run, in one line.
-public enum WorkspaceError: Error, Equatable, CustomStringConvertible {
-    case noBody
-    case message(String)
-
-    public var description: String {
-        switch self {
-        case .noBody: "no JSON body yet: send a request, or load a document with `json @FILE` or `json {…}`"
-        case .message(let text): text
-        }
     }
 }

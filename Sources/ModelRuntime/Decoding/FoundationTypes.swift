@@ -19,7 +19,7 @@ public struct FoundationType: Hashable, Sendable {
 
     /// The type `name` names when no model of that name is declared (`Data`, `Foundation.Data`,
     /// `Measurement<UnitLength>`); nil for any other name.
-    static func named(_ name: String) -> FoundationType? {
+    package static func named(_ name: String) -> FoundationType? {
         table[name.replacingOccurrences(of: "Foundation.", with: "")]
     }
 

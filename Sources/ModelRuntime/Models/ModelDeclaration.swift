@@ -88,6 +88,10 @@ public struct StoredProperty: Equatable, Sendable {
     /// declared when the model is used is reported there, as the compiler reports it.
     public var typeReferences: [TypeReference] = []
 
+    package init(name: String, isLet: Bool, type: ModelType, defaultValue: LiteralValue?, line: Int, typeReferences: [TypeReference] = []) {
+        (self.name, self.isLet, self.type, self.defaultValue, self.line, self.typeReferences) = (name, isLet, type, defaultValue, line, typeReferences)
+    }
+
     public static func == (lhs: StoredProperty, rhs: StoredProperty) -> Bool {
         lhs.name == rhs.name && lhs.isLet == rhs.isLet && lhs.type == rhs.type && lhs.defaultValue == rhs.defaultValue
     }
@@ -98,6 +102,10 @@ public struct TypeReference: Equatable, Sendable {
     public var name: String
     public var line: Int
     public var column: Int
+
+    package init(name: String, line: Int, column: Int) {
+        (self.name, self.line, self.column) = (name, line, column)
+    }
 }
 
 /// One case of an enum; `rawValue` holds the explicit raw value when one is written.
@@ -105,6 +113,10 @@ public struct EnumCase: Equatable, Sendable {
     public var name: String
     public var rawValue: LiteralValue?
     public var line: Int
+
+    package init(name: String, rawValue: LiteralValue? = nil, line: Int) {
+        (self.name, self.rawValue, self.line) = (name, rawValue, line)
+    }
 
     public static func == (lhs: EnumCase, rhs: EnumCase) -> Bool {
         lhs.name == rhs.name && lhs.rawValue == rhs.rawValue
@@ -116,6 +128,10 @@ public struct CodingKeyCase: Equatable, Sendable {
     public var name: String
     public var key: String
     public var hasExplicitKey: Bool { key != name }
+
+    package init(name: String, key: String) {
+        (self.name, self.key) = (name, key)
+    }
 }
 
 /// A literal written as a default value or raw value.
@@ -133,6 +149,10 @@ public indirect enum LiteralValue: Equatable, Sendable {
     public struct DictionaryEntry: Equatable, Sendable {
         public var key: LiteralValue
         public var value: LiteralValue
+
+        package init(key: LiteralValue, value: LiteralValue) {
+            (self.key, self.value) = (key, value)
+        }
     }
 
     /// The literal as Swift source.

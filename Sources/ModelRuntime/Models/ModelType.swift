@@ -47,7 +47,7 @@ public indirect enum ModelType: Hashable, Sendable {
     }
 
     /// The built-in type a plain identifier names, if any.
-    static func builtin(_ name: String) -> ModelType? {
+    package static func builtin(_ name: String) -> ModelType? {
         switch name {
         case "Double", "Float64": .double
         case "Float", "Float32": .float

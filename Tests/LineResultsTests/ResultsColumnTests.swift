@@ -1,7 +1,7 @@
+@testable import LineResults
 import ResultsLog
 import Testing
 import WorkbenchKit
-@testable import WorkbenchScript
 
 /// The results file's records and the column made of them.
 @Suite struct ResultsColumnTests {

@@ -1,11 +1,12 @@
 import Foundation
+@testable import ModelRuntime
+import TestSupport
 import Testing
-@testable import WorkbenchScript
 
 /// The URL fast path may only keep text that URL(string:) would accept and describe unchanged.
 @Suite struct URLTextTests {
     @Test func fastPathTextIsWhatURLDescribes() {
-        var rng = FuzzTests.SeededGenerator(state: 42)
+        var rng = SeededGenerator(state: 42)
         let pieces = ["http://", "https://", "HTTP://", "ftp+x://", "x", "A", "1", ":", "/", "//", "?", "#", "%20", "%2", "%zz",
                       "@", "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", "-", ".", "_", "~", " ", "é", "[", "]",
                       "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "..", "example.com", ":8080", "a.b-c", "%41"]

@@ -1,6 +1,6 @@
 extension TypedValue {
     /// One step of member access, with Swift's rules (optionals need `?.`, indexes must be in range).
-    func applying(_ step: ValuePath.Step, describedAs name: String) throws(WorkspaceError) -> TypedValue {
+    package func applying(_ step: ValuePath.Step, describedAs name: String) throws(WorkspaceError) -> TypedValue {
         switch (step, type) {
         case (.member(let member, true), .optional(let wrapped)):
             if value == .null { return TypedValue(value: .null, type: .optional(wrapped.optionalResult(of: member))) }

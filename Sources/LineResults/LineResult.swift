@@ -1,5 +1,3 @@
-import ResultsLog
-
 /// One value the playground transform reported for a line of the input: a binding (`total = 3`),
 /// an expression's value, or what a `print` wrote there.
 public struct LineResult: Equatable, Sendable {
@@ -29,21 +27,5 @@ public struct LineResult: Equatable, Sendable {
         self.name = name
         self.text = text
         self.isNumber = isNumber
-    }
-
-    /// The results ResultsLog wrote for `program`, those of its live input (its units from
-    /// `liveFrom` on) only, at the lines and columns the user wrote; what the program generated
-    /// around them is left out.
-    static func results(in text: String, program: LibrarySource, liveFrom: Int) -> [LineResult] {
-        ResultRecord.all(in: text).compactMap { record in
-            guard let origin = program.source.userOrigin(line: record.startLine, column: record.startColumn),
-                  origin.unit >= liveFrom, origin.unit < program.units.count
-            else { return nil }
-            let location = program.units[origin.unit].location(of: origin.offset)
-            var result = LineResult(kind: record.kind == .printed ? .printed : .value, line: location.line,
-                                    column: location.column, name: record.name, text: record.text, isNumber: record.kind == .number)
-            result.unit = origin.unit - liveFrom
-            return result
-        }
     }
 }

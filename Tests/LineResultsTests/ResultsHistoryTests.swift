@@ -1,5 +1,5 @@
+@testable import LineResults
 import Testing
-@testable import WorkbenchScript
 
 /// Every value a line of the results column had, for `results N`.
 @Suite struct ResultsHistoryTests {

@@ -20,7 +20,7 @@ public struct ModelSourceError: Error, Equatable, Sendable, CustomStringConverti
     }
 
     /// The line `line` of `source` with a caret under `column`.
-    static func excerpt(of source: String, line: Int, column: Int) -> String {
+    package static func excerpt(of source: String, line: Int, column: Int) -> String {
         let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
         guard line >= 1, line <= lines.count else { return "" }
         let text = String(lines[line - 1])
