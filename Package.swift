@@ -79,10 +79,23 @@ let package = Package(
         .target(name: "ModelRuntime", dependencies: ["WorkbenchKit"], swiftSettings: fuzzCoverage),
         // The results column: each line's values laid out beside the input, and what `results` keeps of them.
         .target(name: "LineResults", dependencies: ["WorkbenchKit"], swiftSettings: fuzzCoverage),
+        // The toolchain's programs run as child processes the session owns: found, started in a group
+        // of their own, stopped with the REPL.
+        .target(
+            name: "ToolProcesses",
+            dependencies: [.product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: fuzzCoverage
+        ),
+        // The Swift packages an input imports (`package add`), built with SwiftPM into the library the host links.
+        .target(
+            name: "SwiftPackages",
+            dependencies: ["WorkbenchKit", "ToolProcesses", .product(name: "Subprocess", package: "swift-subprocess")],
+            swiftSettings: fuzzCoverage
+        ),
         .target(
             name: "WorkbenchScript",
             dependencies: [
-                "WorkbenchKit", "ModelRuntime", "LineResults", "ResultsLog",
+                "WorkbenchKit", "ModelRuntime", "LineResults", "ToolProcesses", "SwiftPackages", "ResultsLog",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -127,7 +140,7 @@ let package = Package(
         .target(
             name: "REPL",
             dependencies: [
-                "LineEditor", "WorkbenchKit", "ModelRuntime", "LineResults", "WorkbenchScript", "WorkbenchSpec", "Sandbox", "Playgrounds", "ReplayReports",
+                "LineEditor", "WorkbenchKit", "ModelRuntime", "LineResults", "ToolProcesses", "SwiftPackages", "WorkbenchScript", "WorkbenchSpec", "Sandbox", "Playgrounds", "ReplayReports",
             ],
             swiftSettings: fuzzCoverage
         ),
@@ -163,11 +176,13 @@ let package = Package(
         .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "TestSupport", "SandboxTestSupport"]),
         .testTarget(name: "ReplayReportsTests", dependencies: ["ReplayReports"]),
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "WorkbenchKit", "TestSupport"]),
+        .testTarget(name: "ToolProcessesTests", dependencies: ["ToolProcesses"]),
+        .testTarget(name: "SwiftPackagesTests", dependencies: ["SwiftPackages"]),
         .testTarget(name: "LineResultsTests", dependencies: ["LineResults", "ResultsLog", "WorkbenchKit"]),
         .testTarget(
             name: "WorkbenchScriptTests",
             dependencies: [
-                "WorkbenchScript", "ModelRuntime", "LineResults", "WorkbenchKit", "TestSupport", "SandboxTestSupport",
+                "WorkbenchScript", "ModelRuntime", "LineResults", "ToolProcesses", "SwiftPackages", "WorkbenchKit", "TestSupport", "SandboxTestSupport",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
@@ -191,7 +206,7 @@ let package = Package(
         .testTarget(
             name: "REPLTests",
             dependencies: [
-                "REPL", "LineEditor", "WorkbenchKit", "LineResults", "WorkbenchScript", "TestSupport", "SandboxTestSupport",
+                "REPL", "LineEditor", "WorkbenchKit", "LineResults", "SwiftPackages", "WorkbenchScript", "TestSupport", "SandboxTestSupport",
             ]
         ),
         // SwiftForms/ holds the forms table, its generator and the harness its programs compile with;

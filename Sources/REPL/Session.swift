@@ -2,6 +2,7 @@ import Foundation
 import LineEditor
 import LineResults
 import Sandbox
+import SwiftPackages
 import WorkbenchKit
 import WorkbenchScript
 import WorkbenchSpec

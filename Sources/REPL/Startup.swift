@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import ToolProcesses
 import WorkbenchKit
 import WorkbenchScript
 

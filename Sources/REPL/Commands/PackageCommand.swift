@@ -1,5 +1,6 @@
 import Foundation
 import LineEditor
+import SwiftPackages
 import WorkbenchKit
 import WorkbenchScript
 

@@ -1,5 +1,6 @@
 import Foundation
 import Sandbox
+import SwiftPackages
 import WorkbenchKit
 import WorkbenchScript
 

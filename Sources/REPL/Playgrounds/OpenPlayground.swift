@@ -1,5 +1,6 @@
 import Foundation
 import Playgrounds
+import ToolProcesses
 import WorkbenchScript
 
 /// The playground `open` made the session's: its bundle, its compiled `Sources/` (imported by every

@@ -1,5 +1,6 @@
 import Foundation
 import Playgrounds
+import ToolProcesses
 import WorkbenchScript
 
 /// A playground's scratch folder for as long as it runs: its compiled `Sources/` modules, and for

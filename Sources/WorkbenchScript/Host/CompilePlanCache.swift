@@ -1,4 +1,5 @@
 import Foundation
+import ToolProcesses
 
 /// `swiftc -###`'s answer kept between sessions (`UserCache`, `plans/`): the driver's plan depends
 /// only on the toolchain, its arguments and the driver's own environment variables, and asking it

@@ -1,4 +1,6 @@
 import Foundation
+import SwiftPackages
+import ToolProcesses
 
 /// The jobs `swiftc` runs to compile an input into a library (the frontend, autolink-extract, the
 /// linker), read once per session from `swiftc -###` and then run directly: the driver's own

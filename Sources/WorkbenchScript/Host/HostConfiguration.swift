@@ -1,5 +1,6 @@
 import Foundation
 import LineResults
+import SwiftPackages
 import WorkbenchKit
 
 /// How the Swift host is set up: `wb`'s settings, secrets, and limits.

@@ -2,6 +2,7 @@ import Foundation
 import SystemPackage
 #if canImport(Glibc)
 import Glibc
+import ToolProcesses
 #endif
 
 /// The Swift host program (`workbench-host`), started in a process group of its own: killing the

@@ -1,4 +1,5 @@
 import Foundation
+import ToolProcesses
 
 /// What the Swift host needs from the installation: `swiftc` to compile each input as a library,
 /// the `workbench-host` program to load them, and WorkbenchKit as a shared library beside it.
@@ -15,7 +16,7 @@ struct HostToolchain {
     /// Finds `swiftc` beside `swift` (`$WORKBENCH_SWIFT`, else on `PATH`), and WorkbenchKit's module
     /// and library and the host program in `kitDirectory`.
     static func discover(kitDirectory: URL, environment: [String: String]) throws(HostSetupError) -> HostToolchain {
-        guard let swift = swiftExecutable(environment: environment) else { throw .noToolchain }
+        guard let swift = ToolSearch.swift(environment: environment) else { throw .noToolchain }
         let compiler = URL(fileURLWithPath: swift).deletingLastPathComponent().appendingPathComponent("swiftc").path
         let files = FileManager.default
         guard files.isExecutableFile(atPath: compiler) else { throw .noToolchain }
@@ -32,23 +33,6 @@ struct HostToolchain {
         let files = FileManager.default
         return files.fileExists(atPath: kitDirectory.appendingPathComponent("Modules/\(Self.resultsLibrary).swiftmodule").path)
             && files.fileExists(atPath: kitDirectory.appendingPathComponent("lib\(Self.resultsLibrary).so").path)
-    }
-
-    static func swiftExecutable(environment: [String: String]) -> String? {
-        let files = FileManager.default
-        if let chosen = environment["WORKBENCH_SWIFT"], !chosen.isEmpty {
-            return files.isExecutableFile(atPath: chosen) ? chosen : nil
-        }
-        return executable(named: "swift", environment: environment)
-    }
-
-    /// The program `name` on the environment's `PATH`.
-    static func executable(named name: String, environment: [String: String]) -> String? {
-        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
     }
 
     /// Where WorkbenchKit's shared library is looked for: `prompt-kit/` beside the running program

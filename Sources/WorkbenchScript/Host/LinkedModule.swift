@@ -1,4 +1,5 @@
 import Foundation
+import ToolProcesses
 
 /// A module compiled apart from the inputs (a playground's `Sources/`): every input imports it and
 /// links it, in the host (the results column's inputs too), as a playground page imports its
@@ -20,7 +21,7 @@ public struct LinkedModule: Sendable, Hashable {
     public static func compile(_ files: [URL], name: String, into directory: URL, relativeTo base: URL,
                                languageMode: SwiftLanguageMode,
                                environment: [String: String] = ProcessInfo.processInfo.environment) async throws(ModuleCompileError) -> LinkedModule {
-        guard let swift = HostToolchain.swiftExecutable(environment: environment) else { throw ModuleCompileError("error: no Swift toolchain on PATH") }
+        guard let swift = ToolSearch.swift(environment: environment) else { throw ModuleCompileError("error: no Swift toolchain on PATH") }
         let compiler = URL(fileURLWithPath: swift).deletingLastPathComponent().appendingPathComponent("swiftc").path
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import ToolProcesses
 
 /// The private directory (mode 0700) of one session's compiled inputs, in the process's
 /// `ProcessScratchFolder`: the program, the settings, and the recording and results. Removed by `remove()`, and at
@@ -43,5 +44,6 @@ final class SessionDirectory: @unchecked Sendable {
     private static let registered = Mutex<Set<String>>([])
     private static let removeAtExit: Void = {
         atexit { SessionDirectory.removeAll() }
+        EndingSignals.alsoOnEnding { SessionDirectory.removeAll() }
     }()
 }

@@ -1,3 +1,4 @@
+import SwiftPackages
 /// The package set the host's inputs link (docs/packages.md).
 extension SwiftHost {
     /// Links `library` into the inputs after now. When inputs the host loaded link another build of

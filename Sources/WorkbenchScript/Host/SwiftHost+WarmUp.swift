@@ -1,6 +1,7 @@
 import Foundation
 import Subprocess
 import Synchronization
+import ToolProcesses
 
 extension SwiftHost {
     /// Readies the first compiled input while the user reads the banner and types: starts the host

@@ -1,5 +1,7 @@
 import Foundation
 import LineResults
+import SwiftPackages
+import ToolProcesses
 import WorkbenchKit
 
 /// Runs Swift the fast path does not cover in a long-lived host process that keeps the session's

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftPackages
 
 /// A snippet's packages (its header's `// Package:` lines, README.md "Packages"): built, or taken
 /// from the cache, before its first statement runs.

@@ -1,4 +1,5 @@
 import Foundation
+import SwiftPackages
 import SwiftParser
 import SwiftSyntax
 

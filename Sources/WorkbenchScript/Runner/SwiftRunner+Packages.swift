@@ -1,3 +1,4 @@
+import SwiftPackages
 /// The packages every later input may import (docs/packages.md).
 extension SwiftRunner {
     /// Links `library` (nil: none) into every later input. An `import` of a module no package

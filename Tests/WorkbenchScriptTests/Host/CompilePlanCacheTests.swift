@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+import ToolProcesses
 @testable import WorkbenchScript
 
 /// The driver's plan is asked for once and kept (`CompilePlanCache`): a later session with another
@@ -10,7 +11,7 @@ import Testing
     @Test func aPlanAskedOnceIsReadByTheNextSessionForItsOwnDirectory() async throws {
         let cache = try TemporaryDirectory()
         defer { cache.remove() }
-        let swift = try #require(HostToolchain.swiftExecutable(environment: ProcessInfo.processInfo.environment), "no swift on PATH")
+        let swift = try #require(ToolSearch.swift(environment: ProcessInfo.processInfo.environment), "no swift on PATH")
         let toolchain = HostToolchain(compiler: URL(fileURLWithPath: swift).deletingLastPathComponent().appendingPathComponent("swiftc").path,
                                       host: "/nonexistent/workbench-host", kitDirectory: URL(fileURLWithPath: "/nonexistent/kit"))
         var environment = ProcessInfo.processInfo.environment

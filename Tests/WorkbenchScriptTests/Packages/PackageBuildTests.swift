@@ -1,4 +1,5 @@
 import Foundation
+@testable import SwiftPackages
 import Testing
 import WorkbenchKit
 @testable import WorkbenchScript

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import WorkbenchScript
+@testable import ToolProcesses
 
 /// What a killed Workbench left in the temporary directory is removed by the next one.
 @Suite struct ProcessScratchFolderTests {
@@ -34,14 +34,11 @@ import Testing
         #expect(left == ["workbench-\(getpid())", "workbench-1", "workbench-notes"].sorted())
     }
 
-    @Test func theProcessFolderIsPrivateAndHoldsTheSessionDirectories() throws {
+    @Test func theProcessFolderIsPrivate() throws {
         let folder = ProcessScratchFolder.url
         #expect(folder.lastPathComponent == "workbench-\(getpid())")
         let mode = try FileManager.default.attributesOfItem(atPath: folder.path)[.posixPermissions] as? Int
         #expect(mode == 0o700)
-        let session = try SessionDirectory()
-        defer { session.remove() }
-        #expect(session.url.path.hasPrefix(folder.path + "/prompt-"))
     }
 
     static func pidOfAnEndedProcess() throws -> pid_t {

@@ -29,6 +29,14 @@ public enum EndingSignals {
     /// terminal in its own mode while it reads a line); nil when standard input is no terminal.
     nonisolated(unsafe) private static var startingTerminal: termios?
 
+    /// What exit's `atexit` handlers would have removed, which the signal's default action does not run.
+    private static let cleanUps = Mutex<[@Sendable () -> Void]>([])
+
+    /// Runs `clean` before a signal ends the REPL (as an `atexit` handler runs it at exit).
+    package static func alsoOnEnding(_ clean: @escaping @Sendable () -> Void) {
+        cleanUps.withLock { $0.append(clean) }
+    }
+
     /// Installs the handler once; later calls do nothing.
     public static func install() {
         var ends: [Int32] = [-1, -1]
@@ -54,9 +62,9 @@ public enum EndingSignals {
     }
 
     /// Until `forget(leader)`, `leader`'s group is stopped with SIGINT, not SIGTERM, if the REPL is ended.
-    static func stopOnInterrupt(_ leader: pid_t) { interruptible.withLock { _ = $0.insert(leader) } }
+    package static func stopOnInterrupt(_ leader: pid_t) { interruptible.withLock { _ = $0.insert(leader) } }
 
-    static func forget(_ leader: pid_t) { interruptible.withLock { _ = $0.remove(leader) } }
+    package static func forget(_ leader: pid_t) { interruptible.withLock { _ = $0.remove(leader) } }
 
     /// Stops every child's group, removes the session directories, puts the terminal back and ends
     /// the process with `signal`'s default action, so that whoever sent it sees the REPL ended by it.
@@ -89,7 +97,7 @@ public enum EndingSignals {
             usleep(5_000)
         }
         // What exit would have removed: the signal's default action runs no `atexit` handler.
-        SessionDirectory.removeAll()
+        for clean in cleanUps.withLock({ $0 }) { clean() }
         ProcessScratchFolder.remove()
         // Other threads run on until the signal ends the process, and one can still make a folder
         // again (a compile that failed as its compiler was killed): removed once more after the end.

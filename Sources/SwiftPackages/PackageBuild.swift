@@ -1,6 +1,7 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+import ToolProcesses
 #endif
 
 /// Resolves and builds a package set with SwiftPM into one shared library, in a cache folder named
@@ -35,7 +36,7 @@ public struct PackageBuild {
     }
 
     public func build(_ requested: PackageSet) async -> Outcome {
-        guard let swift = HostToolchain.swiftExecutable(environment: environment) else {
+        guard let swift = ToolSearch.swift(environment: environment) else {
             return .failed(PackageError("packages need the Swift toolchain, and none was found: install Swift 6 (`swift` on PATH) or set WORKBENCH_SWIFT"))
         }
         var set = PackageSet()
@@ -80,7 +81,7 @@ public struct PackageBuild {
     private func resolvingLatest(_ requirement: PackageRequirement) async -> Result<PackageRequirement, PackageError> {
         guard requirement.versions == nil else { return .success(requirement) }
         progress("Finding the latest release of \(requirement.location)")
-        let git = HostToolchain.executable(named: "git", environment: environment) ?? "/usr/bin/git"
+        let git = ToolSearch.executable(named: "git", environment: environment) ?? "/usr/bin/git"
         let run = await PackageCommandRun.run(git, ["ls-remote", "--tags", "--refs", requirement.location], environment: environment,
                                               log: nil, line: { _ in }, interrupted: interrupted)
         if run.ending == .interrupted { return .failure(PackageError("interrupted")) }

@@ -1,4 +1,5 @@
 import Foundation
+import ToolProcesses
 
 /// The packages a session has added, in order: built together by SwiftPM into one shared library
 /// the Swift host loads (`PackageBuild`), cached by what they are and the toolchain.

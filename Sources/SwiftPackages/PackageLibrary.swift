@@ -27,7 +27,7 @@ public struct PackageLibrary: Hashable, Sendable, Codable {
 
     /// `swiftc` flags that compile an input importing the packages and link it to the library (the
     /// host finds it through the rpath).
-    var flags: [String] {
+    package var flags: [String] {
         searchFlags + ["-L", directory, "-l\(PackageSet.libraryName)", "-Xlinker", "-rpath", "-Xlinker", directory]
     }
 

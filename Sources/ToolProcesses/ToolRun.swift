@@ -8,11 +8,11 @@ import SystemPackage
 /// only the REPL, and stopping the group stops what the program started too. Its temporary files
 /// go to the process's scratch folder (TMPDIR): the driver's `TemporaryDirectory.*` folders of a
 /// compile that was stopped would otherwise stay in /tmp.
-enum ToolRun {
+package enum ToolRun {
     /// What stopping a run sends unless its caller says otherwise: SIGKILL to the whole group.
     static let killGroup: [TeardownStep] = [.send(signal: .kill, toProcessGroup: true, allowedDurationToNextStep: .zero)]
 
-    static func configuration(_ executable: String, _ arguments: [String], environment: [String: String],
+    package static func configuration(_ executable: String, _ arguments: [String], environment: [String: String],
                               teardown: [TeardownStep] = killGroup) -> Configuration {
         var options = PlatformOptions()
         options.processGroupID = 0
@@ -26,13 +26,13 @@ enum ToolRun {
 
     /// What a run came to: its exit code (128 + the signal's number when a signal ended it) and what
     /// it wrote to standard output and error.
-    struct Outcome {
-        let status: Int32
-        let output: String
-        let errors: String
+    package struct Outcome {
+        package let status: Int32
+        package let output: String
+        package let errors: String
     }
 
-    static func run(_ executable: String, _ arguments: [String], environment: [String: String]) async throws(SpawnError) -> Outcome {
+    package static func run(_ executable: String, _ arguments: [String], environment: [String: String]) async throws(SpawnError) -> Outcome {
         do {
             let result = try await Subprocess.run(configuration(executable, arguments, environment: environment),
                                                   output: .string(limit: .max), error: .string(limit: .max))
@@ -42,7 +42,7 @@ enum ToolRun {
         }
     }
 
-    static func status(_ termination: TerminationStatus) -> Int32 {
+    package static func status(_ termination: TerminationStatus) -> Int32 {
         switch termination {
         case .exited(let code): code
         case .signaled(let signal): 128 + signal
@@ -51,16 +51,16 @@ enum ToolRun {
 }
 
 /// The program could not be started.
-struct SpawnError: Error, CustomStringConvertible {
-    let executable: String
-    let reason: String
+package struct SpawnError: Error, CustomStringConvertible {
+    package let executable: String
+    package let reason: String
 
-    init(executable: String, code: Int32) {
+    package init(executable: String, code: Int32) {
         self.executable = executable
         reason = String(cString: strerror(code))
     }
 
-    init(executable: String, _ error: any Error) {
+    package init(executable: String, _ error: any Error) {
         self.executable = executable
         if let failure = error as? SubprocessError, let code = failure.underlyingError?.rawValue {
             reason = String(cString: strerror(code))
@@ -69,5 +69,5 @@ struct SpawnError: Error, CustomStringConvertible {
         }
     }
 
-    var description: String { "cannot start \(executable): \(reason)" }
+    package var description: String { "cannot start \(executable): \(reason)" }
 }

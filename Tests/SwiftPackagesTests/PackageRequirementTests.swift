@@ -1,5 +1,5 @@
+@testable import SwiftPackages
 import Testing
-@testable import WorkbenchScript
 
 /// `package add`'s words, what they are written back as (the list, a snippet's header, a
 /// manifest), and what a failed `import` suggests; building is PackageTests' (EndToEndTests).
@@ -96,22 +96,6 @@ import Testing
             "-Xcc", "-I", "-Xcc", "/c/.build/checkouts/swift-numerics/Sources/_NumericsShims/include",
             "-Xcc", "-I/c/x",
         ])
-    }
-
-    @Test func aSnippetsHeaderNamesItsPackages() throws {
-        let source = """
-            // Chunks of posts.
-            //
-            // Package: https://github.com/apple/swift-algorithms from 1.2.1 products Algorithms
-            // Package: not a package
-            // For `swift run chunks`, Package.swift's `dependencies:` needs
-
-            import Algorithms
-            print([1, 2, 3].chunks(ofCount: 2).count)
-            """
-        let script = try SnippetScript(source: source, fileName: "chunks.swift")
-        #expect(script.packages.map(\.commandLine) == ["https://github.com/apple/swift-algorithms from 1.2.1 products Algorithms"])
-        #expect(script.summary == "Chunks of posts.")
     }
 
     @Test func aMissingModuleNamesThePackageThatHasIt() {

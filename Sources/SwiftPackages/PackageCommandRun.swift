@@ -1,6 +1,7 @@
 import Foundation
 import Subprocess
 import Synchronization
+import ToolProcesses
 
 /// One run of a program a package build needs (`swift package`, `swift build`, `git ls-remote`):
 /// every line it writes goes to the build's log and, as it comes, to `line` (the progress line);
