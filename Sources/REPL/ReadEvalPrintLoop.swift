@@ -86,6 +86,7 @@ extension Session {
         // Only the first input can find the sandbox still starting (it takes a few milliseconds).
         if let startup = sandboxStartup { await startup.value }
         currentInput = input
+        statementsSource = reading.invocation?.argumentsRange(in: input)
         // A Ctrl-C from before this input is not meant for it; one from now on stops all of it.
         Interrupt.clear()
         let stepsBefore = transcript.steps.count

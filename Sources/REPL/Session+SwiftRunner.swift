@@ -155,9 +155,11 @@ extension Session {
         do {
             return try await swift.interpolationText(expression, settings: swiftSettings)
         } catch let failure as PromptRunner.InterpolationFailure {
-            if let error = failure.compileError, let typed = currentInput.range(of: "\\(" + expression + ")") {
+            if let error = failure.compileError,
+               let typed = InterpolationSite.find(expression, in: currentInput, within: statementsSource ?? currentInput.startIndex..<currentInput.endIndex) {
                 // The line of the input the `\(…)` is on (a pasted curl command's continued lines too),
-                // under which the caret points into it.
+                // under which the caret points into it. It is looked for in the command's arguments,
+                // which its statements were read from.
                 // Lines end where the compiler ends them: `\n`, `\r\n`, `\r`.
                 let endsLine = { (character: Character) in character == "\n" || character == "\r\n" || character == "\r" }
                 let before = currentInput[..<typed.lowerBound]

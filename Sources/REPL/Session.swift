@@ -70,6 +70,8 @@ public final class Session {
     let swiftReader = SwiftCompleteness()
     /// The input being run, as typed (to place errors of a `\(…)` in it).
     var currentInput = ""
+    /// The part of `currentInput` the running command's statements were read from: its arguments.
+    var statementsSource: Range<String.Index>?
     /// `set results on`: a Swift input of several lines, or one holding a loop, runs compiled as a
     /// playground, its lines shown again with their values beside them.
     var resultsColumn = false

@@ -29,4 +29,28 @@ import TestSupport
             "",
         ], "\(run.output)")
     }
+
+    /// The place comes from the command's own text, lexed as Swift ends an interpolation: the same
+    /// characters inside an earlier `\(…)`'s string literal are not the expression that failed.
+    @Test func theCaretIsUnderTheInterpolationThatFailedNotTheSameTextElsewhere() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let typed = """
+            let n = 5
+            curl http://127.0.0.1:9/x \\
+              -H 'X-Text: \\(String("\\\\(n.idd)"))' \\
+              -H 'X-Id: \\(n.idd)'
+            print(n)
+
+            """
+        let run = try await PipedRun.run(try Binaries.workbench, ["--no-sandbox"], input: typed, environment: isolatedEnvironment(home: folder.url))
+        let errors = run.output.split(separator: "\n", omittingEmptySubsequences: false).drop { !$0.hasPrefix("error:") }
+        #expect(Array(errors) == [
+            "error: 3:17: value of type 'Int' has no member 'idd'",
+            "    -H 'X-Id: \\(n.idd)'",
+            "                  ^",
+            "5",
+            "",
+        ], "\(run.output)")
+    }
 }
