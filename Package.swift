@@ -75,8 +75,10 @@ let package = Package(
         // mode: it sets the standard library's `_playgroundPrintHook`, a global Swift 6 will not let it touch.
         .target(name: "ResultsLog", swiftSettings: [.swiftLanguageMode(.v5)] + fuzzCoverage),
         // What JSON becomes under a declared Codable model: the models' descriptions, the decoder that
-        // matches JSONDecoder, the values it makes and how `print` shows them, models inferred from JSON.
+        // matches JSONDecoder, the values it makes and how `print` shows them.
         .target(name: "ModelRuntime", dependencies: ["WorkbenchKit"], swiftSettings: fuzzCoverage),
+        // `infer`: Codable declarations for a JSON document.
+        .target(name: "JSONInference", dependencies: ["ModelRuntime", "WorkbenchKit"], swiftSettings: fuzzCoverage),
         // The results column: each line's values laid out beside the input, and what `results` keeps of them.
         .target(name: "LineResults", dependencies: ["WorkbenchKit"], swiftSettings: fuzzCoverage),
         // The toolchain's programs run as child processes the session owns: found, started in a group
@@ -95,7 +97,7 @@ let package = Package(
         .target(
             name: "WorkbenchScript",
             dependencies: [
-                "WorkbenchKit", "ModelRuntime", "LineResults", "ToolProcesses", "SwiftPackages", "ResultsLog",
+                "WorkbenchKit", "ModelRuntime", "JSONInference", "LineResults", "ToolProcesses", "SwiftPackages", "ResultsLog",
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -175,7 +177,8 @@ let package = Package(
         .testTarget(name: "CurlOnDemandTests", dependencies: ["CurlOnDemand"]),
         .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "TestSupport", "SandboxTestSupport"]),
         .testTarget(name: "ReplayReportsTests", dependencies: ["ReplayReports"]),
-        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "WorkbenchKit", "TestSupport"]),
+        .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "TestSupport"]),
+        .testTarget(name: "JSONInferenceTests", dependencies: ["JSONInference", "ModelRuntime", "WorkbenchKit"]),
         .testTarget(name: "ToolProcessesTests", dependencies: ["ToolProcesses"]),
         .testTarget(name: "SwiftPackagesTests", dependencies: ["SwiftPackages"]),
         .testTarget(name: "LineResultsTests", dependencies: ["LineResults", "ResultsLog", "WorkbenchKit"]),

@@ -40,6 +40,6 @@ extension ModelDeclaration {
 
     /// `name`, in backticks when it is a Swift keyword.
     static func escaped(_ name: String) -> String {
-        InferredNames.keywords.contains(name) ? "`\(name)`" : name
+        SwiftKeywords.reserved.contains(name) ? "`\(name)`" : name
     }
 }

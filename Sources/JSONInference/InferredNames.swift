@@ -1,12 +1,8 @@
+import ModelRuntime
+
 /// Swift names for JSON keys: property identifiers and type names.
 enum InferredNames {
-    static let keywords: Set<String> = [
-        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
-        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
-        "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
-        "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat", "return", "throw", "switch",
-        "where", "while", "Any", "as", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
-    ]
+    static let keywords = SwiftKeywords.reserved
     /// Type names that would clash with Swift's own or with the types the decoder knows.
     static let reservedTypes: Set<String> = [
         "Type", "Self", "Any", "Protocol", "String", "Int", "Double", "Float", "Bool", "Date", "URL", "UUID",

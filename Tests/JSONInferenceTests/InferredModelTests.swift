@@ -1,4 +1,5 @@
 import Foundation
+import JSONInference
 import ModelRuntime
 import Testing
 import WorkbenchKit

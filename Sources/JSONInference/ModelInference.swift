@@ -1,3 +1,4 @@
+import ModelRuntime
 import WorkbenchKit
 
 /// Generates Swift model declarations from a JSON document (`infer NAME`).
