@@ -4,10 +4,11 @@ import PackageDescription
 // libFuzzer targets over Workbench's parsers, decoder, interpreter, command dispatch and the Swift
 // host's path in the REPL. A package of its own so that `make test` never builds it; `make fuzz`
 // builds it optimized (`-c release`, swift-syntax too) with `-sanitize=address` and `-enable-testing`
-// (FuzzHost reaches the host's internal types) into Fuzzing/.build and runs each target
-// (Fuzzing/run-fuzzers.py). libFuzzer's coverage is on Workbench's own modules (the root
-// Package.swift's `fuzzCoverage`, which the Makefile turns on) and these targets, not on swift-syntax
-// and the other dependencies, whose counters libFuzzer otherwise went through on every input.
+// (FuzzHost and FuzzExpressions reach internal types: WorkbenchScript never makes swift-syntax's
+// public) into Fuzzing/.build and runs each target (Fuzzing/run-fuzzers.py). libFuzzer's coverage
+// is on Workbench's own modules (the root Package.swift's `fuzzCoverage`, which the Makefile turns
+// on) and these targets, not on swift-syntax and the other dependencies, whose counters libFuzzer
+// otherwise went through on every input.
 // Each target is one file without a `main`: libFuzzer's own `main` calls LLVMFuzzerTestOneInput
 // (parsed as a library: SwiftPM would compile the file as top-level code, whose `main` runs instead).
 // The coverage options are those `-sanitize=fuzzer` implies on Linux, as in the root Package.swift;

@@ -2,7 +2,7 @@ import Foundation
 import FuzzSupport
 import SwiftParser
 import WorkbenchKit
-import WorkbenchScript
+@testable import WorkbenchScript
 
 /// Swift typed at the prompt through the fast path and the interpreter's expressions, with models
 /// declared and values bound (`posts`, `post`), and the same text as a `\(…)` interpolation.

@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// What the prompt prints for a declaration it ran on the compiled path, as for one on the fast
 /// path: `defined Post (3 properties)` for a Codable model, `defined square`, `extended Post`.

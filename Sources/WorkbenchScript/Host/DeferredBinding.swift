@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// A top-level `let` or `var` declared without a value and given one later by assignment, which

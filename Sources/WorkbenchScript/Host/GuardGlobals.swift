@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// A top-level `guard let NAME = VALUE … else { … }`. In one program its names are the rest of the

@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// The imports that make what earlier inputs declared visible to a new one, as one program would
 /// see it: every name at its latest declaration (docs/ARCHITECTURE.md, "The Swift host").

@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// One library loaded into the Swift host: the steps the host catches up on (run quietly) and the

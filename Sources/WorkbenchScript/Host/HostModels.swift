@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// The models a library declares again so that a caught-up step means in the host what it meant
 /// on the fast path. The interpreter resolves a model's types by name when it uses it

@@ -1,5 +1,5 @@
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// The source of a library the Swift host loads (HostLibrary), mapped back to the inputs it was made

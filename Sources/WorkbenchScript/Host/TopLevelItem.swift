@@ -1,5 +1,5 @@
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 
 /// One top-level item of an input (a declaration, a binding, an expression, a statement), as the
 /// program generator needs to see it.
@@ -152,7 +152,7 @@ enum PatternNames {
 /// The identifiers a piece of Swift mentions (types, functions, values): what the host imports
 /// for an input, and the declarations `save --steps` keeps for the chosen statements.
 public enum MentionedNames {
-    public static func of(_ syntax: some SyntaxProtocol) -> Set<String> {
+    static func of(_ syntax: some SyntaxProtocol) -> Set<String> {
         Set(syntax.tokens(viewMode: .sourceAccurate).compactMap { token in
             if case .identifier(let name) = token.tokenKind { return name }
             return nil

@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// In the results column's input, each `wb.…` call made as a statement goes through
 /// `HostLibrary.workbenchResult`, so that a request's line shows its status line

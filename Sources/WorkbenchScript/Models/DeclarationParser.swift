@@ -1,6 +1,6 @@
 import ModelRuntime
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 
 /// Parses Swift `struct`/`enum` declarations into model schemas with swift-syntax.
 public enum DeclarationParser {
@@ -24,7 +24,7 @@ public enum DeclarationParser {
 
     /// The declaration `item` of a tree parsed already (an input's), as `parse` reads its text.
     /// A tree deeper than `GuardedParse` lets through is refused as a parse of the text would be.
-    public static func parse(_ item: CodeBlockItemSyntax, origin: SourceOrigin = .start) throws(ModelSourceError) -> [ModelDeclaration] {
+    static func parse(_ item: CodeBlockItemSyntax, origin: SourceOrigin = .start) throws(ModelSourceError) -> [ModelDeclaration] {
         let alone = item.trimmed
         let tree = SourceFileSyntax(statements: CodeBlockItemListSyntax([alone]), endOfFileToken: .endOfFileToken())
         let source = alone.description

@@ -1,5 +1,5 @@
 import ModelRuntime
-import SwiftSyntax
+internal import SwiftSyntax
 
 extension DeclarationReader {
     /// `typealias Posts = [Post]`: a name for a type over the declared models.
@@ -18,7 +18,7 @@ extension DeclarationParser {
     /// type built from models, optionals, arrays and dictionaries). Such an alias is declared with
     /// the models, so that `decode` and other declarations can name it; any other alias
     /// (`typealias Handler = (Int) -> Void`) is left to the compiler.
-    public static func isModelAlias(_ declaration: DeclSyntax) -> Bool {
+    static func isModelAlias(_ declaration: DeclSyntax) -> Bool {
         guard let node = declaration.as(TypeAliasDeclSyntax.self), node.attributes.isEmpty,
               node.genericParameterClause == nil else { return false }
         let reader = DeclarationReader(converter: SourceLocationConverter(fileName: "alias", tree: node.root))

@@ -1,5 +1,5 @@
 import ModelRuntime
-import SwiftSyntax
+internal import SwiftSyntax
 
 extension DeclarationReader {
     /// A `let`/`var` member: stored properties join the schema, computed and static ones are kept as source.

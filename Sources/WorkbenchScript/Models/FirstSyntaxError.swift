@@ -1,5 +1,5 @@
-import SwiftParserDiagnostics
-import SwiftSyntax
+internal import SwiftParserDiagnostics
+internal import SwiftSyntax
 
 /// The first syntax error of parsed Swift, where it is and what it says: what the model parser, a
 /// snippet and the prompt report.
@@ -9,7 +9,7 @@ public struct FirstSyntaxError: Sendable {
     public let column: Int
 
     /// nil when `tree` has no error.
-    public init?(in tree: SourceFileSyntax, converter: SourceLocationConverter) {
+    init?(in tree: SourceFileSyntax, converter: SourceLocationConverter) {
         guard tree.hasError else { return nil }
         // A control character or U+FFFD (what undecodable bytes become) is reported first, as swiftc
         // does: swift-syntax's diagnostics trap on some sources holding one (`let n \u{1}= 3`,

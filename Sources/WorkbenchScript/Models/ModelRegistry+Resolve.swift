@@ -1,7 +1,7 @@
 import Foundation
 import ModelRuntime
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 
 extension ModelRegistry {
     /// Parses a Swift type expression such as `[String: Post]` or `Post?`.

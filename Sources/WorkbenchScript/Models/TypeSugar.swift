@@ -1,5 +1,5 @@
 import ModelRuntime
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// A type's collection and optional sugar (`[X]`, `[K: V]`, `X?`) read from its text in one pass,
 /// for `ModelRegistry.parseType`: swift-syntax's parser doubles its time with each `[`

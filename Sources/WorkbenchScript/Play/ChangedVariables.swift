@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// The variables a statement declares, and those it may change: the name at the root of what it
 /// assigns (`total += p.id`, `point.x = 1`, `list[0] = 2`), passes `inout` (`&total`) or calls a

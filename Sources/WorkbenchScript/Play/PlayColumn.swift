@@ -1,5 +1,5 @@
 import LineResults
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// What `play`'s results column says for a statement of the file, its lines counted from the
 /// statement's first line (1).

@@ -1,5 +1,5 @@
 import LineResults
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// The statements of a played file that ran, in order, each with the number of session steps
 /// there were before it and the results column it had: what a new text of the file is compared

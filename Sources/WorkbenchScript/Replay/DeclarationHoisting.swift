@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// In one program every top-level type, function, extension and operator is visible to all its
 /// statements, also to those above it. A page replayed with `--step` runs statement by statement,
@@ -61,7 +61,7 @@ public struct DeclarationHoisting {
 
     /// The names a type, function, extension, operator or precedence group declares (an extension:
     /// its type's name and its members'); nil for what is not one (a binding, an import, `#if`).
-    public static func provided(by item: CodeBlockItemSyntax) -> Set<String>? {
+    static func provided(by item: CodeBlockItemSyntax) -> Set<String>? {
         guard let declaration = item.item.as(DeclSyntax.self) else { return nil }
         if let extensionDecl = declaration.as(ExtensionDeclSyntax.self) {
             var names = mentioned(in: extensionDecl.extendedType)
@@ -81,7 +81,7 @@ public struct DeclarationHoisting {
     }
 
     /// The identifiers and operators a piece of Swift mentions (`**` as well as `parse`).
-    public static func mentioned(in syntax: some SyntaxProtocol) -> Set<String> {
+    static func mentioned(in syntax: some SyntaxProtocol) -> Set<String> {
         Set(syntax.tokens(viewMode: .sourceAccurate).compactMap { token in
             switch token.tokenKind {
             case .identifier(let name), .binaryOperator(let name), .prefixOperator(let name), .postfixOperator(let name): name

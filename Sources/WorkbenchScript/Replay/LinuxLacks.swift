@@ -1,6 +1,6 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 
 /// Why a playground page needs Xcode, when it does: it imports a framework Linux does not have
 /// (SpriteKit, Combine…), shows a live view, or names UIKit's, AppKit's or SwiftUI's own types. A

@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// A `#Playground` block of a Swift file, as Xcode's Playgrounds module reads one:
 /// `#Playground { … }` or `#Playground("Name") { … }` at the top level. A file's blocks are the
@@ -38,14 +38,14 @@ public struct PlaygroundBlock: Equatable, Sendable {
     }
 
     /// Whether the statement is a `#Playground` block.
-    public static func isBlock(_ item: CodeBlockItemSyntax) -> Bool {
+    static func isBlock(_ item: CodeBlockItemSyntax) -> Bool {
         macro(of: item) != nil
     }
 
     /// The statement as a statement run alone runs it (`replay --step`, `page`, the results
     /// column): `#Playground(…)` made a call of `runAlone`, numbered among the blocks around it;
     /// nil when it is not a block.
-    public static func aloneForm(of item: CodeBlockItemSyntax) -> String? {
+    static func aloneForm(of item: CodeBlockItemSyntax) -> String? {
         guard let macro = macro(of: item) else { return nil }
         let siblings = item.parent?.as(CodeBlockItemListSyntax.self).map { Array($0) } ?? [item]
         let blocks = siblings.filter(isBlock)

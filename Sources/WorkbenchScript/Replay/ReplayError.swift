@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// A snippet step that cannot be replayed, or that failed, with where it is in the file.
 public struct ReplayError: Error, CustomStringConvertible {

@@ -1,6 +1,6 @@
 import Foundation
 import ModelRuntime
-import SwiftSyntax
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// Calls: `print`, `Workbench(…)`, `Sandbox.start()`, methods on values and on the workbench.

@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// Whether the interpreter can finish an item, asked of the interpreter itself: the item is run
 /// with every call that has an effect (a request, `print`, a new `Workbench`, a setting) read but

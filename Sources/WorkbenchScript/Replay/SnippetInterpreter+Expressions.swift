@@ -1,6 +1,6 @@
 import Foundation
 import ModelRuntime
-import SwiftSyntax
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// Expressions: literals, names, member access, subscripts, calls, string interpolation.

@@ -1,7 +1,7 @@
 import Foundation
 import ModelRuntime
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// The interpreter as the prompt's fast path: module `main`, the session's `Workbench` as `wb`,
@@ -58,7 +58,7 @@ extension SnippetInterpreter {
 
     /// Runs one top-level item of a prompt input; returns what to show, if anything. Throws
     /// `NotCovered` when the interpreter cannot finish it (`canFinish`: nothing has happened then).
-    public func runPromptItem(_ item: CodeBlockItemSyntax) async throws -> Shown? {
+    func runPromptItem(_ item: CodeBlockItemSyntax) async throws -> Shown? {
         guard await canFinish(item, showing: true) else { throw NotCovered(description: "not taken by the interpreter") }
         return try await runCheckedPromptItem(item)
     }

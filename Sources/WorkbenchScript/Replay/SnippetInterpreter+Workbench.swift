@@ -1,6 +1,6 @@
 import Foundation
 import ModelRuntime
-import SwiftSyntax
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// `wb.NAME(…)`: each command's statement, read back from the call and run on a real `Workbench`.

@@ -1,6 +1,6 @@
 import Foundation
 import ModelRuntime
-import SwiftSyntax
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// Runs a snippet's statements as the REPL would, printing what the compiled snippet prints.

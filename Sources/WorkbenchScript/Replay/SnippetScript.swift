@@ -1,7 +1,7 @@
 import Foundation
 import SwiftPackages
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 
 /// A snippet file parsed with swift-syntax: its description and its top-level statements.
 public struct SnippetScript {

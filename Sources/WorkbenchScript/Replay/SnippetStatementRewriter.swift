@@ -1,6 +1,6 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// Makes Swift typed at the prompt fit to be saved: secret values become environment reads, and

@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// What `save` reads of each top-level item of a Swift step: a declaration is kept once, in its
 /// latest form, with what it makes known and mentions (so chosen steps keep the declarations they

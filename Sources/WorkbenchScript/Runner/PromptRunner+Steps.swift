@@ -1,6 +1,6 @@
 import Foundation
 import LineResults
-import SwiftSyntax
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// How `play` runs a file's statements from a change: each on the interpreter while it can, then

@@ -1,8 +1,8 @@
 import Foundation
 import LineResults
 import ModelRuntime
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// The prompt's runner: an input, an input with the results column, a `\(…)` of a command, with the

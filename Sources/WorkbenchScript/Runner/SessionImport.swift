@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// What an `import` typed at the prompt or written in a snippet does here. Every compiled input
 /// already imports Foundation (with FoundationNetworking) and WorkbenchKit; the rest is decided
@@ -25,7 +25,7 @@ public enum SessionImport: Equatable {
     static let appleOnlyModules: Set<String> = ["UIKit", "AppKit", "Cocoa", "SwiftUI"]
 
     /// The import an item declares; nil when it is not an import.
-    public init?(_ item: CodeBlockItemSyntax) {
+    init?(_ item: CodeBlockItemSyntax) {
         guard let declaration = item.item.as(ImportDeclSyntax.self), let module = declaration.path.first?.name.text else { return nil }
         if Self.present.contains(module) {
             self = .alreadyThere

@@ -1,6 +1,6 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 
 /// A playground page run as Xcode runs it: the whole page one program, compiled once, rather than
 /// statement by statement (docs/playgrounds.md; figure 6 times it).

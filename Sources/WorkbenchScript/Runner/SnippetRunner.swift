@@ -1,5 +1,5 @@
 import Foundation
-import SwiftSyntax
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// A snippet's runner, for replay (all, `--step`, `--results`) and for `save`'s check: its statements
@@ -170,7 +170,7 @@ public final class SnippetRunner: SwiftRunner {
     }
 
     /// A snippet statement as the host runs it (nil: nothing to run).
-    nonisolated public static func snippetForm(of item: CodeBlockItemSyntax) -> String? {
+    nonisolated static func snippetForm(of item: CodeBlockItemSyntax) -> String? {
         if item.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) == true { return nil }
         if let block = PlaygroundBlock.aloneForm(of: item) { return block }
         guard let variable = item.item.as(VariableDeclSyntax.self), let binding = variable.bindings.first,

@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// Imports, decided at the input that types them (SessionImport): one that fails is one line there

@@ -1,5 +1,5 @@
 import Foundation
-import SwiftSyntax
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// What the two runners of Swift share (docs/ARCHITECTURE.md, "The Swift runner"): `PromptRunner`
@@ -173,7 +173,7 @@ public class SwiftRunner {
     }
 
     /// Whether `item` is a `wb.spec(…)` call (`try await` before it or not).
-    nonisolated public static func isSpecCall(_ item: CodeBlockItemSyntax) -> Bool {
+    nonisolated static func isSpecCall(_ item: CodeBlockItemSyntax) -> Bool {
         // Only the first four tokens count: every statement of a replay is asked this.
         var expected = ["wb", ".", "spec", "("][...]
         for token in item.tokens(viewMode: .sourceAccurate) {
@@ -258,7 +258,7 @@ public class SwiftRunner {
 
     /// A `Codable`/`Decodable` struct or enum: a model the interpreter declares and decodes into;
     /// or a `typealias` of a type over models (`typealias Posts = [Post]`), which `decode` may name.
-    nonisolated public static func isModel(_ item: CodeBlockItemSyntax) -> Bool {
+    nonisolated static func isModel(_ item: CodeBlockItemSyntax) -> Bool {
         guard let declaration = item.item.as(DeclSyntax.self) else { return false }
         return DeclarationParser.isModelAlias(declaration) || declaration.statesCodable
     }

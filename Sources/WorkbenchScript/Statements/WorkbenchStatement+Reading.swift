@@ -1,6 +1,6 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// Reading statements back from Swift: a `wb.NAME(…)` call, with its arguments evaluated, is the

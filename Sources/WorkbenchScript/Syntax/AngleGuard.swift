@@ -1,4 +1,4 @@
-@_spi(RawSyntax) import SwiftSyntax
+@_spi(RawSyntax) internal import SwiftSyntax
 
 /// The other source swift-syntax's parser should not be given: generic arguments nested deeper than
 /// `nestingLimit` (`let x: A<A<A<…`). At each `<` after a name the parser looks ahead for the `>`

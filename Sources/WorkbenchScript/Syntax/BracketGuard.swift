@@ -1,4 +1,4 @@
-@_spi(RawSyntax) import SwiftSyntax
+@_spi(RawSyntax) internal import SwiftSyntax
 
 /// The one source swift-syntax's parser should not be given: `[` nested deeper than `nestingLimit`.
 ///

@@ -1,6 +1,6 @@
 import Foundation
-import SwiftParser
-@_spi(RawSyntax) import SwiftSyntax
+internal import SwiftParser
+@_spi(RawSyntax) internal import SwiftSyntax
 
 /// swift-syntax's parser as every reading of typed Swift calls it: not given what it must not be
 /// (`BracketGuard`), run where its recursion cannot end the process, and its tree refused when it
@@ -22,7 +22,7 @@ public enum GuardedParse {
     public static let depthLimit = 500
 
     /// `source` parsed as a file, or the one error that says why it cannot be.
-    public static func file(_ source: String) throws(FirstSyntaxError) -> SourceFileSyntax {
+    static func file(_ source: String) throws(FirstSyntaxError) -> SourceFileSyntax {
         if let first = FirstSyntaxError.beforeParsing(source) { throw first }
         ParseCount.note()
         let tree = onLargeStack { Parser.parse(source: source) }
@@ -31,7 +31,7 @@ public enum GuardedParse {
     }
 
     /// `source` parsed as a type (`[String: Post]`), or the one error that says why it cannot be.
-    public static func type(_ source: String) throws(FirstSyntaxError) -> TypeSyntax {
+    static func type(_ source: String) throws(FirstSyntaxError) -> TypeSyntax {
         if let first = FirstSyntaxError.beforeParsing(source) { throw first }
         ParseCount.note()
         let node = onLargeStack {

@@ -1,4 +1,4 @@
-@_spi(RawSyntax) import SwiftSyntax
+@_spi(RawSyntax) internal import SwiftSyntax
 import WorkbenchKit
 
 /// Where a `\(…)` in a command's text ends (`get /posts/\(post.id)`), by swift-syntax's lexer: the

@@ -1,4 +1,4 @@
-@_spi(RawSyntax) import SwiftSyntax
+@_spi(RawSyntax) internal import SwiftSyntax
 
 /// What swift-syntax's lexer leaves open at the end of Swift that grows line by line: `(`, `[` and
 /// `{` not closed yet, or a multi-line string. Read in time linear in all the lines together: each

@@ -1,5 +1,5 @@
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 import Synchronization
 
 /// The parses swift-syntax made for the task that counts them (a test's, `ParseCount.$current`):
@@ -23,7 +23,7 @@ public final class ParseCount: Sendable {
 /// swift-syntax's parser for Swift Workbench wrote or read back itself (a step's source, an
 /// export's program), where the guards of `GuardedParse` are not needed; counted (`ParseCount`).
 public enum SwiftParse {
-    public static func file(_ source: String) -> SourceFileSyntax {
+    static func file(_ source: String) -> SourceFileSyntax {
         ParseCount.note()
         return Parser.parse(source: source)
     }

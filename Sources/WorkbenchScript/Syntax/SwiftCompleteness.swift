@@ -1,6 +1,6 @@
 import Foundation
-import SwiftParser
-import SwiftSyntax
+internal import SwiftParser
+internal import SwiftSyntax
 
 /// Whether Swift typed so far is a whole input, as swift-syntax's parser reads it.
 ///

@@ -1,9 +1,10 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 /// Swift parsed once, as the rest of Workbench sees it: its top-level items and where each is,
-/// without swift-syntax's types, which stay inside this module. The items are nodes of the file's
-/// own tree, so what runs them places errors at the file's lines and numbers a playground block
-/// among its neighbours.
+/// without swift-syntax's types, which stay inside this module (it imports swift-syntax as
+/// `internal`, so the compiler refuses a public declaration that shows one). The items are nodes
+/// of the file's own tree, so what runs them places errors at the file's lines and numbers a
+/// playground block among its neighbours.
 public struct SwiftFile {
     let tree: SourceFileSyntax
     private let lines: LineTable

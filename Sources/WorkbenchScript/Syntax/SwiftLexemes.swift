@@ -1,5 +1,5 @@
-@_spi(Testing) import SwiftParser
-@_spi(RawSyntax) import SwiftSyntax
+@_spi(Testing) internal import SwiftParser
+@_spi(RawSyntax) internal import SwiftSyntax
 
 /// swift-syntax's own lexer over Swift source, without its parser: the tokens the parser would
 /// read, in one pass that stops when asked.

@@ -1,4 +1,4 @@
-import SwiftSyntax
+internal import SwiftSyntax
 
 // Questions both engines and the step log ask of the user's Swift, answered in one place.
 

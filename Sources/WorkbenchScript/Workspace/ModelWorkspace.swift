@@ -1,7 +1,7 @@
 import Foundation
 import JSONInference
 import ModelRuntime
-import SwiftSyntax
+internal import SwiftSyntax
 import WorkbenchKit
 
 /// The model half of a session: declared types, the current JSON document and bound values.
@@ -33,7 +33,7 @@ public final class ModelWorkspace {
 
     /// Declares the types of `item`, part of an input parsed already.
     @discardableResult
-    public func declare(_ item: CodeBlockItemSyntax) throws(ModelSourceError) -> [ModelDeclaration] {
+    func declare(_ item: CodeBlockItemSyntax) throws(ModelSourceError) -> [ModelDeclaration] {
         let declarations = try DeclarationParser.parse(item)
         try registry.define(declarations)
         return declarations
