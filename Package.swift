@@ -3,7 +3,8 @@ import PackageDescription
 
 // Dependencies point one way (docs/ARCHITECTURE.md, "Modules"):
 // workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation only);
-// WorkbenchScript → ResultsLog (the results column's runtime, standard library only).
+// WorkbenchScript (the one module that reads Swift with swift-syntax) → {JSONInference → ModelRuntime,
+// LineResults, SwiftPackages → ToolProcesses, ResultsLog (the results column's runtime)}.
 
 // libFuzzer's coverage for `make fuzz` only (the Makefile sets WORKBENCH_FUZZ_COVERAGE; without it
 // this is empty and no target's flags change). Fuzzing/ is built with AddressSanitizer everywhere but
@@ -74,15 +75,13 @@ let package = Package(
         // programs compiled with it (and read back by WorkbenchScript through `ResultRecord`). Swift 5
         // mode: it sets the standard library's `_playgroundPrintHook`, a global Swift 6 will not let it touch.
         .target(name: "ResultsLog", swiftSettings: [.swiftLanguageMode(.v5)] + fuzzCoverage),
-        // What JSON becomes under a declared Codable model: the models' descriptions, the decoder that
-        // matches JSONDecoder, the values it makes and how `print` shows them.
+        // JSON decoded into declared Codable models as JSONDecoder decodes it (values printed as `print` does).
         .target(name: "ModelRuntime", dependencies: ["WorkbenchKit"], swiftSettings: fuzzCoverage),
         // `infer`: Codable declarations for a JSON document.
         .target(name: "JSONInference", dependencies: ["ModelRuntime", "WorkbenchKit"], swiftSettings: fuzzCoverage),
-        // The results column: each line's values laid out beside the input, and what `results` keeps of them.
+        // The results column: each line's values, laid out beside the input.
         .target(name: "LineResults", dependencies: ["WorkbenchKit"], swiftSettings: fuzzCoverage),
-        // The toolchain's programs run as child processes the session owns: found, started in a group
-        // of their own, stopped with the REPL.
+        // The toolchain's programs run as child processes the session owns (each in a group of its own).
         .target(
             name: "ToolProcesses",
             dependencies: [.product(name: "Subprocess", package: "swift-subprocess"), .product(name: "SystemPackage", package: "swift-system")],

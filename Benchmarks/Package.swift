@@ -18,6 +18,7 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "WorkbenchKit", package: "Workbench"),
+                .product(name: "ModelRuntime", package: "Workbench"),
                 .product(name: "WorkbenchScript", package: "Workbench"),
             ],
             path: "Benchmarks/JSONBenchmarks",

@@ -16,7 +16,11 @@ enum InterpolationSite {
                 continue
             }
             let inner = input.index(after: next)
-            guard let close = lexer.closingParenthesis(in: input, from: inner), close < source.upperBound else { return nil }
+            // An unclosed `\(` is text, as `Interpolation.segments` reads it: the search goes on after it.
+            guard let close = lexer.closingParenthesis(in: input, from: inner), close < source.upperBound else {
+                index = inner
+                continue
+            }
             if input[inner..<close] == expression { return index..<input.index(after: close) }
             index = input.index(after: close)
         }

@@ -58,7 +58,7 @@ struct TranscriptSnippet {
                 for item in SwiftFile(parsing: source).items {
                     let declaredName = item.savedName
                     guard isSelected || declaredName != nil else { continue }
-                    let result = rewriter.rewrite(item.snippetForm(shown: step.shownValues))
+                    let result = rewriter.rewrite(item.savedForm(shown: step.shownValues))
                     usesSandbox = usesSandbox || result.usesSandbox
                     addSecrets(result.secretVariables)
                     guard let declaredName else {

@@ -1,8 +1,8 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
-import ToolProcesses
 #endif
+import ToolProcesses
 
 /// Resolves and builds a package set with SwiftPM into one shared library, in a cache folder named
 /// by the set and the toolchain (`$XDG_CACHE_HOME/workbench/packages/KEY`, else `~/.cache/…`): a

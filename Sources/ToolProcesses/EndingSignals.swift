@@ -66,7 +66,8 @@ public enum EndingSignals {
 
     package static func forget(_ leader: pid_t) { interruptible.withLock { _ = $0.remove(leader) } }
 
-    /// Stops every child's group, removes the session directories, puts the terminal back and ends
+    /// Stops every child's group, runs the clean-ups (the session directories' removal), removes the
+    /// process's scratch folder, puts the terminal back and ends
     /// the process with `signal`'s default action, so that whoever sent it sees the REPL ended by it.
     private static func end(with signal: Int32) -> Never {
         let ownGroup = getpgrp()

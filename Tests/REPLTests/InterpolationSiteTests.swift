@@ -39,7 +39,8 @@ import WorkbenchKit
         #expect(place(of: expression, in: input)?.column == column)
     }
 
-    @Test func aCommandNameIsNeverTakenForItsArguments() {
-        #expect(place(of: "x", in: "steps") == nil)
+    /// A `\(` that never closes is text, as the statement reads it: the one after it is found.
+    @Test func anUnclosedInterpolationIsPassedOver() {
+        #expect(place(of: "n.idd", in: #"query a='\("' b=\(n.idd)"#).map { [$0.line, $0.column] } == [1, 17])
     }
 }

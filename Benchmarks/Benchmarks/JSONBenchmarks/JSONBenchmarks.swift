@@ -1,5 +1,6 @@
 import Benchmark
 import Foundation
+import ModelRuntime
 import WorkbenchKit
 import WorkbenchScript
 

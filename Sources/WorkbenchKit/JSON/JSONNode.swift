@@ -2,7 +2,7 @@
 public struct JSONNode: Sendable {
     let tape: JSONTape
     /// The entry's index, in 32 bits as the tape's own indexes are: twelve bytes in all, so that a
-    /// decoded value holding a node stays two words (`ModelValue`).
+    /// decoded value holding a node stays two words (ModelRuntime's `ModelValue`).
     private let entryIndex: UInt32
 
     init(tape: JSONTape, index: Int) {

@@ -14,8 +14,8 @@ final class SessionDirectory: @unchecked Sendable {
             throw .sessionDirectory("\(parent.path): \(String(cString: strerror(errno)))")
         }
         url = URL(fileURLWithPath: String(cString: made))
-        _ = Self.registered.withLock { $0.insert(url.path) }
         Self.removeAtExit
+        _ = Self.registered.withLock { $0.insert(url.path) }
     }
 
     func file(_ name: String) -> URL { url.appendingPathComponent(name) }
@@ -35,12 +35,13 @@ final class SessionDirectory: @unchecked Sendable {
     deinit { remove() }
 
     /// Removes every directory still present: at exit, and when SIGTERM or SIGHUP ends the process
-    /// (`EndingSignals`), which runs no `atexit` handler.
+    /// (`EndingSignals` runs it through the hook `removeAtExit` gives it: a signal runs no `atexit` handler).
     static func removeAll() {
         for path in registered.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: path) }
     }
 
-    /// Directories still present when the process ends are removed by an `atexit` handler.
+    /// Directories still present when the process ends are removed by an `atexit` handler, or by
+    /// `EndingSignals` when a signal ends it; both are set up before the first directory is kept.
     private static let registered = Mutex<Set<String>>([])
     private static let removeAtExit: Void = {
         atexit { SessionDirectory.removeAll() }

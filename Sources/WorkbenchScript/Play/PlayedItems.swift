@@ -33,8 +33,8 @@ public struct PlayedItems {
     /// type and function before the first statement runs, so that statement saw the declaration
     /// (`DeclarationHoisting` runs it first), and must see the new one.
     public func restart(for items: [SwiftItem]) -> Int {
+        let same = unchangedPrefix(of: items)
         let items = items.map(\.syntax)
-        let same = zip(tokens, items).prefix { $0 == Self.tokens(of: $1) }.count
         var before: [Set<String>: [String]] = [:]
         for (names, tokens) in zip(declares, tokens) {
             if let names { before[names] = tokens }

@@ -38,7 +38,7 @@ extension SwiftItem {
     /// snippet shows it too; a `Void` call, an assignment and statements are kept as typed.
     /// `shown` holds the labels of the values the step showed; without them (a step recorded
     /// without running) expressions other than calls and operators are taken as shown.
-    public func snippetForm(shown: [String]? = nil) -> String {
+    public func savedForm(shown: [String]? = nil) -> String {
         let text = self.text
         guard let expression = syntax.item.as(ExprSyntax.self) else { return text }
         if let shown {

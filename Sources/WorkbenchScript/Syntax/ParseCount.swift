@@ -22,7 +22,7 @@ public final class ParseCount: Sendable {
 
 /// swift-syntax's parser for Swift Workbench wrote or read back itself (a step's source, an
 /// export's program), where the guards of `GuardedParse` are not needed; counted (`ParseCount`).
-public enum SwiftParse {
+enum SwiftParse {
     static func file(_ source: String) -> SourceFileSyntax {
         ParseCount.note()
         return Parser.parse(source: source)

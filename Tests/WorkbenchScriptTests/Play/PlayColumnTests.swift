@@ -1,5 +1,4 @@
 import LineResults
-import SwiftParser
 import Testing
 @testable import WorkbenchScript
 
