@@ -142,7 +142,7 @@ extension Command {
             flags.append(word)
             rest = rest.dropFirst(word.count).drop { $0.isWhitespace }
         }
-        return (try OptionWords(flags, options: options.filter { $0.value == nil }, command: name), rest)
+        return (try OptionWords(flags, options: options, command: name), rest)
     }
 
     /// Tab's candidates: after an option that takes a value, the values it offers; for a word that

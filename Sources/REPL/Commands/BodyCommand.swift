@@ -2,18 +2,21 @@ import Foundation
 import WorkbenchKit
 
 /// `body JSON`, `body @FILE`, `body --form a=b …`, `body --clear` set the request body;
-/// `body [--raw] [--all]` shows the last response's: one word for both, as users expect.
+/// `body [--raw] [--all]` shows the last response's and `body --save FILE` writes it to a file:
+/// one word for both, as users expect.
 struct BodyCommand: StatementCommand {
-    let forms: [StatementForm] = [.bodyJSON, .bodyFile, .form, .removeBody, .body]
+    let forms: [StatementForm] = [.bodyJSON, .bodyFile, .form, .removeBody, .body, .saveBody]
     let name = "body"
     var synopsis: String {
-        "body [\(Self.raw.name)] [\(Self.all.name)] | body JSON | body @FILE | body \(Self.form.name) a=b … | body \(Self.clear.name)"
+        "body [\(Self.raw.name)] [\(Self.all.name)] | body \(Self.save.spelled) | body JSON | body @FILE | body \(Self.form.name) a=b … | body \(Self.clear.name)"
     }
     static let raw = CommandOption("--raw", help: "the last response's bytes as received")
     static let all = CommandOption("--all", help: "the last response's whole body, not cut after `set body-lines N` lines")
     static let form = CommandOption("--form", help: "set the request body to a form of the NAME=VALUE words after it")
     static let clear = CommandOption("--clear", help: "send no request body")
-    let options = [Self.raw, Self.all, Self.form, Self.clear]
+    static let save = CommandOption("--save", value: "FILE", example: "--save photo.jpg",
+                                    help: "write the last response's body to FILE, exactly as received (an image, a PDF)")
+    let options = [Self.raw, Self.all, Self.save, Self.form, Self.clear]
 
     func offeredOptions(before words: [String]) -> [CommandOption] { leadingOptions(before: words) }
     let summary = "show the last response body, or set the request body (JSON, a file, a form)"
@@ -21,11 +24,13 @@ struct BodyCommand: StatementCommand {
     let help = """
         Without JSON: shows the last response's body — JSON pretty-printed, text as
         text, binary as size and hex — cut after `set body-lines N` lines.
+        `--save FILE` writes it to FILE instead, byte for byte (FILE is replaced).
         With an argument: sets the request body. JSON is checked (the error says the
         line and column); `@FILE` sends a file.
 
         Examples:
           wb> body --all
+          wb> body --save photo.jpg
           wb> body {"title": "foo", "userId": 1}
           wb> body @new-post.json
           wb> body --form name=Ada lang='Swift 6'
@@ -38,6 +43,13 @@ struct BodyCommand: StatementCommand {
             return [.bodyFile(path)]
         }
         if arguments.isEmpty { return [.body(raw: false, all: false)] }
+        if let words = try? Arguments.split(arguments), words.contains(where: { $0 == Self.save.name || $0.hasPrefix(Self.save.name + "=") }) {
+            let given = try OptionWords(words, options: options, command: name)
+            guard let path = given.value(Self.save), given.flagCount == 0, given.operands.isEmpty else {
+                throw UsageError("\(Self.save.name) writes the body as received and goes alone: body \(Self.save.spelled)")
+            }
+            return [.saveBody(path)]
+        }
         let (given, rest) = try leadingFlags(arguments)
         if given.flagCount == 0 { return [.bodyJSON(arguments)] }
         if given.has(Self.form) {

@@ -16,6 +16,7 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidJSONField(name: String, reason: String)
     case fileNotFound(String)
     case fileUnreadable(String, reason: String)
+    case fileUnwritable(String, reason: String)
     case transportFailure(TransportFailure, url: String)
     case cancelled
     case timedOut(seconds: Double, url: String)
@@ -56,6 +57,8 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
             "file not found: '\(path)' — check the path (relative to \(FileManager.default.currentDirectoryPath))"
         case .fileUnreadable(let path, let reason):
             "cannot read '\(path)': \(reason)"
+        case .fileUnwritable(let path, let reason):
+            "cannot write '\(path)': \(reason)"
         case .invalidCookieFile(let line, let reason):
             "line \(line) of the cookie file is \(reason) — curl, wget and browsers' export extensions write that format"
         case .transportFailure(let failure, let url):

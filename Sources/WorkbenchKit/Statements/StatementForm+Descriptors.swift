@@ -65,6 +65,7 @@ extension StatementForm {
         case .body:
             return call("body", throwing, [Parameter("raw", .flag, optional: true), Parameter("all", .flag, optional: true)],
                         sample: .body(raw: false, all: true))
+        case .saveBody: return call("saveBody", throwing, [Parameter("to", .text)], sample: .saveBody("photo.jpg"))
         case .timing: return call("timing", throwing, sample: .timing)
         case .history: return call("history", plain, sample: .history)
         case .show: return call("show", throwing, [Parameter(nil, .integer)], sample: .show(2))

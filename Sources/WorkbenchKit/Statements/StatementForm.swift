@@ -10,7 +10,7 @@ public enum StatementForm: String, CaseIterable, Sendable {
     case header, defaultHeader, removeHeader, showHeaders, method, showMethod, digestAuth
     case bodyJSON, bodyFile, bodyText, multipart, form, removeBody, url, showURL, reset
     case send, get, post, put, patch, delete, head
-    case status, headers, body, timing, history, show, curl
+    case status, headers, body, saveBody, timing, history, show, curl
     case json, jsonFile, decode, spec
     case timeout, followRedirects, bodyLines, maxBody, colors
 }

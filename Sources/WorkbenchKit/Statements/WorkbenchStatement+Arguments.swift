@@ -54,6 +54,7 @@ extension WorkbenchStatement {
         case .status: .status
         case .headers: .headers
         case .body: .body
+        case .saveBody: .saveBody
         case .timing: .timing
         case .history: .history
         case .show: .show
@@ -74,7 +75,8 @@ extension WorkbenchStatement {
     public var arguments: [StatementArgument?] {
         switch self {
         case .base(let text), .path(let text), .removeQuery(let text), .removeHeader(let text), .method(let text),
-             .bodyJSON(let text), .bodyFile(let text), .bodyText(let text), .url(let text), .json(let text), .jsonFile(let text):
+             .bodyJSON(let text), .bodyFile(let text), .bodyText(let text), .url(let text), .json(let text), .jsonFile(let text),
+             .saveBody(let text):
             return [.text(text)]
         case .query(let name, let value), .addQuery(let name, let value): return [.text(name), .optionalText(value)]
         case .header(let name, let value), .defaultHeader(let name, let value): return [.text(name), .text(value)]
@@ -156,6 +158,7 @@ extension WorkbenchStatement {
         case .status: statement = .status
         case .headers: statement = .headers(text(0))
         case .body: statement = .body(raw: flag(0) ?? false, all: flag(1) ?? false)
+        case .saveBody: statement = text(0).map(Self.saveBody)
         case .timing: statement = .timing
         case .history: statement = .history
         case .show: statement = integer(0).map(Self.show)

@@ -12,7 +12,7 @@ public enum StatementResult {
 /// A value decoded by `DeclaredModels`, with the report `decode` prints.
 public struct DecodedModel {
     public var report: DecodedValueReport
-    /// The decoded value in the decoder's own representation (WorkbenchScript's `TypedValue`).
+    /// The decoded value in the decoder's own representation (ModelRuntime's `TypedValue`).
     public var value: Any
 
     public init(report: DecodedValueReport, value: Any) {
@@ -70,6 +70,7 @@ extension WorkbenchStatement {
         case .status: try wb.status()
         case .headers(let name): try wb.headers(name)
         case .body(let raw, let all): try wb.body(raw: raw, all: all)
+        case .saveBody(let path): try wb.saveBody(to: path)
         case .timing: try wb.timing()
         case .history: wb.history()
         case .show(let number): try wb.show(number)

@@ -24,6 +24,7 @@ extension WorkbenchStatement {
         case .method(let method): return .method(transform(method))
         case .bodyJSON(let json): return .bodyJSON(transform(json))
         case .bodyFile(let path): return .bodyFile(transform(path))
+        case .saveBody(let path): return .saveBody(transform(path))
         case .bodyText(let text): return .bodyText(transform(text))
         case .form(let fields): return .form(pairs(fields))
         case .multipart(let fields): return .multipart(pairs(fields))

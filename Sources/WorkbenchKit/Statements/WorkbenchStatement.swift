@@ -43,6 +43,8 @@ public enum WorkbenchStatement: Equatable, Sendable {
     case status
     case headers(String?)
     case body(raw: Bool, all: Bool)
+    /// `body --save FILE`: the last response's body, as received, written to a file.
+    case saveBody(String)
     case timing
     case history
     case show(Int)

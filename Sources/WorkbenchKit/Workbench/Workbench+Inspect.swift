@@ -42,6 +42,35 @@ extension Workbench {
         renderBody(response, all: all, isLast: true)
     }
 
+    /// `body --save FILE`: the last body, exactly as received (decompressed, as `--raw` shows it),
+    /// written to `path` (made, or replaced, as curl's `-o` does), and one line that says so.
+    public func saveBody(to path: String) throws(WorkbenchError) {
+        defer { console.flush() }
+        let response = try lastResponse()
+        let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+        do {
+            try response.body.write(to: file)
+        } catch {
+            throw .fileUnwritable(path, reason: Self.writeFailure(error, at: file))
+        }
+        let type = response.headers.values(for: "Content-Type").first.map { " (\($0))" } ?? ""
+        console.line("wrote \(ByteSize.text(response.body.count))\(type) to \(path)")
+    }
+
+    /// Why a file could not be written, in a few words: the system's reason, not Foundation's sentence.
+    private static func writeFailure(_ error: any Error, at file: URL) -> String {
+        var isFolder: ObjCBool = false
+        let parent = file.deletingLastPathComponent().path
+        if !FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder) || !isFolder.boolValue {
+            return "no folder '\(parent)'"
+        }
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
+        if let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError, posix.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(posix.code))).lowercased()
+        }
+        return error.localizedDescription
+    }
+
     /// `timing`: when the request left, time to the response headers, to the last byte.
     public func timing() throws(WorkbenchError) {
         defer { console.flush() }
