@@ -103,7 +103,7 @@ import WorkbenchKit
     /// those that shape the request do so.
     @Test func everyOptionCurlHasIsTakenOrSaysWhyNot() throws {
         #expect(try statements("-sS --fail-with-body --trace-ascii t.log -o out.json --connect-timeout 3 --retry 2 --http2 --compressed -w '%{http_code}' https://x")
-                == [.reset, .url("https://x"), .send(stream: false)])
+                == [.reset, .url("https://x"), .send(stream: false), .saveBody("out.json")])
         #expect(try statements("-L --no-location https://x") == [.reset, .url("https://x"), .send(stream: false)])
         #expect(try statements("https://x/s?a=1 --url-query 'q=a b&c' --url-query '+raw=%41' -r 0-99 --oauth2-bearer t0k -m 2.5") == [
             .reset, .url("https://x/s?a=1&q=a+b%26c&raw=%41"), .header("Range", "bytes=0-99"), .header("Authorization", "Bearer t0k"),

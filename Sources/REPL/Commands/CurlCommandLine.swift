@@ -27,8 +27,9 @@ struct CurlCommandLine: StatementCommand {
         (Basic; with --digest, the answer to the server's Digest challenge, RFC 7616:
         MD5 or SHA-256, the request sent again once), --oauth2-bearer, -b 'name=value', -b FILE (a cookie file into the session's
         jar), -c FILE (the jar written after), -A, -e, -r/--range, -I, -L (turns `set
-        redirects` on), -m SECONDS (sets `set timeout`), -N, --no-FLAG; -k is taken
-        with a note (TLS is verified all the same).
+        redirects` on), -m SECONDS (sets `set timeout`), -N, -o FILE, -O and
+        --output-dir DIR (the body written where curl writes it, as `body --save`
+        does), --no-FLAG; -k is taken with a note (TLS is verified all the same).
         Taken and changing nothing, since the request is the same:
         \(Self.wrapped(CurlOptions.noEffect.sorted()))
         Refused in one line, nothing sent: a proxy, other protocols' options, a

@@ -74,7 +74,30 @@ extension CurlLine {
         if followRedirects { statements.append(.followRedirects(true)) }
         if let maxTime { statements.append(.timeout(maxTime)) }
         statements.append(.send(stream: stream))
+        if let file = try outputFile(for: url) { statements.append(.saveBody(file)) }
         return statements
+    }
+
+    /// Where `-o` or `-O` has the body written, as curl names it (after `--output-dir` when given);
+    /// nil without them, or for `-o -`, which is standard output.
+    func outputFile(for url: String) throws -> String? {
+        var name: String
+        if let output {
+            guard output != "-" else { return nil }
+            name = output
+        } else if remoteName {
+            // curl names the file as the URL's path ends, escapes and all.
+            let path = URLComponents(string: url)?.percentEncodedPath ?? ""
+            guard let last = path.split(separator: "/", omittingEmptySubsequences: false).last, !last.isEmpty else {
+                throw UsageError("curl: -O names the file as the URL's path ends, and '\(ErrorLine.echo(url))' ends in no name — give -o FILE")
+            }
+            name = String(last)
+        } else {
+            return nil
+        }
+        // curl puts the folder before any name, an absolute one too (`DIR//tmp/x`, which it then cannot write).
+        if let outputDirectory { name = outputDirectory + "/" + name }
+        return name
     }
 
     /// What the statements would fail on once `reset` has run, checked before: the URL, the

@@ -40,6 +40,12 @@ struct CurlLine {
     /// that match it. `-c FILE`: the jar written there after it.
     var cookieFiles: [String] = []
     var cookieJarFile: String?
+    /// `-o FILE`: where the body is written (`-` is standard output: shown, as without it).
+    var output: String?
+    /// `-O`: the body is written to a file named as the URL's path ends.
+    var remoteName = false
+    /// `--output-dir DIR`: where `-o`'s relative path and `-O`'s name are.
+    var outputDirectory: String?
     /// `-b name=value`s, in order: one Cookie header.
     var cookies: [String] = []
 
@@ -126,6 +132,8 @@ struct CurlLine {
                 cookieFiles.append(value)
             }
         case "--cookie-jar": cookieJarFile = value
+        case "--output": output = value
+        case "--output-dir": outputDirectory = value
         case "--user-agent": headers.append(("User-Agent", value))
         case "--referer": headers.append(("Referer", value))
         case "--range": headers.append(("Range", "bytes=" + value))
@@ -154,6 +162,7 @@ struct CurlLine {
             notes.append("note: curl -k: Workbench does not skip TLS verification; the request is sent with it")
         case "--no-buffer": stream = true
         case "--digest": digest = true
+        case "--remote-name": remoteName = true
         default:
             // `--no-NAME` turns a flag off (`--no-location` after `-L`).
             let negated = "--" + option.dropFirst("--no-".count)
@@ -173,6 +182,7 @@ struct CurlLine {
             case "--location", "--location-trusted": followRedirects = false
             case "--insecure": insecure = false
             case "--digest": digest = false
+            case "--remote-name": remoteName = false
             default: break
             }
         }
