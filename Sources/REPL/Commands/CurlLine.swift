@@ -44,7 +44,7 @@ struct CurlLine {
     var output: String?
     /// `-O`: the body is written to a file named as the URL's path ends.
     var remoteName = false
-    /// `--output-dir DIR`: where `-o`'s relative path and `-O`'s name are.
+    /// `--output-dir DIR`: put before `-o`'s path and `-O`'s name, as curl does.
     var outputDirectory: String?
     /// `-b name=value`s, in order: one Cookie header.
     var cookies: [String] = []
