@@ -1,7 +1,8 @@
 import Foundation
 
 /// Turns a response body into the lines the user reads: JSON pretty-printed, text as text,
-/// binary as its size and a hex preview; cut after `limit` lines unless `limit` is nil.
+/// binary as its size and a hex preview (an image as its format and size); cut after `limit`
+/// lines unless `limit` is nil.
 public enum BodyRenderer {
     /// What a body looks like to the renderer.
     public enum Kind: Equatable, Sendable { case empty, json, text, binary }
@@ -82,11 +83,14 @@ public enum BodyRenderer {
     }
 
     /// `binary · 256 B · application/octet-stream`, then up to 4 lines of 16 bytes in hex and ASCII
-    /// (`HexRows`, which also writes them for a body shown as it arrives).
+    /// (`HexRows`, which also writes them for a body shown as it arrives); an image (PNG, GIF, JPEG,
+    /// WebP) is one line, `PNG image · 128×96 px · 2.1 KB · image/png`: its bytes say nothing to read.
     static func hexPreview(_ body: Data, mimeType: String?) -> [String] {
+        let type = mimeType.map { " · \($0)" } ?? ""
+        if let image = ImageHeader(body) { return ["\(image.description) · \(ByteSize.text(body.count))\(type)"] }
         var rows = HexRows()
         let text = rows.append(body) + rows.finish()
-        return ["binary · \(ByteSize.text(body.count))" + (mimeType.map { " · \($0)" } ?? "")]
+        return ["binary · \(ByteSize.text(body.count))\(type)"]
             + text.split(separator: "\n").map(String.init)
     }
 
