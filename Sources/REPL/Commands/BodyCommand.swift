@@ -23,7 +23,8 @@ struct BodyCommand: StatementCommand {
     let group = CommandGroup.inspect
     let help = """
         Without JSON: shows the last response's body — JSON pretty-printed, text as
-        text, binary as size and hex — cut after `set body-lines N` lines.
+        text, an image as its format and pixel size, other binary as size and hex —
+        cut after `set body-lines N` lines.
         `--save FILE` writes it to FILE instead, byte for byte (FILE is replaced).
         With an argument: sets the request body. JSON is checked (the error says the
         line and column); `@FILE` sends a file.
