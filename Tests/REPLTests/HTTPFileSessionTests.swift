@@ -125,6 +125,37 @@ import WorkbenchKit
         }
     }
 
+    /// `>> FILE` writes the response's body beside the `.http` file, keeping an earlier one
+    /// (`FILE-1` …), as JetBrains' client does; `>>! FILE` replaces it.
+    @Test func aResponseIsWrittenWhereTheFileSays() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        try """
+            GET sandbox/jsonplaceholder/posts/1
+
+            >> out/post.json
+
+            ###
+            GET sandbox/jsonplaceholder/posts/2
+
+            >>! out/latest.json
+            """.write(to: folder.url.appendingPathComponent("save.http"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: folder.url.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try await withLiveSandbox { root in
+            let session = Session(console: console, isInteractive: false)
+            session.sandboxURL = root
+            let file = folder.url.appendingPathComponent("save.http").path
+            #expect(await session.evaluate("replay \(file)"), "\(console.capturedText)")
+            #expect(await session.evaluate("replay \(file)"), "\(console.capturedText)")
+            let out = folder.url.appendingPathComponent("out")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["latest.json", "post-1.json", "post.json"])
+            let first = try #require(session.workbench.exchanges.first?.response.body)
+            #expect(FileManager.default.contents(atPath: out.appendingPathComponent("post.json").path) == first)
+            #expect(FileManager.default.contents(atPath: out.appendingPathComponent("latest.json").path) == session.workbench.lastExchange?.response.body)
+            #expect(console.capturedText.contains("wrote \(ByteSize.text(first.count)) (application/json; charset=utf-8) to \(out.path)/post-1.json\n"))
+        }
+    }
+
     /// `export http` writes the history as an `.http` file that `open` reads back as the same
     /// requests; a secret header's value is an environment read, never the value.
     @Test func exportHTTPWritesTheHistoryThatOpenReadsBack() async throws {

@@ -117,6 +117,22 @@ struct HTTPFileSession {
     /// file) may only be the value of a header or query item whose name says it is one
     /// (`Authorization`, `api_key`: SecretNames), which history, `save` and `export` write as an
     /// environment read: anywhere else it would be written as it is, so nothing is sent.
+    /// `path` when no file is there, else the first of `NAME-1.EXT`, `NAME-2.EXT` … that is free:
+    /// where `>> FILE` writes, keeping what an earlier run wrote.
+    static func unusedName(_ path: String) -> String {
+        let files = FileManager.default
+        guard files.fileExists(atPath: path) else { return path }
+        let url = URL(fileURLWithPath: path)
+        let ext = url.pathExtension
+        let stem = url.deletingPathExtension().path
+        var number = 1
+        while true {
+            let candidate = stem + "-\(number)" + (ext.isEmpty ? "" : "." + ext)
+            if !files.fileExists(atPath: candidate) { return candidate }
+            number += 1
+        }
+    }
+
     func statements(for request: HTTPFile.Request) throws -> [WorkbenchStatement] {
         let variables = variables
         let fillNoting = { (text: String) throws -> (text: String, secret: String?) in
@@ -163,6 +179,11 @@ struct HTTPFileSession {
         case nil: break
         }
         statements.append(.send(stream: false))
+        if let saved = request.savesResponse {
+            let path = try fill(saved.path, "the file the response is written to", false)
+            let resolved = path.hasPrefix("/") ? path : (file?.deletingLastPathComponent().appendingPathComponent(path).path ?? path)
+            statements.append(.saveBody(saved.replaces ? resolved : Self.unusedName(resolved)))
+        }
         // Text the prompt takes reads `\(…)` as Swift interpolation: a file's text, or a response
         // a variable brought in, must never run as Swift (nor be saved as Swift that runs).
         for statement in statements {

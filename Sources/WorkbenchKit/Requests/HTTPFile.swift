@@ -16,15 +16,25 @@ public struct HTTPFile: Sendable, Equatable {
         public var body: Body?
         /// The request line's line in the file (1-based).
         public var line: Int
-        /// What the file asks that Workbench does not run (a response handler's script, `>>` to
-        /// save the response): each said in one line when the request is sent.
+        /// What the file asks that Workbench does not run (a response handler's script): each said
+        /// in one line when the request is sent.
         public var notRun: [String] = []
+        /// `>> FILE` or `>>! FILE` below it: where its response's body is written.
+        public var savesResponse: SavedResponse?
 
         public static func == (lhs: Request, rhs: Request) -> Bool {
             lhs.name == rhs.name && lhs.method == rhs.method && lhs.url == rhs.url && lhs.body == rhs.body && lhs.line == rhs.line
                 && lhs.headers.map(\.name) == rhs.headers.map(\.name) && lhs.headers.map(\.value) == rhs.headers.map(\.value)
-                && lhs.notRun == rhs.notRun
+                && lhs.notRun == rhs.notRun && lhs.savesResponse == rhs.savesResponse
         }
+    }
+
+    /// Where a request's response body goes, as JetBrains' HTTP client writes it: `>> FILE` keeps a
+    /// file already there and writes `FILE-1` (`-2` …) beside it, `>>! FILE` replaces it. A relative
+    /// path is the `.http` file's folder's.
+    public struct SavedResponse: Sendable, Equatable {
+        public var path: String
+        public var replaces: Bool
     }
 
     public enum Body: Sendable, Equatable {
@@ -145,7 +155,8 @@ public struct HTTPFile: Sendable, Equatable {
                 continue
             }
             if trimmed.hasPrefix(">> ") || trimmed.hasPrefix(">>! ") {
-                request.notRun.append("`\(trimmed)` (the response saved to a file: `body --raw` shows it, `save` keeps the session)")
+                let replaces = trimmed.hasPrefix(">>!")
+                request.savesResponse = SavedResponse(path: trimmed.dropFirst(replaces ? 3 : 2).trimmingCharacters(in: .whitespaces), replaces: replaces)
                 continue
             }
             if trimmed.hasPrefix("> "), trimmed.hasSuffix(".js") {

@@ -51,7 +51,8 @@ import Testing
         #expect(parsed.requests[1].headers.map(\.name) == ["Authorization"] && parsed.requests[1].body == nil)
         #expect(parsed.requests[2].body == .file("./post.json", withVariables: false))
         #expect(parsed.requests[2].notRun == ["a response handler (`> {% … %}`), which is JavaScript"])
-        #expect(parsed.requests[3].notRun.count == 1 && parsed.requests[3].notRun[0].hasPrefix("`>> health.json`"))
+        #expect(parsed.requests[3].notRun.isEmpty && parsed.requests[3].savesResponse == .init(path: "health.json", replaces: false))
+        #expect(try HTTPFile(parsing: "GET https://x/a\n\n>>! {{dir}}/a.json\n").requests[0].savesResponse == .init(path: "{{dir}}/a.json", replaces: true))
     }
 
     /// What both clients read that a careless reader gets wrong: an XML body that starts with `<`,
