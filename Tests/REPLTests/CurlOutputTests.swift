@@ -30,6 +30,14 @@ import WorkbenchKit
         #expect(try !statements("-O --no-remote-name https://x/a").contains { $0.form == .saveBody })
     }
 
+    /// `-J` would name the file from the response's Content-Disposition, which is not known when
+    /// the statements are made: the URL names it, and one line says so.
+    @Test func aNameFromTheResponseIsSaidToBeTheURLs() throws {
+        let line = try CurlLine.parse(ShellWords.split("-OJ https://x/a/report"))
+        #expect(try line.statements().last == .saveBody("report"))
+        #expect(line.notes == ["note: curl -J names the file from the response's Content-Disposition; here -O names it from the URL"])
+    }
+
     @Test func aURLThatEndsInNoNameCannotNameTheFile() {
         #expect(throws: UsageError.self) { try statements("-O https://x/") }
     }

@@ -163,6 +163,8 @@ struct CurlLine {
         case "--no-buffer": stream = true
         case "--digest": digest = true
         case "--remote-name": remoteName = true
+        case "--remote-header-name":
+            notes.append("note: curl -J names the file from the response's Content-Disposition; here -O names it from the URL")
         default:
             // `--no-NAME` turns a flag off (`--no-location` after `-L`).
             let negated = "--" + option.dropFirst("--no-".count)

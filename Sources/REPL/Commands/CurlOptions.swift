@@ -54,7 +54,7 @@ enum CurlOptions {
         "--no-npn", "--no-progress-meter", "--no-sessionid", "--noproxy", "--parallel",
         "--parallel-immediate", "--parallel-max", "--path-as-is", "--pinnedpubkey", "--post301", "--post302", "--post303",
         "--progress-bar", "--proto", "--proto-default", "--proto-redir", "--random-file", "--rate", "--raw",
-        "--remote-header-name", "--remote-name-all", "--remote-time", "--remove-on-error", "--retry",
+        "--remote-name-all", "--remote-time", "--remove-on-error", "--retry",
         "--retry-all-errors", "--retry-connrefused", "--retry-delay", "--retry-max-time", "--show-error", "--silent",
         "--speed-limit", "--speed-time", "--ssl", "--ssl-allow-beast", "--ssl-auto-client-cert", "--ssl-no-revoke",
         "--ssl-reqd", "--ssl-revoke-best-effort", "--sslv2", "--sslv3", "--stderr", "--styled-output",
