@@ -70,7 +70,9 @@ public struct OptionWords: Sendable {
     /// value that is missing or given twice, a value given to a flag, or two options that exclude
     /// each other are a usage error; one for an unknown option names what the command takes.
     /// `command` is what the errors call it (`export playground`).
-    public init(_ words: [String], options: [CommandOption], command: String) throws {
+    /// `listing` is what an unknown option's error names, when more than `options` (the flags
+    /// `leadingFlags` reads before a command's text also name the options read elsewhere).
+    public init(_ words: [String], options: [CommandOption], command: String, listing: [CommandOption]? = nil) throws {
         var index = 0
         while index < words.count {
             let word = words[index]
@@ -83,7 +85,7 @@ public struct OptionWords: Sendable {
             let name = String(word[..<(equals ?? word.endIndex)])
             let inline = equals.map { String(word[word.index(after: $0)...]) }
             guard let option = options.first(where: { $0.name == name }) else {
-                throw UsageError(Self.unknown(name, options: options, command: command))
+                throw UsageError(Self.unknown(name, options: listing ?? options, command: command))
             }
             if let excluded = options.first(where: { ($0.excludes == name || option.excludes == $0.name) && isGiven($0.name) }) {
                 throw UsageError("\(excluded.name) and \(name) cannot go together: give one")
@@ -142,7 +144,7 @@ extension Command {
             flags.append(word)
             rest = rest.dropFirst(word.count).drop { $0.isWhitespace }
         }
-        return (try OptionWords(flags, options: options, command: name), rest)
+        return (try OptionWords(flags, options: options.filter { $0.value == nil }, command: name, listing: options), rest)
     }
 
     /// Tab's candidates: after an option that takes a value, the values it offers; for a word that

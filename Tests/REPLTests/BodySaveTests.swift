@@ -44,7 +44,6 @@ import WorkbenchKit
         let session = Session(console: console, isInteractive: false)
         #expect(await !session.evaluate(input))
         #expect(console.capturedText == error)
-        #expect(!FileManager.default.fileExists(atPath: "x.png"))
     }
 
     @Test func aFileThatCannotBeWrittenSaysWhy() async throws {

@@ -19,6 +19,10 @@ import WorkbenchKit
         // curl puts the folder before an absolute name too.
         ("--output-dir d -o /tmp/x.json https://x/a", "d//tmp/x.json"),
         ("-O sandbox/httpbin/image/png", "png"),
+        // curl pairs the first output with the URL.
+        ("-o a.json -o b.json https://x/a", "a.json"),
+        ("-O -o b.json https://x/a/c.json", "c.json"),
+        ("--remote-name-all https://x/a/c.json#top", "c.json"),
     ])
     func theBodyIsWrittenWhereCurlWritesIt(arguments: String, file: String) throws {
         let made = try statements(arguments)
@@ -35,7 +39,11 @@ import WorkbenchKit
     @Test func aNameFromTheResponseIsSaidToBeTheURLs() throws {
         let line = try CurlLine.parse(ShellWords.split("-OJ https://x/a/report"))
         #expect(try line.statements().last == .saveBody("report"))
-        #expect(line.notes == ["note: curl -J names the file from the response's Content-Disposition; here -O names it from the URL"])
+        #expect(line.notes == ["note: curl -J names the file from the response's Content-Disposition; here it is named from the URL"])
+        // Without a file written, -J and -i change nothing, and nothing is said.
+        #expect(try CurlLine.parse(ShellWords.split("-iJ https://x/a")).notes.isEmpty)
+        #expect(try CurlLine.parse(ShellWords.split("-i -o h.txt https://x/a")).notes
+                == ["note: curl -i and -I write the response's headers into the file too; here it holds the body alone"])
     }
 
     @Test func aURLThatEndsInNoNameCannotNameTheFile() {
@@ -65,5 +73,39 @@ import WorkbenchKit
             let written = try #require(FileManager.default.contents(atPath: ours.appendingPathComponent(name).path))
             #expect(!written.isEmpty && written == FileManager.default.contents(atPath: theirs.appendingPathComponent(name).path))
         }
+    }
+
+    /// How curl writes, taken from the real curl run the same way: `-f` writes nothing for an HTTP
+    /// error, `--no-clobber` writes beside a file already there, `--create-dirs` makes the folders.
+    @Test func failNoClobberAndCreateDirsWriteAsCurlDoes() async throws {
+        let folder = try TemporaryDirectory()
+        defer { folder.remove() }
+        let console = Console(capturingWithColors: false)
+        let runs = [
+            "-s -f -o {dir}/missing.json {root}/httpbin/status/404",
+            "-s --no-clobber -o {dir}/kept.json {root}/httpbin/json",
+            "-s --no-clobber -o {dir}/kept.json {root}/httpbin/json",
+            "-s --create-dirs -o {dir}/deep/er/made.json {root}/httpbin/json",
+        ]
+        try await withLiveSandbox { root in
+            let session = Session(console: console, isInteractive: false)
+            for (side, dir) in [("theirs", folder.url.appendingPathComponent("theirs")), ("ours", folder.url.appendingPathComponent("ours"))] {
+                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                for run in runs {
+                    let command = run.replacingOccurrences(of: "{dir}", with: dir.path).replacingOccurrences(of: "{root}", with: root.absoluteString)
+                    if side == "theirs" {
+                        try CurlFidelityTests.runCurl(command)
+                    } else {
+                        _ = await session.evaluate("curl " + command)
+                    }
+                }
+            }
+        }
+        let files = { (side: String) in
+            FileManager.default.enumerator(atPath: folder.url.appendingPathComponent(side).path)?.compactMap { $0 as? String }.sorted() ?? []
+        }
+        #expect(files("theirs") == ["deep", "deep/er", "deep/er/made.json", "kept.json", "kept.json.1"])
+        #expect(files("ours") == files("theirs"))
+        #expect(console.capturedText.contains("error: curl -f: the server answered 404, so \(folder.url.path)/ours/missing.json is not written, as curl leaves it\n"))
     }
 }

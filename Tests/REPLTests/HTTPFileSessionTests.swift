@@ -153,6 +153,14 @@ import WorkbenchKit
             #expect(FileManager.default.contents(atPath: out.appendingPathComponent("post.json").path) == first)
             #expect(FileManager.default.contents(atPath: out.appendingPathComponent("latest.json").path) == session.workbench.lastExchange?.response.body)
             #expect(console.capturedText.contains("wrote \(ByteSize.text(first.count)) (application/json; charset=utf-8) to \(out.path)/post-1.json\n"))
+            // A file named from a response would let the server choose where its answer goes.
+            try "# @name first\nGET sandbox/jsonplaceholder/posts/1\n\n###\nGET sandbox/jsonplaceholder/posts/2\n\n>>! out/{{first.response.body.$.title}}\n"
+                .write(to: folder.url.appendingPathComponent("named.http"), atomically: true, encoding: .utf8)
+            console.clearCaptured()
+            let before = session.workbench.exchanges.count
+            #expect(await !session.evaluate("replay \(folder.url.appendingPathComponent("named.http").path)"))
+            #expect(console.capturedText.contains("error: request at line 5: `>>` names its file from a response ({{….response.…}}): nothing was sent"))
+            #expect(session.workbench.exchanges.count == before + 1)
         }
     }
 

@@ -44,8 +44,10 @@ struct BodyCommand: StatementCommand {
             return [.bodyFile(path)]
         }
         if arguments.isEmpty { return [.body(raw: false, all: false)] }
-        if let words = try? Arguments.split(arguments), words.contains(where: { $0 == Self.save.name || $0.hasPrefix(Self.save.name + "=") }) {
-            let given = try OptionWords(words, options: options, command: name)
+        // `--save` among the options before anything else (a JSON body `"--save"` is a body).
+        let leading = arguments.split(separator: " ").prefix { $0.hasPrefix("--") }
+        if leading.contains(where: { $0 == Self.save.name || $0.hasPrefix(Self.save.name + "=") }) {
+            let given = try OptionWords(try Arguments.split(arguments), options: options, command: name)
             guard let path = given.value(Self.save), given.flagCount == 0, given.operands.isEmpty else {
                 throw UsageError("\(Self.save.name) writes the body as received and goes alone: body \(Self.save.spelled)")
             }

@@ -29,7 +29,8 @@ struct CurlCommandLine: StatementCommand {
         jar), -c FILE (the jar written after), -A, -e, -r/--range, -I, -L (turns `set
         redirects` on), -m SECONDS (sets `set timeout`), -N, -o FILE, -O and
         --output-dir DIR (the body written where curl writes it, as `body --save`
-        does), --no-FLAG; -k is taken with a note (TLS is verified all the same).
+        does; with -f, --no-clobber, --create-dirs as curl writes it), --no-FLAG;
+        -k is taken with a note (TLS is verified all the same).
         Taken and changing nothing, since the request is the same:
         \(Self.wrapped(CurlOptions.noEffect.sorted()))
         Refused in one line, nothing sent: a proxy, other protocols' options, a
@@ -94,7 +95,14 @@ struct CurlCommandLine: StatementCommand {
                 return .header(name, fromFiles + "; " + value)
             }
         }
+        // The file -o or -O names is written once the answer is in, as curl writes it.
+        var saving: String?
+        if case .saveBody(let file)? = statements.last {
+            saving = file
+            statements.removeLast()
+        }
         try await session.perform(statements)
+        if let file = saving { try await Self.writeBody(to: file, as: line, session: session) }
         if let path = line.cookieJarFile {
             do {
                 try jar.netscapeText().write(toFile: path, atomically: true, encoding: .utf8)
@@ -102,5 +110,31 @@ struct CurlCommandLine: StatementCommand {
                 throw UsageError("curl: -c \(path): cannot write it: \(error.localizedDescription)")
             }
         }
+    }
+
+    /// Writes the answer's body to `file` as curl would: not at all for an HTTP error with `-f`,
+    /// beside a file already there with `--no-clobber` (`NAME.1` … `NAME.100`), into the folders
+    /// `--create-dirs` makes.
+    @MainActor
+    private static func writeBody(to file: String, as line: CurlLine, session: Session) async throws {
+        if line.failOnError, let status = session.workbench.lastExchange?.response.statusCode, status >= 400 {
+            throw UsageError("curl -f: the server answered \(status), so \(file) is not written, as curl leaves it")
+        }
+        var file = file
+        if line.noClobber {
+            let files = FileManager.default
+            let taken = { (path: String) in files.fileExists(atPath: (path as NSString).expandingTildeInPath) }
+            if taken(file) {
+                guard let free = (1...100).lazy.map({ "\(file).\($0)" }).first(where: { !taken($0) }) else {
+                    throw UsageError("curl --no-clobber: \(file) and \(file).1 … \(file).100 are all there, so nothing is written, as curl does")
+                }
+                file = free
+            }
+        }
+        if line.createDirectories {
+            let folder = URL(fileURLWithPath: (file as NSString).expandingTildeInPath).deletingLastPathComponent()
+            try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        try await session.perform([.saveBody(file)])
     }
 }

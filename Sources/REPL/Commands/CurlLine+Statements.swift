@@ -82,17 +82,20 @@ extension CurlLine {
     /// nil without them, or for `-o -`, which is standard output.
     func outputFile(for url: String) throws -> String? {
         var name: String
-        if let output {
-            guard output != "-" else { return nil }
-            name = output
-        } else if remoteName {
-            // curl names the file as the URL's path ends, escapes and all.
-            let path = URLComponents(string: url)?.percentEncodedPath ?? ""
+        switch outputs.first ?? (remoteNameAll ? .remoteName : nil) {
+        case .file(let path)?:
+            guard path != "-" else { return nil }
+            name = path
+        case .remoteName?:
+            // curl names the file as the URL's path ends (escapes and all), its query and fragment aside.
+            var rest = Substring(url)
+            if let scheme = rest.range(of: "://") { rest = rest[scheme.upperBound...].drop { $0 != "/" } }
+            let path = rest.prefix { $0 != "?" && $0 != "#" }
             guard let last = path.split(separator: "/", omittingEmptySubsequences: false).last, !last.isEmpty else {
                 throw UsageError("curl: -O names the file as the URL's path ends, and '\(ErrorLine.echo(url))' ends in no name — give -o FILE")
             }
             name = String(last)
-        } else {
+        case nil:
             return nil
         }
         // curl puts the folder before any name, an absolute one too (`DIR//tmp/x`, which it then cannot write).

@@ -40,12 +40,22 @@ struct CurlLine {
     /// that match it. `-c FILE`: the jar written there after it.
     var cookieFiles: [String] = []
     var cookieJarFile: String?
-    /// `-o FILE`: where the body is written (`-` is standard output: shown, as without it).
-    var output: String?
-    /// `-O`: the body is written to a file named as the URL's path ends.
-    var remoteName = false
+    /// Where the body goes, in the order given: `-o FILE` (`-` is standard output: shown, as
+    /// without it), or `-O`, the name the URL's path ends in. curl pairs the first with the URL.
+    enum Output: Equatable { case file(String), remoteName }
+    var outputs: [Output] = []
+    /// `--remote-name-all`: `-O` for a URL no output names.
+    var remoteNameAll = false
     /// `--output-dir DIR`: put before `-o`'s path and `-O`'s name, as curl does.
     var outputDirectory: String?
+    /// How curl writes the file: not on an HTTP error (`-f`), beside one already there
+    /// (`--no-clobber`, as `NAME.1`), after making its folders (`--create-dirs`).
+    var failOnError = false
+    var noClobber = false
+    var createDirectories = false
+    /// `-J` and `-i`, which change only what a written file is named or holds.
+    var namesFromResponse = false
+    var includesHeaders = false
     /// `-b name=value`s, in order: one Cookie header.
     var cookies: [String] = []
 
@@ -82,13 +92,22 @@ struct CurlLine {
             }
         }
         guard line.url != nil else { throw UsageError("curl: no URL — `curl URL [options]`, or `curl` alone to print the current request") }
+        let writes = (line.outputs.first.map { $0 != .file("-") } ?? false) || line.remoteNameAll
+        if writes, line.namesFromResponse {
+            line.notes.append("note: curl -J names the file from the response's Content-Disposition; here it is named from the URL")
+        }
+        if writes, line.head || line.includesHeaders {
+            line.notes.append("note: curl -i and -I write the response's headers into the file too; here it holds the body alone")
+        }
         return line
     }
 
     /// One option, by its long name (`written` is how the command wrote it); `value` for one that takes it.
     private mutating func take(_ option: String, _ value: String?, as written: String) throws {
         if let reason = CurlOptions.refusal(option) { throw UsageError("curl: \(written): \(reason)") }
+        if option == "--include" { includesHeaders = true }
         if CurlOptions.noEffect.contains(option) { return }
+        if let value, option == "--output" { return outputs.append(.file(value)) }
         guard let value else { return try take(flag: option, as: written) }
         switch option {
         case "--url":
@@ -132,7 +151,6 @@ struct CurlLine {
                 cookieFiles.append(value)
             }
         case "--cookie-jar": cookieJarFile = value
-        case "--output": output = value
         case "--output-dir": outputDirectory = value
         case "--user-agent": headers.append(("User-Agent", value))
         case "--referer": headers.append(("Referer", value))
@@ -162,9 +180,13 @@ struct CurlLine {
             notes.append("note: curl -k: Workbench does not skip TLS verification; the request is sent with it")
         case "--no-buffer": stream = true
         case "--digest": digest = true
-        case "--remote-name": remoteName = true
-        case "--remote-header-name":
-            notes.append("note: curl -J names the file from the response's Content-Disposition; here -O names it from the URL")
+        case "--remote-name": outputs.append(.remoteName)
+        case "--remote-name-all": remoteNameAll = true
+        case "--fail": failOnError = true
+        case "--no-clobber": noClobber = true
+        case "--create-dirs": createDirectories = true
+        // Said once every word is read (`parse`): it matters only with a file written.
+        case "--remote-header-name": namesFromResponse = true
         default:
             // `--no-NAME` turns a flag off (`--no-location` after `-L`).
             let negated = "--" + option.dropFirst("--no-".count)
@@ -184,7 +206,11 @@ struct CurlLine {
             case "--location", "--location-trusted": followRedirects = false
             case "--insecure": insecure = false
             case "--digest": digest = false
-            case "--remote-name": remoteName = false
+            case "--remote-name": outputs.removeAll { $0 == .remoteName }
+            case "--remote-name-all": remoteNameAll = false
+            case "--fail": failOnError = false
+            case "--no-clobber": noClobber = false
+            case "--create-dirs": createDirectories = false
             default: break
             }
         }

@@ -44,17 +44,17 @@ enum CurlOptions {
     /// transfer, which protocol version it prefers, or how it checks TLS: the request sent is the
     /// same, so they are accepted and change nothing (Workbench shows the exchange its own way).
     static let noEffect: Set<String> = [
-        "--alt-svc", "--basic", "--cert-status", "--ciphers", "--compressed", "--connect-timeout", "--create-dirs",
+        "--alt-svc", "--basic", "--cert-status", "--ciphers", "--compressed", "--connect-timeout",
         "--create-file-mode", "--crlfile", "--curves", "--disable", "--disallow-username-in-url", "--dns-interface",
         "--dns-ipv4-addr", "--dns-ipv6-addr", "--dns-servers", "--doh-cert-status", "--doh-insecure", "--doh-url",
-        "--dump-header", "--egd-file", "--engine", "--etag-save", "--expect100-timeout", "--fail", "--fail-early",
+        "--dump-header", "--egd-file", "--engine", "--etag-save", "--expect100-timeout", "--fail-early",
         "--fail-with-body", "--false-start", "--globoff", "--happy-eyeballs-timeout-ms", "--hsts", "--http0.9", "--http1.1", "--http2",
         "--ignore-content-length", "--include", "--ipv4", "--ipv6", "--junk-session-cookies", "--keepalive-time",
-        "--libcurl", "--limit-rate", "--max-filesize", "--max-redirs", "--no-alpn", "--no-clobber", "--no-keepalive",
+        "--libcurl", "--limit-rate", "--max-filesize", "--max-redirs", "--no-alpn", "--no-keepalive",
         "--no-npn", "--no-progress-meter", "--no-sessionid", "--noproxy", "--parallel",
         "--parallel-immediate", "--parallel-max", "--path-as-is", "--pinnedpubkey", "--post301", "--post302", "--post303",
         "--progress-bar", "--proto", "--proto-default", "--proto-redir", "--random-file", "--rate", "--raw",
-        "--remote-name-all", "--remote-time", "--remove-on-error", "--retry",
+        "--remote-time", "--remove-on-error", "--retry",
         "--retry-all-errors", "--retry-connrefused", "--retry-delay", "--retry-max-time", "--show-error", "--silent",
         "--speed-limit", "--speed-time", "--ssl", "--ssl-allow-beast", "--ssl-auto-client-cert", "--ssl-no-revoke",
         "--ssl-reqd", "--ssl-revoke-best-effort", "--sslv2", "--sslv3", "--stderr", "--styled-output",

@@ -112,11 +112,6 @@ struct HTTPFileSession {
         return .header("Authorization", "Basic " + Data(credentials.utf8).base64EncodedString())
     }
 
-    /// `request` as the statements that send it, every `{{…}}` filled in first: nothing is sent
-    /// when one cannot be (one line names it). A secret (a variable of the private environment
-    /// file) may only be the value of a header or query item whose name says it is one
-    /// (`Authorization`, `api_key`: SecretNames), which history, `save` and `export` write as an
-    /// environment read: anywhere else it would be written as it is, so nothing is sent.
     /// `path` when no file is there, else the first of `NAME-1.EXT`, `NAME-2.EXT` … that is free:
     /// where `>> FILE` writes, keeping what an earlier run wrote.
     static func unusedName(_ path: String) -> String {
@@ -133,6 +128,11 @@ struct HTTPFileSession {
         }
     }
 
+    /// `request` as the statements that send it, every `{{…}}` filled in first: nothing is sent
+    /// when one cannot be (one line names it). A secret (a variable of the private environment
+    /// file) may only be the value of a header or query item whose name says it is one
+    /// (`Authorization`, `api_key`: SecretNames), which history, `save` and `export` write as an
+    /// environment read: anywhere else it would be written as it is, so nothing is sent.
     func statements(for request: HTTPFile.Request) throws -> [WorkbenchStatement] {
         let variables = variables
         let fillNoting = { (text: String) throws -> (text: String, secret: String?) in
@@ -180,6 +180,10 @@ struct HTTPFileSession {
         }
         statements.append(.send(stream: false))
         if let saved = request.savesResponse {
+            // A file named from a response would let a server choose where its answer is written.
+            if saved.path.contains("{{"), saved.path.contains(".response.") {
+                throw UsageError("request at line \(request.line): `>>` names its file from a response ({{….response.…}}): nothing was sent — name the file in the .http file")
+            }
             let path = try fill(saved.path, "the file the response is written to", false)
             let resolved = path.hasPrefix("/") ? path : (file?.deletingLastPathComponent().appendingPathComponent(path).path ?? path)
             statements.append(.saveBody(saved.replaces ? resolved : Self.unusedName(resolved)))

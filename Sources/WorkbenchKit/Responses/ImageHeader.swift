@@ -13,16 +13,16 @@ struct ImageHeader: Equatable {
         let bytes = Bytes(body)
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) {
             guard bytes.ascii(12, 4) == "IHDR", let width = bytes.bigEndian(16, 4), let height = bytes.bigEndian(20, 4) else { return nil }
-            self.init(format: "PNG", width: width, height: height)
+            self.init(format: "PNG", sized: width, height)
         } else if bytes.ascii(0, 6) == "GIF87a" || bytes.ascii(0, 6) == "GIF89a" {
             guard let width = bytes.littleEndian(6, 2), let height = bytes.littleEndian(8, 2) else { return nil }
-            self.init(format: "GIF", width: width, height: height)
+            self.init(format: "GIF", sized: width, height)
         } else if bytes.starts(with: [0xFF, 0xD8]) {
             guard let (width, height) = Self.jpegFrame(bytes) else { return nil }
-            self.init(format: "JPEG", width: width, height: height)
+            self.init(format: "JPEG", sized: width, height)
         } else if bytes.ascii(0, 4) == "RIFF", bytes.ascii(8, 4) == "WEBP" {
             guard let (width, height) = Self.webPCanvas(bytes) else { return nil }
-            self.init(format: "WebP", width: width, height: height)
+            self.init(format: "WebP", sized: width, height)
         } else {
             return nil
         }
@@ -30,6 +30,12 @@ struct ImageHeader: Equatable {
 
     init(format: String, width: Int, height: Int) {
         (self.format, self.width, self.height) = (format, width, height)
+    }
+
+    /// nil for a size of 0, which a header may leave for later (a JPEG's DNL marker): no size to say.
+    private init?(format: String, sized width: Int, _ height: Int) {
+        guard width > 0, height > 0 else { return nil }
+        self.init(format: format, width: width, height: height)
     }
 
     /// `PNG image · 128×96 px`.
