@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependencies point one way (docs/ARCHITECTURE.md, "Modules"):
-// workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation only);
+// workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation only) → TerminalImages;
 // WorkbenchScript (the one module that reads Swift with swift-syntax) → {JSONInference → ModelRuntime,
 // LineResults, SwiftPackages → ToolProcesses, ResultsLog (the results column's runtime)}.
 
@@ -70,7 +70,9 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "LineEditor", dependencies: ["CLibEdit"], swiftSettings: fuzzCoverage),
-        .target(name: "WorkbenchKit", swiftSettings: fuzzCoverage),
+        // Images decoded (PNG, JPEG, GIF) and drawn in a terminal: half blocks, kitty, iTerm2, sixels.
+        .target(name: "TerminalImages", swiftSettings: fuzzCoverage),
+        .target(name: "WorkbenchKit", dependencies: ["TerminalImages"], swiftSettings: fuzzCoverage),
         // The results column's runtime: compiled without the playground transform, imported by the
         // programs compiled with it (and read back by WorkbenchScript through `ResultRecord`). Swift 5
         // mode: it sets the standard library's `_playgroundPrintHook`, a global Swift 6 will not let it touch.
@@ -142,6 +144,7 @@ let package = Package(
             name: "REPL",
             dependencies: [
                 "LineEditor", "WorkbenchKit", "ModelRuntime", "LineResults", "ToolProcesses", "SwiftPackages", "WorkbenchScript", "WorkbenchSpec", "Sandbox", "Playgrounds", "ReplayReports",
+                "TerminalImages",
             ],
             swiftSettings: fuzzCoverage
         ),
@@ -176,6 +179,8 @@ let package = Package(
         .testTarget(name: "CurlOnDemandTests", dependencies: ["CurlOnDemand"]),
         .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "TestSupport", "SandboxTestSupport"]),
         .testTarget(name: "ReplayReportsTests", dependencies: ["ReplayReports"]),
+        // Fixtures/ holds small images and the pixels Pillow decodes them to, made by the scripts there.
+        .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages"], exclude: ["Fixtures"]),
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "TestSupport"]),
         .testTarget(name: "JSONInferenceTests", dependencies: ["JSONInference", "ModelRuntime", "WorkbenchKit"]),
         .testTarget(name: "ToolProcessesTests", dependencies: ["ToolProcesses"]),
@@ -204,11 +209,12 @@ let package = Package(
         .testTarget(name: "JupyterKernelTests", dependencies: ["JupyterKernel", "KernelLibraries", "TestSupport"],
                     exclude: ["Clients", "Notebooks"]),
         .testTarget(name: "PlaygroundsTests", dependencies: ["Playgrounds", "TestSupport"]),
-        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport", "CZlib"]),
+        .testTarget(name: "SandboxTests", dependencies: ["Sandbox", "SandboxTestSupport", "CZlib", "TerminalImages"]),
         .testTarget(
             name: "REPLTests",
             dependencies: [
                 "REPL", "LineEditor", "WorkbenchKit", "LineResults", "SwiftPackages", "WorkbenchScript", "TestSupport", "SandboxTestSupport",
+                "TerminalImages",
             ]
         ),
         // SwiftForms/ holds the forms table, its generator and the harness its programs compile with;
