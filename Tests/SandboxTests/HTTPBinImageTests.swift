@@ -2,6 +2,7 @@ import CZlib
 import Foundation
 import Testing
 import SandboxTestSupport
+import TerminalImages
 @testable import Sandbox
 
 /// httpbin's images: `/image/png` a PNG any decoder reads (its chunks' CRCs, its header, its
@@ -52,16 +53,45 @@ import SandboxTestSupport
             #expect(text.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"128\" height=\"96\""))
             #expect(text.hasSuffix("</svg>\n"))
             let answers = [("image/svg+xml", 200, "image/svg+xml"), ("image/*", 200, "image/png"), ("image/png", 200, "image/png"),
-                           ("text/html", 406, "application/json")]
+                           ("image/jpeg", 200, "image/jpeg"), ("image/webp,image/png", 200, "image/webp"),
+                           ("image/png, image/svg+xml", 200, "image/svg+xml"), ("text/html", 406, "application/json"),
+                           ("*/*", 406, "application/json")]
             for (accept, status, type) in answers {
                 let response = try await HTTPClient.shared.fetch(base.at("/httpbin/image"), headers: ["Accept": accept])
                 #expect(response.status == status && response.header("Content-Type") == type, "Accept: \(accept)")
             }
             let refused = try await HTTPClient.shared.fetch(base.at("/httpbin/image"), headers: ["Accept": "text/html"])
             #expect(try refused.json() as? NSDictionary == ["message": "Client did not request a supported media type.",
-                                                            "accept": ["image/png", "image/svg+xml", "image/*"]])
+                                                            "accept": ["image/webp", "image/svg+xml", "image/jpeg", "image/png", "image/*"]])
             #expect(try await HTTPClient.shared.fetch(base.at("/httpbin/image/gif")).status == 404)
             #expect(try await HTTPClient.shared.fetch(base.at("/httpbin/image/png"), method: "POST").status == 405)
+        }
+    }
+
+    @Test("/image/jpeg is a baseline JPEG of the same picture (decoded, each pixel near the one drawn) and /image/webp a WebP of its size")
+    func theJPEGAndWebPHoldThePicture() async throws {
+        try await LiveSandbox.with { base in
+            let jpeg = try await HTTPClient.shared.fetch(base.at("/httpbin/image/jpeg"))
+            #expect(jpeg.status == 200 && jpeg.header("Content-Type") == "image/jpeg")
+            let pixels = try JPEGDecoder.decode(Array(jpeg.body))
+            #expect(pixels.width == 128 && pixels.height == 96)
+            // JPEG is lossy: the mean difference stays small, though edges (the sun's rim) differ more.
+            var difference = 0
+            for y in 0..<96 {
+                for x in 0..<128 {
+                    let (red, green, blue, _) = pixels.pixel(x: x, y: y)
+                    let drawn = HTTPBinImages.colour(x: x, y: y)
+                    difference += abs(Int(red) - Int(drawn.0)) + abs(Int(green) - Int(drawn.1)) + abs(Int(blue) - Int(drawn.2))
+                }
+            }
+            #expect(Double(difference) / Double(128 * 96 * 3) < 4)
+            let webp = try await HTTPClient.shared.fetch(base.at("/httpbin/image/webp"))
+            #expect(webp.status == 200 && webp.header("Content-Type") == "image/webp")
+            let bytes = [UInt8](webp.body)
+            #expect(String(decoding: bytes[0..<4], as: UTF8.self) == "RIFF" && String(decoding: bytes[8..<12], as: UTF8.self) == "WEBP")
+            // A lossy WebP's VP8 frame header: the start code, then 14-bit width and height (RFC 6386, 9.1).
+            #expect(String(decoding: bytes[12..<16], as: UTF8.self) == "VP8 " && Array(bytes[23..<26]) == [0x9D, 0x01, 0x2A])
+            #expect(Int(bytes[26]) | Int(bytes[27] & 0x3F) << 8 == 128 && Int(bytes[28]) | Int(bytes[29] & 0x3F) << 8 == 96)
         }
     }
 

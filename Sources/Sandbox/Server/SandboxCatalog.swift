@@ -99,12 +99,13 @@ public enum SandboxCatalog {
             "GET /stream/{n} (chunked, at most 100 lines)", "GET /drip?duration=2&numbytes=10&delay=0",
             "GET /sse?count=5&delay=1 (text/event-stream, the sandbox's own)",
             "GET /digest-auth/{qop}/{user}/{password}[/{algorithm}] (Digest authentication, MD5 or SHA-256)",
-            "GET /image/png", "GET /image/svg", "GET /image (by Accept: image/png, image/svg+xml)",
+            "GET /image/png", "GET /image/jpeg", "GET /image/webp", "GET /image/svg",
+            "GET /image (by Accept: image/webp, image/svg+xml, image/jpeg, image/png)",
             "GET /response-headers?NAME=VALUE", "GET /cookies", "GET /cookies/set?NAME=VALUE", "GET /cookies/set/{name}/{value}",
             "GET /cookies/delete?NAME", "GET /openapi.json (this API's OpenAPI 3.1 document)",
         ],
         paths: ["/get", "/post", "/anything", "/headers", "/status/", "/delay/", "/redirect/", "/redirect-to?url=",
-                "/bytes/", "/gzip", "/json", "/html", "/xml", "/stream/", "/drip", "/sse", "/image/png", "/image/svg", "/cookies"],
+                "/bytes/", "/gzip", "/json", "/html", "/xml", "/stream/", "/drip", "/sse", "/image/png", "/image/jpeg", "/image/webp", "/image/svg", "/cookies"],
         service: { await HTTPBinAPI.respond(to: $0) }
     )
 }

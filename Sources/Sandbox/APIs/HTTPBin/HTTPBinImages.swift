@@ -1,9 +1,10 @@
 import CZlib
 import Foundation
 
-/// `/image/png` and `/image/svg`, and `/image` choosing one by `Accept`, as httpbin serves its
-/// images: the picture is the sandbox's own, drawn here (a landscape: sky, sun, two hills), the
-/// same bytes on every run.
+/// `/image/png`, `/image/jpeg`, `/image/webp` and `/image/svg`, and `/image` choosing one by
+/// `Accept`, as httpbin serves its images: the picture is the sandbox's own (a landscape: sky,
+/// sun, two hills), the same bytes on every run. PNG and SVG are drawn here; the JPEG and WebP are
+/// that picture encoded by scripts/make_sandbox_images.py (resources in `Data/images/`).
 enum HTTPBinImages {
     static let width = 128
     static let height = 96
@@ -12,13 +13,18 @@ enum HTTPBinImages {
         switch path.count == 2 ? path[1] : nil {
         case "png": return png
         case "svg": return svg
+        case "jpeg": return resource("landscape.jpg", type: "image/jpeg")
+        case "webp": return resource("landscape.webp", type: "image/webp")
         case nil where path.count == 1:
-            // httpbin's order: the first kind the client accepts of those it serves.
-            let accept = (request.header("Accept") ?? "").lowercased()
+            // httpbin's order: the first kind the client accepts of those it serves; PNG without an Accept.
+            guard let accept = request.header("Accept")?.lowercased() else { return png }
+            if accept.contains("image/webp") { return resource("landscape.webp", type: "image/webp") }
             if accept.contains("image/svg+xml") { return svg }
+            if accept.contains("image/jpeg") { return resource("landscape.jpg", type: "image/jpeg") }
             if accept.contains("image/png") || accept.contains("image/*") { return png }
+            let accepted = ["image/webp", "image/svg+xml", "image/jpeg", "image/png", "image/*"]
             let message = JSONValue.object([("message", .string("Client did not request a supported media type.")),
-                                            ("accept", .array(["image/png", "image/svg+xml", "image/*"].map { .string($0) }))])
+                                            ("accept", .array(accepted.map { .string($0) }))])
             return SandboxResponse(status: 406, headers: [("Content-Type", "application/json")], body: .bytes(message.rendered(pretty: true) + [0x0A]))
         default: return HTTPBinAPI.notFound
         }
@@ -26,6 +32,14 @@ enum HTTPBinImages {
 
     static let png = SandboxResponse(headers: [("Content-Type", "image/png")], body: .bytes(pngBytes))
     static let svg = SandboxResponse(headers: [("Content-Type", "image/svg+xml")], body: .bytes(Array(svgText.utf8)))
+
+    private static func resource(_ name: String, type: String) -> SandboxResponse {
+        do {
+            return SandboxResponse(headers: [("Content-Type", type)], body: .bytes(try SandboxDataFile.bytes("images/" + name)))
+        } catch {
+            return error.response
+        }
+    }
 
     /// The picture's colour at (x, y): what both forms draw.
     static func colour(x: Int, y: Int) -> (UInt8, UInt8, UInt8) {
