@@ -38,10 +38,21 @@ extension Session {
         return swift.usePackages(library)
     }
 
-    /// The settings compiled Swift's `wb` starts from: `set`, the sandbox, offline routes.
+    /// The settings compiled Swift's `wb` starts from: `set`, the sandbox, offline routes, pictures.
     var swiftSettings: PromptSettings {
-        PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offline ? OfflineRouting.routes : [], options: workbench.options,
-                       bodyLines: workbench.bodyLines, terminal: console.isTerminal, colors: console.colors)
+        var settings = PromptSettings(sandboxURL: sandboxURL, offlineRoutes: offline ? OfflineRouting.routes : [], options: workbench.options,
+                                      bodyLines: workbench.bodyLines, terminal: console.isTerminal, colors: console.colors)
+        if console.isTerminal {
+            // Compiled Swift's pictures: the terminal is not asked for them (its answer would have to
+            // be awaited before every first compiled input); what it answered before, or `TERM`'s guess.
+            switch console.imageDisplay {
+            case .line: break
+            case .drawn(let graphics): settings.imageGraphics = graphics
+            case .detect: settings.imageGraphics = console.detectedGraphics ?? TerminalGraphicsQuery.guess(ProcessInfo.processInfo.environment)
+            }
+            settings.canvas = console.canvas
+        }
+        return settings
     }
 
     /// Runs Swift items at the prompt (typed, or written by a command: a spec's models, a page's

@@ -61,6 +61,7 @@ public enum Startup {
         session.waitingLine = { editor.waitingLine() }
         session.offline = options.offline
         session.languageMode = options.languageMode
+        drawImages(on: session.console, environment: ProcessInfo.processInfo.environment)
         let output = editor.asynchronousOutput
         session.asynchronousOutput = { output.write($0) }
         if options.sandbox { SandboxLauncher.launch(for: session, deferred: !editor.isInteractive) }
@@ -83,6 +84,14 @@ public enum Startup {
         // The sandbox is not shut down gracefully: the process exit ends it, and waiting for a
         // server that may still be starting would put milliseconds on every `quit`.
         return editor.isInteractive || succeeded ? 0 : 1
+    }
+
+    /// A terminal's console draws image bodies as `WORKBENCH_IMAGES` says (a `set images` value),
+    /// else as the terminal answers when first asked.
+    static func drawImages(on console: Console, environment: [String: String]) {
+        guard console.isTerminal else { return }
+        console.imageDisplay = environment["WORKBENCH_IMAGES"].flatMap { ImageDisplay($0.lowercased()) } ?? .detect
+        console.graphicsDetector = { TerminalGraphicsQuery.ask(environment: environment) }
     }
 
     @MainActor

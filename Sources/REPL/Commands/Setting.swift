@@ -46,6 +46,18 @@ extension Setting {
                 """, current: { $0.workbench.maxBodyBytes }, statement: { .maxBody($0) }),
         Setting("color", .onOff, form: .colors, help: "colours on a terminal (off with NO_COLOR)",
                 current: { $0.console.colors }, statement: { .colors($0) }),
+        Setting("images", .images, help: """
+                how an image body (PNG, JPEG, GIF) shows at a terminal with colours:
+                auto (the terminal is asked: kitty, iterm, sixel or blocks), one of
+                those, or off (its one line only, as piped output shows it)
+                """, current: { session in
+                    let display = session.console.imageDisplay
+                    guard display == .detect, let found = session.console.detectedGraphics else { return display }
+                    return .drawn(found)
+                }, apply: { session, display in
+                    session.console.imageDisplay = display
+                    session.console.detectedGraphics = nil
+                }),
         Setting("offline", .onOff, help: """
                 whether the real hosts of the sandbox's APIs are answered by the
                 sandbox (as `workbench --offline`); URLs stay as typed

@@ -1,3 +1,4 @@
+import TerminalImages
 import WorkbenchKit
 import WorkbenchScript
 
@@ -70,5 +71,18 @@ extension SettingKind<SwiftLanguageMode> {
             }
             return mode
         }, text: { $0.version })
+    }
+}
+
+extension SettingKind<ImageDisplay> {
+    /// How image bodies show: auto (asked of the terminal), a protocol's name, or off.
+    static var images: Self {
+        let names = ["auto"] + TerminalGraphics.allCases.map(\.rawValue) + ["off"]
+        return SettingKind(values: names, sample: "blocks", read: { word, setting in
+            guard let display = ImageDisplay(word.lowercased()) else {
+                throw UsageError("\(setting) takes \(names.dropLast().joined(separator: ", ")) or off, not '\(word)'")
+            }
+            return display
+        }, text: { $0.name })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TerminalImages
 
 /// Where everything a user reads goes: standard output, or a buffer in tests.
 ///
@@ -17,7 +18,34 @@ public final class Console: @unchecked Sendable {
         set { lock.withLock { colorsEnabled = newValue } }
     }
 
+    /// How an image body shows at a terminal (`set images`); the one line elsewhere.
+    public var imageDisplay: ImageDisplay {
+        get { lock.withLock { images } }
+        set { lock.withLock { images = newValue } }
+    }
+    /// Asks the terminal how it draws pictures, for `ImageDisplay.detect` (the REPL's, which owns
+    /// the terminal's input); without one a terminal is drawn on in half blocks.
+    public var graphicsDetector: (@Sendable () -> TerminalGraphics)? {
+        get { lock.withLock { detector } }
+        set { lock.withLock { detector = newValue } }
+    }
+    /// What `graphicsDetector` answered, once asked (nil before).
+    public var detectedGraphics: TerminalGraphics? {
+        get { lock.withLock { detected } }
+        set { lock.withLock { detected = newValue } }
+    }
+    /// The terminal's size for a console whose output another process shows (the Swift host's).
+    public var canvasOverride: TerminalCanvas? {
+        get { lock.withLock { givenCanvas } }
+        set { lock.withLock { givenCanvas = newValue } }
+    }
+    var outputDescriptor: Int32? { fileDescriptor }
+
     private let fileDescriptor: Int32?
+    private var images = ImageDisplay.line
+    private var detector: (@Sendable () -> TerminalGraphics)?
+    private var detected: TerminalGraphics?
+    private var givenCanvas: TerminalCanvas?
     private let lock = NSLock()
     private var buffer: [UInt8] = []
     private var captured: [UInt8] = []

@@ -13,10 +13,12 @@ public enum HostRuntime {
     /// How many of the input's units run (`PromptSettings.liveUnitsToRun`); nil: all.
     static var liveUnitsToRun: Int?
 
-    /// Gives `wb` the REPL's transport options, body lines, sandbox, offline routes and cookies.
+    /// Gives `wb` the REPL's transport options, body lines, pictures, sandbox, offline routes and cookies.
     static func configure(_ wb: Workbench, with settings: PromptSettings) {
         wb.options = settings.options
         wb.bodyLines = settings.bodyLines
+        wb.console.imageDisplay = settings.imageGraphics.map { .drawn($0) } ?? .line
+        wb.console.canvasOverride = settings.canvas
         wb.showsSpinner = false  // the REPL's own terminal is not this program's
         wb.sandboxURL = settings.sandboxURL
         wb.cookieJar.replace(with: settings.cookies)

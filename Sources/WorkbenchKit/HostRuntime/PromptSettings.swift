@@ -1,4 +1,5 @@
 import Foundation
+import TerminalImages
 
 /// How the REPL's `wb` is set up, written by the REPL for each compiled input so the program's
 /// own `wb` starts configured the same (sandbox, offline routes, transport options, output).
@@ -13,6 +14,9 @@ public struct PromptSettings: Codable, Sendable, Equatable {
     /// Whether the REPL's console is a terminal and uses colours (the program's output is piped).
     public var terminal: Bool
     public var colors: Bool
+    /// How the REPL's terminal draws an image body (nil: the one line), and its size.
+    public var imageGraphics: TerminalGraphics?
+    public var canvas: TerminalCanvas?
     /// Whether the new input's expressions show their values (the prompt) or not (snippet replay,
     /// which prints what the compiled snippet prints).
     public var showsResults = true

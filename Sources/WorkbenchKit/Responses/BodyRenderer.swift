@@ -28,7 +28,8 @@ public enum BodyRenderer {
         !mime.isEmpty && !mime.hasPrefix("text/") && !mime.hasSuffix("+xml") && !(mime.hasPrefix("application/") && !mime.containsText("octet"))
     }
 
-    /// Writes the body to `console` (JSON streamed through `JSONPrinter`); returns the lines cut.
+    /// Writes the body to `console` (JSON streamed through `JSONPrinter`; an image's picture drawn
+    /// below its line at a terminal that draws it); returns the lines cut.
     @discardableResult
     public static func write(_ body: Data, mimeType: String?, limit: Int?, to console: Console) -> Int {
         // A cut print is collected first, so it needs no separate scan: a body that only claims
@@ -58,7 +59,16 @@ public enum BodyRenderer {
 
     private static func writeTextOrBinary(_ body: Data, mimeType: String?, limit: Int?, to console: Console) -> Int {
         guard textOrBinary(body) == .text, !(mimeType.map(isBinaryType) ?? false) else {
-            for line in hexPreview(body, mimeType: mimeType) { console.line(line) }
+            let preview = hexPreview(body, mimeType: mimeType)
+            switch ImageHeader(body) != nil ? console.picture(of: body) : nil {
+            case .success(let picture)?:
+                console.line(preview[0])
+                console.writeTransient(picture.joined(separator: "\n") + "\n")
+            case .failure(let error)?:
+                console.line(preview[0] + " · not drawn: \(error)")
+            case nil:
+                for line in preview { console.line(line) }
+            }
             return 0
         }
         let (lines, more) = cut(textLines(body), limit: limit)

@@ -1,0 +1,87 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Image bodies at a real terminal: the terminal is asked how it draws (a kitty graphics query,
+/// then its device attributes), and the picture comes in what it answered; a terminal that does
+/// not answer gets half blocks after the wait. Piped, an image is its one line.
+@Suite struct ImageTerminalTests {
+    /// The prompt's end, in colour.
+    static let prompt = ">\u{1B}[0m "
+    static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c"
+
+    @Test("the terminal's answer chooses sixels, kitty's protocol or half blocks, asked again after `set images auto`")
+    func theTerminalIsAsked() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        // Colours on (no NO_COLOR): pictures are drawn only where colours are.
+        let terminal = try PseudoTerminal(executable: try Binaries.workbench, environment: isolatedEnvironment(home: home.url))
+        try await terminal.waitForPrompt(Self.prompt)
+        var mark = terminal.mark
+        terminal.type("get sandbox/httpbin/image/png\r")
+        try await terminal.waitFor(Self.query, after: mark)
+        terminal.type("\u{1B}[?62;4;22c")  // xterm's answer with sixel graphics (attribute 4)
+        var shown = try await terminal.waitForPrompt(Self.prompt, after: mark)
+        #expect(shown.contains("PNG image · 128×96 px · "))
+        #expect(shown.contains("\u{1B}P0;1;0q\"1;1;128;96#0;2;"), "sixels of the picture's own size")
+
+        mark = terminal.mark
+        terminal.type("set images auto\r")
+        try await terminal.waitForPrompt(Self.prompt, after: mark)
+        mark = terminal.mark
+        terminal.type("body\r")
+        try await terminal.waitFor(Self.query, after: mark)
+        terminal.type("\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[?62;22c")  // kitty's: the query's OK first
+        shown = try await terminal.waitForPrompt(Self.prompt, after: mark)
+        // The terminal gives no cell size in pixels here: 10 a cell is assumed, so 128 pixels take 13 columns.
+        #expect(shown.contains("\u{1B}_Ga=T,q=2,f=24,s=128,v=96,c=13,m=1;"))
+
+        mark = terminal.mark
+        terminal.type("set images auto\r")
+        try await terminal.waitForPrompt(Self.prompt, after: mark)
+        mark = terminal.mark
+        terminal.type("body\r")
+        try await terminal.waitFor(Self.query, after: mark)
+        shown = try await terminal.waitForPrompt(Self.prompt, after: mark)  // no answer: half blocks after the wait
+        #expect(shown.components(separatedBy: "▀").count > 1000, "the 99-column terminal draws 99×74 pixels: 37 lines of ▀")
+
+        mark = terminal.mark
+        terminal.type("set images off\r")
+        try await terminal.waitForPrompt(Self.prompt, after: mark)
+        mark = terminal.mark
+        terminal.type("body\r")
+        shown = try await terminal.waitForPrompt(Self.prompt, after: mark)
+        #expect(shown.contains("PNG image · 128×96 px · ") && !shown.contains("▀") && !shown.contains(Self.query))
+        terminal.type("history\r")
+        shown = try await terminal.waitForPrompt(Self.prompt, after: mark)
+        #expect(!shown.contains("62;"), "no answer was taken for typed input")
+
+        // Compiled Swift's requests (the Swift host's `wb`) draw as the prompt's do.
+        mark = terminal.mark
+        terminal.type("set images blocks\r")
+        try await terminal.waitForPrompt(Self.prompt, after: mark)
+        mark = terminal.mark
+        terminal.type("func fetchPicture() async throws { try await wb.get(\"/image/png\") }\r")
+        try await terminal.waitFor("defined fetchPicture", after: mark, timeout: .seconds(120))
+        try await terminal.waitForPrompt(Self.prompt, after: terminal.mark)
+        mark = terminal.mark
+        terminal.type("try await fetchPicture()\r")
+        try await terminal.waitFor("PNG image · 128×96 px · ", after: mark, timeout: .seconds(120))
+        shown = try await terminal.waitForPrompt(Self.prompt, after: mark)
+        #expect(shown.components(separatedBy: "▀").count > 1000, "\(shown)")
+        terminal.type("quit\r")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
+    @Test("piped, an image body is its one line, and the terminal is not asked")
+    func pipedIsOneLine() async throws {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let run = try await PipedRun.run(try Binaries.workbench, input: "get sandbox/httpbin/image/jpeg\n",
+                                         environment: isolatedEnvironment(home: home.url))
+        #expect(run.status == 0)
+        let line = run.output.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(line.hasPrefix("JPEG image · 128×96 px · ") && line.hasSuffix(" KB · image/jpeg"), "\(run.output)")
+        #expect(!run.output.contains("\u{1B}"))
+    }
+}
