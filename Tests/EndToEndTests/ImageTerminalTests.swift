@@ -6,6 +6,11 @@ import Testing
 /// then its device attributes), and the picture comes in what it answered; a terminal that does
 /// not answer gets half blocks after the wait. Piped, an image is its one line.
 @Suite struct ImageTerminalTests {
+    static func fixture(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("TerminalImagesTests/Fixtures/\(name)").path
+    }
+
     /// The prompt's end, in colour.
     static let prompt = ">\u{1B}[0m "
     static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c"
@@ -69,6 +74,13 @@ import Testing
         try await terminal.waitFor("PNG image · 128×96 px · ", after: mark, timeout: .seconds(120))
         shown = try await terminal.waitForPrompt(Self.prompt, after: mark)
         #expect(shown.components(separatedBy: "▀").count > 1000, "\(shown)")
+
+        // `show image DATA` draws the image a Data value holds.
+        mark = terminal.mark
+        terminal.type("show image try Data(contentsOf: URL(fileURLWithPath: \"\(Self.fixture("gradient-420.jpg"))\"))\r")
+        try await terminal.waitFor("JPEG image · 24×24 px · ", after: mark, timeout: .seconds(120))
+        shown = try await terminal.waitForPrompt(Self.prompt, after: mark)
+        #expect(shown.components(separatedBy: "▀").count == 24 * 12 + 1, "24 columns of 12 lines: \(shown)")
         terminal.type("quit\r")
         #expect(try await terminal.waitForExit() == 0)
     }
@@ -83,5 +95,16 @@ import Testing
         let line = run.output.split(separator: "\n").last.map(String.init) ?? ""
         #expect(line.hasPrefix("JPEG image · 128×96 px · ") && line.hasSuffix(" KB · image/jpeg"), "\(run.output)")
         #expect(!run.output.contains("\u{1B}"))
+        let shown = try await PipedRun.run(try Binaries.workbench, ["--no-sandbox"], input: """
+            let picture = try Data(contentsOf: URL(fileURLWithPath: "\(Self.fixture("rgba8.png"))"))
+            show image picture
+            show image Data([1, 2, 3])
+            save shown --dir \(home.url.path)
+
+            """, environment: isolatedEnvironment(home: home.url))
+        #expect(shown.output.contains("\nPNG image · 20×16 px · 378 B\n"), "\(shown.output)")
+        #expect(shown.output.contains("\nerror: not an image: 3 B that are not PNG, JPEG, GIF or WebP"), "\(shown.output)")
+        let saved = try String(contentsOfFile: home.url.path + "/shown.swift", encoding: .utf8)
+        #expect(saved.contains("\ntry wb.showImage(picture)\n"), "\(saved)")
     }
 }

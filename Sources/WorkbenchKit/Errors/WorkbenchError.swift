@@ -17,6 +17,8 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     case fileNotFound(String)
     case fileUnreadable(String, reason: String)
     case fileUnwritable(String, reason: String)
+    /// `show image DATA` of bytes that are no image; the byte count.
+    case notAnImage(Int)
     case transportFailure(TransportFailure, url: String)
     case cancelled
     case timedOut(seconds: Double, url: String)
@@ -59,6 +61,8 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
             "cannot read '\(path)': \(reason)"
         case .fileUnwritable(let path, let reason):
             "cannot write '\(path)': \(reason)"
+        case .notAnImage(let count):
+            "not an image: \(ByteSize.text(count)) that are not PNG, JPEG, GIF or WebP — `show image` takes the Data of an image file"
         case .invalidCookieFile(let line, let reason):
             "line \(line) of the cookie file is \(reason) — curl, wget and browsers' export extensions write that format"
         case .transportFailure(let failure, let url):
