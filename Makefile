@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run install uninstall test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-interrupt bench-play bench-kernel bench-peers forms-expected
+.PHONY: run install uninstall test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-interrupt bench-play bench-kernel bench-images bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl; FoundationXML, which reads a
@@ -34,8 +34,9 @@ $(JUPYTER_VENV)/.installed:
 
 # The Swift runtime linked statically: start-up falls by ~40% (docs/ARCHITECTURE.md, "Start-up costs").
 # Swift typed at the prompt that the fast path does not cover runs on the toolchain, importing
-# WorkbenchKit as a shared library that uses the toolchain's own runtime: built apart (its own
-# scratch path, no static runtime) and put in prompt-kit/ beside the binary, where it is looked for;
+# WorkbenchKit (and TerminalImages, whose types its interface names) as a shared library that uses
+# the toolchain's own runtime: built apart (its own scratch path, no static runtime) and put in
+# prompt-kit/ beside the binary, where it is looked for;
 # so are ResultsLog, which `replay --results` programs link, and workbench-host, the process the
 # prompt's compiled inputs are loaded into (docs/ARCHITECTURE.md, "The Swift host").
 # Make decides from the sources (files and folders, so an added or removed file counts) whether
@@ -63,7 +64,7 @@ $(RELEASE_STAMP): $(RELEASE_INPUTS)
 	cp .build/prompt-kit/release/libWorkbenchKitDynamic.so .build/prompt-kit/release/libResultsLog.so \
 		.build/prompt-kit/release/workbench-host .build/release/prompt-kit/
 	cp -R .build/prompt-kit/release/Modules/WorkbenchKit.swiftmodule .build/prompt-kit/release/Modules/ResultsLog.swiftmodule \
-		.build/release/prompt-kit/Modules/
+		.build/prompt-kit/release/Modules/TerminalImages.swiftmodule .build/release/prompt-kit/Modules/
 	rm -rf "$$TMPDIR"
 	touch $@
 
@@ -208,6 +209,10 @@ bench-play: build bench-peers
 # the prompt and `replay`), driven by jupyter_client from the tests' virtual environment: printed, not written.
 bench-kernel: build bench-peers $(JUPYTER_VENV)/.installed
 	python3 Benchmarks/bench.py --only kernel
+
+# Figure 18 alone (a 1 MB JPEG decoded and drawn for a terminal, beside Pillow): printed, not written.
+bench-images: deps
+	python3 Benchmarks/bench.py --only images
 
 bench-micro: deps bench-peers
 	python3 Benchmarks/bench.py --only micro

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependencies point one way (docs/ARCHITECTURE.md, "Modules"):
-// workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation only) → TerminalImages;
+// workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation) → TerminalImages;
 // WorkbenchScript (the one module that reads Swift with swift-syntax) → {JSONInference → ModelRuntime,
 // LineResults, SwiftPackages → ToolProcesses, ResultsLog (the results column's runtime)}.
 
@@ -36,6 +36,8 @@ let package = Package(
         // and libFuzzer targets run it, the model parser and the interpreter.
         .library(name: "WorkbenchScript", targets: ["WorkbenchScript"]),
         .library(name: "ModelRuntime", targets: ["ModelRuntime"]),
+        // For Benchmarks/: figure 18 times a JPEG decoded and drawn.
+        .library(name: "TerminalImages", targets: ["TerminalImages"]),
         // For Fuzzing/ (a separate package): a libFuzzer target runs whole input lines through a Session.
         .library(name: "REPL", targets: ["REPL"]),
         // What a snippet that loads an OpenAPI document imports (`wb.spec(…)`); Benchmarks/ times it.

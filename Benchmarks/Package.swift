@@ -2,7 +2,7 @@
 import PackageDescription
 
 // In-process micro-benchmarks (ordo-one/benchmark) of Workbench's JSON parser, printer and decoder.
-// SpecTimes times `spec` on a large real OpenAPI document (figure 11).
+// SpecTimes times `spec` on a large real OpenAPI document (figure 11); ImageTimes a JPEG drawn (figure 18).
 // A package of its own so that `make test` never builds it; `make bench-micro` runs it.
 let package = Package(
     name: "WorkbenchBenchmarks",
@@ -23,6 +23,12 @@ let package = Package(
             ],
             path: "Benchmarks/JSONBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Figure 18: a JPEG decoded and drawn for a terminal (image_bench.py runs it).
+        .executableTarget(
+            name: "ImageTimes",
+            dependencies: [.product(name: "TerminalImages", package: "Workbench")],
+            path: "Benchmarks/ImageTimes"
         ),
         // Figure 11: loading an OpenAPI document and completing from it (bench.py runs it).
         .executableTarget(

@@ -22,6 +22,7 @@ import tempfile
 
 from bench_report import log, machine, max_rss, micro, ms, replace_section, run, serve, table, verdict, versions
 import first_steps_bench
+import image_bench
 import package_bench
 import paste_bench
 import play_bench
@@ -408,6 +409,24 @@ class Bench:
             self.add("11 spec", f"Tab completion from {name}, over every operation's path (mean ms: {mean})",
                      f"slowest {slowest * 1e3:.2f} ms", "", verdict(slowest <= 0.010, "≤ 10 ms"))
 
+    def images(self):
+        """Figure 18 (Benchmarks/image_bench.py): a 1 MB JPEG decoded and drawn for a 100×40 terminal,
+        beside Pillow decoding it (and shrinking it to the half blocks' size)."""
+        program = image_bench.build()
+        path, size = image_bench.photo(self.tmp)
+        runs = max(5, int(20 * self.scale))
+        times, written, peers = image_bench.measure(program, path, runs)
+        median = lambda values: values[len(values) // 2]
+        self.add("18 images", f"decoding a {size / 1e6:.2f} MB 2000×1500 JPEG (4:2:0, baseline)",
+                 (times["decode"][0], median(times["decode"]), times["decode"][-1], None),
+                 f"{median(times['decode']) / median(peers['decode']):.2f}× Pillow's decode ({median(peers['decode']) * 1000:.1f} ms)", "")
+        for graphics in ("blocks", "kitty", "sixel", "iterm"):
+            values = times[graphics]
+            ratio = f"{median(values) / median(peers['shrink']):.2f}× Pillow's decode and shrink to 99×74 ({median(peers['shrink']) * 1000:.1f} ms)" \
+                if graphics == "blocks" else ""
+            self.add("18 images", f"the same decoded and drawn at a 100×40 terminal: {graphics} ({written[graphics]:,} bytes written)",
+                     (values[0], median(values), values[-1], None), ratio, verdict(median(values) <= 0.200, "≤ 200 ms"))
+
     def tutorial(self):
         """Figure 12 (Benchmarks/tutorial_bench.py): the code's own URLSession offline against `wb.get`,
         and asynchronous output's way to the terminal."""
@@ -592,11 +611,11 @@ def main():
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
     parser.add_argument("--only", choices=["figures", "micro", "replay", "session", "memory", "playground", "paste", "long-line",
-                                           "first-steps", "spec", "tutorial", "stream", "packages", "interrupt", "play", "kernel", "all"],
+                                           "first-steps", "spec", "tutorial", "stream", "packages", "interrupt", "play", "kernel", "images", "all"],
                         default="figures",
                         help="replay, session, memory, playground, paste, long-line, first-steps, spec, tutorial, stream: only figure 2, "
                              "figure 6's live-session rows (memory: the sessions after a 20 MB and an 80 MB decode alone) or playground rows, "
-                             "figure 7 (long-line: its long-line rows alone), figures 8-10, figure 11, 12, 13, 14, 15, 16 or 17 "
+                             "figure 7 (long-line: its long-line rows alone), figures 8-10, figure 11, 12, 13, 14, 15, 16, 17 or 18 "
                              "(printed, RESULTS.md left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
     options = parser.parse_args()
@@ -631,7 +650,7 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
-    if options.only in ("replay", "paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream", "packages", "interrupt", "play", "kernel"):
+    if options.only in ("replay", "paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream", "packages", "interrupt", "play", "kernel", "images"):
         bench = Bench(options.workbench, scale)
         try:
             if options.only == "replay":
@@ -657,6 +676,8 @@ def main():
                 bench.attempt("16 play", bench.play)
             elif options.only == "kernel":
                 bench.attempt("17 kernel", bench.kernel)
+            elif options.only == "images":
+                bench.attempt("18 images", bench.images)
             else:
                 bench.attempt("8-10 first steps", bench.first_steps)
             print(table(bench.rows))
@@ -687,9 +708,10 @@ def main():
             bench.attempt("15 Ctrl-C", bench.interrupt)
             bench.attempt("16 play", bench.play)
             bench.attempt("17 kernel", bench.kernel)
+            bench.attempt("18 images", bench.images)
             end_load = " ".join(open("/proc/loadavg").read().split()[:3])
             body = "\n".join([
-                f"## Figures 1–4 and 6–17 ({started})", "",
+                f"## Figures 1–4 and 6–18 ({started})", "",
                 f"- Machine: {machine(load)}; at the end {end_load}.",
                 f"- Tools: {versions()}.",
                 f"- Document: {os.path.getsize(document):,} bytes, photo-like array, sha256 {digest}… "
