@@ -1,5 +1,6 @@
 import CLibEdit
 import Foundation
+import Synchronization
 
 /// What one read from the line editor produced.
 public enum InputEvent: Equatable, Sendable {
@@ -45,6 +46,9 @@ public final class LineEditor {
     public let asynchronousOutput: AsynchronousOutput
 
     private let terminal: TerminalReader?
+    /// Keys typed before the next prompt that something else read from the terminal (a command
+    /// waiting for the terminal's answer to a query), given back to be read at that prompt.
+    public let typedAhead = TypedAheadKeys()
     private let history: HistoryStore?
     /// A line that could not continue the input before it: the start of the next input.
     private var pendingLine: String?
@@ -218,5 +222,21 @@ public final class LineEditor {
             }
         }
         return .input(text)
+    }
+}
+
+/// Keys put back for the line editor's next read; any thread.
+public final class TypedAheadKeys: Sendable {
+    private let keys = Mutex<[UInt8]>([])
+
+    public func add(_ bytes: [UInt8]) {
+        keys.withLock { $0 += bytes }
+    }
+
+    func take() -> [UInt8] {
+        keys.withLock { keys in
+            defer { keys = [] }
+            return keys
+        }
     }
 }

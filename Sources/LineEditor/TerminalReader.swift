@@ -102,6 +102,8 @@ final class TerminalReader {
     func readLine(prompt: String) -> Read {
         self.prompt = prompt
         promptBytes = Array(prompt.utf8CString)
+        // Keys typed while a command asked the terminal something: read first, as typed.
+        if let keys = owner?.typedAhead.take(), !keys.isEmpty { el_push(editLine, String(decoding: keys, as: UTF8.self)) }
         Interrupt.clear()
         interrupted = false
         interruptFoundEmptyLine = false

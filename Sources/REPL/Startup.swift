@@ -61,7 +61,7 @@ public enum Startup {
         session.waitingLine = { editor.waitingLine() }
         session.offline = options.offline
         session.languageMode = options.languageMode
-        drawImages(on: session.console, environment: ProcessInfo.processInfo.environment)
+        drawImages(on: session.console, environment: ProcessInfo.processInfo.environment, typedAhead: editor.typedAhead)
         let output = editor.asynchronousOutput
         session.asynchronousOutput = { output.write($0) }
         if options.sandbox { SandboxLauncher.launch(for: session, deferred: !editor.isInteractive) }
@@ -88,10 +88,17 @@ public enum Startup {
 
     /// A terminal's console draws image bodies as `WORKBENCH_IMAGES` says (a `set images` value),
     /// else as the terminal answers when first asked.
-    static func drawImages(on console: Console, environment: [String: String]) {
+    static func drawImages(on console: Console, environment: [String: String], typedAhead: TypedAheadKeys) {
         guard console.isTerminal else { return }
-        console.imageDisplay = environment["WORKBENCH_IMAGES"].flatMap { ImageDisplay($0.lowercased()) } ?? .detect
-        console.graphicsDetector = { TerminalGraphicsQuery.ask(environment: environment) }
+        console.imageDisplay = .detect
+        if let chosen = environment["WORKBENCH_IMAGES"] {
+            if let display = ImageDisplay(chosen.lowercased()) {
+                console.imageDisplay = display
+            } else {
+                console.line(console.styled("WORKBENCH_IMAGES='\(chosen)' is not auto, kitty, iterm, sixel, blocks or off: auto it is", .yellow))
+            }
+        }
+        console.graphicsDetector = { TerminalGraphicsQuery.ask(environment: environment, typed: { typedAhead.add($0) }) }
     }
 
     @MainActor

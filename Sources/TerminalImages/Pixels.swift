@@ -19,7 +19,7 @@ public struct Pixels: Equatable, Sendable {
 }
 
 /// Why an image could not be decoded, in a phrase that fits after "cannot draw the image: "
-/// (`progressive JPEG is not drawn`, `PNG data ends early`).
+/// (`CMYK JPEG is not drawn`, `PNG data ends early`).
 public struct ImageDecodingError: Error, Equatable, CustomStringConvertible {
     public let description: String
     public init(_ description: String) { self.description = description }

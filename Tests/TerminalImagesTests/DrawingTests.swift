@@ -60,7 +60,7 @@ import Testing
     @Test("sixels: the image's own colours as percentages, then each colour's run in a band of six rows")
     func sixelOfTwoByTwo() {
         #expect(Sixel.escape(Self.twoByTwo) == "\u{1B}P0;1;0q\"1;1;2;2#0;2;100;0;0#1;2;0;100;0#2;2;0;0;100#3;2;100;100;100"
-            + "#0@$#1?@$#2A$#3?A-\u{1B}\\")
+            + "#0@$#1?@$#2A$#3?A\u{1B}\\")
     }
 
     @Test("sixels read back give each opaque pixel its colour's register, runs of one sixel written with !COUNT")

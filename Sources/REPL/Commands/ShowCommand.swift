@@ -32,6 +32,7 @@ struct ShowCommand: StatementCommand {
         }
         let value = arguments.dropFirst("image".count).trimmingCharacters(in: .whitespaces)
         guard !value.isEmpty else { throw UsageError("show image needs a Data value: `show image data`") }
+        session.console.askForGraphics()
         try await session.runSwift(SwiftFile(parsing: "try wb.showImage(\(value))").items)
     }
 

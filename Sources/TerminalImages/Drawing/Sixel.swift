@@ -29,7 +29,7 @@ enum Sixel {
                 appendRuns(masks[index], to: &output)
                 masks[index] = []
             }
-            output.append(UInt8(ascii: "-"))  // the next band
+            if top + 6 < image.height { output.append(UInt8(ascii: "-")) }  // the next band
         }
         output += Array("\u{1B}\\".utf8)
         return String(decoding: output, as: UTF8.self)

@@ -45,6 +45,12 @@ extension Console {
         }
     }
 
+    /// Asks the terminal now, if `set images auto` has not asked it yet: before compiled Swift that
+    /// draws (`show image`), whose Swift host cannot ask the terminal itself.
+    public func askForGraphics() {
+        if isTerminal, colors { _ = resolvedGraphics() }
+    }
+
     /// The protocol pictures are drawn in, asking the terminal the first time `set images auto`
     /// needs it (nil: the one line only).
     private func resolvedGraphics() -> TerminalGraphics? {

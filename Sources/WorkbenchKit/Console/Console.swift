@@ -42,6 +42,7 @@ public final class Console: @unchecked Sendable {
     var outputDescriptor: Int32? { fileDescriptor }
 
     private let fileDescriptor: Int32?
+    private var marksTransient = false
     private var images = ImageDisplay.line
     private var detector: (@Sendable () -> TerminalGraphics)?
     private var detected: TerminalGraphics?
@@ -100,11 +101,13 @@ public final class Console: @unchecked Sendable {
     }
 
     /// Writes to a file descriptor as a terminal would be written to, or not: a compiled input's
-    /// output is piped to the REPL, which shows it on its own terminal.
-    public init(fileDescriptor: Int32, terminal: Bool, colors: Bool) {
+    /// output is piped to the REPL, which shows it on its own terminal, its transient output
+    /// marked (`TransientOutput`) when `marksTransient`.
+    public init(fileDescriptor: Int32, terminal: Bool, colors: Bool, marksTransient: Bool = false) {
         self.fileDescriptor = fileDescriptor
         isTerminal = terminal
         colorsEnabled = colors
+        self.marksTransient = marksTransient
         buffer.reserveCapacity(Console.chunk)
     }
 
@@ -166,6 +169,9 @@ public final class Console: @unchecked Sendable {
         lock.withLock {
             if fileDescriptor == nil {
                 captured.append(contentsOf: text.utf8)
+            } else if marksTransient {
+                buffer.append(contentsOf: TransientOutput.marked(text))
+                if buffer.count >= Console.chunk { drain() }
             } else {
                 buffer.append(contentsOf: text.utf8)
                 if buffer.count >= Console.chunk { drain() }

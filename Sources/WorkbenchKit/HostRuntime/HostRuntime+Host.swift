@@ -59,7 +59,8 @@ extension HostRuntime {
         if let workbench { return workbench }
         MainBundle.redirectFromEnvironment()
         let settings = PromptFiles.current.settings
-        let wb = Workbench(sandbox: settings.sandboxURL, console: Console(fileDescriptor: STDOUT_FILENO, terminal: settings.terminal, colors: settings.colors))
+        let wb = Workbench(sandbox: settings.sandboxURL, console: Console(fileDescriptor: STDOUT_FILENO, terminal: settings.terminal,
+                                                                                      colors: settings.colors, marksTransient: true))
         wb.interruptRequested = { HostInterrupt.isPending }
         HostInterrupt.install()
         endWhenOrphaned()

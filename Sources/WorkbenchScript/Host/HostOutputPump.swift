@@ -1,5 +1,6 @@
 import Foundation
 import SystemPackage
+import WorkbenchKit
 
 /// Between inputs, what the host prints (work an input left running: a `Task`, the main queue, a
 /// completion handler) is passed on as it comes, on a thread of its own, with module names mapped
@@ -55,13 +56,16 @@ final class HostOutputPump: @unchecked Sendable {
 
     private func pump() {
         var filter = ModuleNameFilter(module: module)
+        // Output between inputs goes to the terminal only: a picture's marks are dropped, the picture kept.
+        var transient = TransientOutput.Splitter()
+        func unmarked(_ bytes: [UInt8]) -> [UInt8] { transient.feed(bytes).flatMap(\.bytes) }
         var errorText: [UInt8] = []
         while true {
             var descriptors = [output, errors, stopSignal[0]].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             guard poll(&descriptors, 3, -1) >= 0 || errno == EINTR else { return }
             if descriptors[2].revents != 0 { break }
             let printed = HostProcess.readAvailable(output)
-            if let printed, !printed.isEmpty { sink(filter.feed(printed)) }
+            if let printed, !printed.isEmpty { sink(unmarked(filter.feed(printed))) }
             if let written = HostProcess.readAvailable(errors), !written.isEmpty {
                 errorText += written.prefix(1 << 16)
                 // Passed on at once, unless it is a trap's report: the host is about to end, and
@@ -73,12 +77,12 @@ final class HostOutputPump: @unchecked Sendable {
             }
             if printed == nil {
                 // The host is gone: a trap or a crash in work that ran between inputs.
-                sink(filter.flush())
+                sink(unmarked(filter.flush()) + transient.flush().flatMap(\.bytes))
                 let text = String(decoding: errorText, as: UTF8.self)
                 ended(FailureLine.trapMessage(text), HostTrapSite.module(in: text))
                 return
             }
         }
-        sink(filter.flush() + errorText)
+        sink(unmarked(filter.flush()) + transient.flush().flatMap(\.bytes) + errorText)
     }
 }

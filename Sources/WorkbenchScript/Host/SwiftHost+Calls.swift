@@ -87,6 +87,13 @@ extension SwiftHost {
               answerWithin: Duration? = nil) async -> HostReply? {
         guard process.send(command) else { return nil }
         var filter = ModuleNameFilter(module: configuration.moduleName)
+        var transient = TransientOutput.Splitter()
+        // A picture the host drew goes to the terminal only, not to the copies of the input's output.
+        func pass(_ parts: [(transient: Bool, bytes: [UInt8])]) {
+            for part in parts {
+                if part.transient { output.writeTransient(String(decoding: part.bytes, as: UTF8.self)) } else { output.write(bytes: part.bytes) }
+            }
+        }
         var errors: [UInt8] = []
         var answer: [UInt8] = []
         var interruptedAt: ContinuousClock.Instant?
@@ -101,7 +108,7 @@ extension SwiftHost {
             } else {
                 try? await Task.sleep(for: .milliseconds(5))
             }
-            if let bytes = HostProcess.readAvailable(process.output), !bytes.isEmpty { output.write(bytes: filter.feed(bytes)); output.flush() }
+            if let bytes = HostProcess.readAvailable(process.output), !bytes.isEmpty { pass(transient.feed(filter.feed(bytes))); output.flush() }
             if let bytes = HostProcess.readAvailable(process.errors), errors.count < 1 << 20 { errors += bytes }
             switch HostProcess.readAvailable(process.answers) {
             case nil:
@@ -138,9 +145,9 @@ extension SwiftHost {
             }
         }
         // The host flushed before it answered: what it printed is in the pipes.
-        if let bytes = HostProcess.readAvailable(process.output) { output.write(bytes: filter.feed(bytes)) }
+        if let bytes = HostProcess.readAvailable(process.output) { pass(transient.feed(filter.feed(bytes))) }
         if let bytes = HostProcess.readAvailable(process.errors) { errors += bytes }
-        output.write(bytes: filter.flush())
+        pass(transient.feed(filter.flush()) + transient.flush())
         output.flush()
         return HostReply(end: end ?? .died(nil), errors: errors)
     }
