@@ -62,6 +62,10 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2", traits: []),
         // FileDescriptor for the Swift host's pipes; built already for swift-nio and swift-subprocess.
         .package(url: "https://github.com/apple/swift-system", from: "1.5.0"),
+        // The sandbox's connections (its WebSocket upgrade, Sources/Sandbox/Server/SandboxChannel.swift):
+        // NIO and Hummingbird's channel, both built already for Hummingbird.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.81.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         // The sandbox's responder speaks Hummingbird's request and response types.
         .package(url: "https://github.com/apple/swift-http-types", from: "1.0.0"),
     ],
@@ -137,7 +141,8 @@ let package = Package(
             name: "Sandbox",
             dependencies: [
                 "CZlib", "WorkbenchKit", .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "HummingbirdCore", package: "hummingbird"), .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "HTTPTypes", package: "swift-http-types"),
             ],
             resources: [.copy("Data")],
             swiftSettings: fuzzCoverage

@@ -58,7 +58,10 @@ public final class Session {
     private(set) var swiftRunner: PromptRunner?
     /// Where output printed between inputs goes (a `Task` an input left running): above the prompt
     /// at a terminal (the line editor's), standard output otherwise. Set before Swift first runs.
-    public var asynchronousOutput: (@Sendable ([UInt8]) -> Void)?
+    public var asynchronousOutput: (@Sendable ([UInt8]) -> Void)? {
+        // A WebSocket's messages arrive while the prompt waits, as a Swift task's output does.
+        didSet { workbench.asynchronousOutput = asynchronousOutput }
+    }
     /// Holds that output while `play` draws its screen, for the screen to show.
     let heldOutput = HeldOutput()
     /// Command words already said to be shadowed by a Swift name (said once each).

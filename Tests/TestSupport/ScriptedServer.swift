@@ -11,6 +11,9 @@ public final class ScriptedServer: @unchecked Sendable {
         case silence
         /// The request is read and the connection is reset (SO_LINGER 0, then close).
         case reset
+        /// The bytes made from the request's head (a WebSocket's `101`, whose key it answers),
+        /// then the connection is kept open until the client closes it.
+        case answering(@Sendable ([UInt8]) -> [UInt8])
     }
 
     public let port: Int
@@ -36,13 +39,16 @@ public final class ScriptedServer: @unchecked Sendable {
                 }
                 switch answer {
                 case .bytes(let bytes):
-                    var sent = 0
-                    while sent < bytes.count {
-                        let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                        if count <= 0 { break }
-                        sent += count
-                    }
+                    Self.sendAll(bytes, on: connection)
                     close(connection)
+                case .answering(let make):
+                    Self.sendAll(make(request), on: connection)
+                    // Until the client is done (what it sends is read and dropped), on a thread of its own.
+                    Thread.detachNewThread {
+                        var buffer = [UInt8](repeating: 0, count: 4096)
+                        while recv(connection, &buffer, buffer.count, 0) > 0 {}
+                        close(connection)
+                    }
                 case .silence:
                     open.append(connection)
                 case .reset:
@@ -51,6 +57,15 @@ public final class ScriptedServer: @unchecked Sendable {
                     close(connection)
                 }
             }
+        }
+    }
+
+    private static func sendAll(_ bytes: [UInt8], on connection: Int32) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if count <= 0 { break }
+            sent += count
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 
 /// The embedded API server: the tutorials' APIs served on loopback from their real datasets.
 ///
@@ -27,6 +28,7 @@ public final class Sandbox: Sendable {
         let (listening, listeningContinuation) = AsyncThrowingStream<(host: String, port: Int), any Error>.makeStream()
         var application = Application(
             responder: SandboxResponder(),
+            server: HTTPServerBuilder { responder in SandboxChannel(http: HTTP1Channel(responder: responder)) },
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 let address = channel.localAddress

@@ -101,6 +101,8 @@ public enum SandboxCatalog {
             "GET /digest-auth/{qop}/{user}/{password}[/{algorithm}] (Digest authentication, MD5 or SHA-256)",
             "GET /image/png", "GET /image/jpeg", "GET /image/webp", "GET /image/svg",
             "GET /image (by Accept: image/webp, image/svg+xml, image/jpeg, image/png)",
+            "GET /ws/echo (a WebSocket: each message sent back; `ws sandbox/httpbin/ws/echo`)",
+            "GET /ws/ticker?count=5&interval=1 (a WebSocket: JSON ticks, then a close, 1000 \"done\")",
             "GET /response-headers?NAME=VALUE", "GET /cookies", "GET /cookies/set?NAME=VALUE", "GET /cookies/set/{name}/{value}",
             "GET /cookies/delete?NAME", "GET /openapi.json (this API's OpenAPI 3.1 document)",
         ],

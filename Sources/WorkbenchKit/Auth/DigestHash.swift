@@ -1,6 +1,7 @@
 import Foundation
 
 /// MD5 (RFC 1321) and SHA-256 (FIPS 180-4), the hashes HTTP Digest authentication names (RFC 7616),
+/// and SHA-1 (FIPS 180-4), which a WebSocket handshake's accept key is made with (RFC 6455),
 /// written here: WorkbenchKit stays Foundation-only, and Foundation on Linux has no hash.
 public enum DigestHash {
     /// The hash of `bytes` as lowercase hexadecimal, as Digest writes every hash.
@@ -69,6 +70,30 @@ public enum DigestHash {
                 (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
             }
             state = zip(state, [a, b, c, d, e, f, g, h]).map { $0 &+ $1 }
+        }
+        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
+    }
+
+    public static func sha1(_ bytes: [UInt8]) -> [UInt8] {
+        var state: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
+        let message = padded(bytes, bigEndianLength: true)
+        func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value << count) | (value >> (32 - count)) }
+        for block in stride(from: 0, to: message.count, by: 64) {
+            var words = (0..<16).map { index in
+                (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(message[block + index * 4 + $1]) }
+            }
+            for index in 16..<80 { words.append(rotate(words[index - 3] ^ words[index - 8] ^ words[index - 14] ^ words[index - 16], 1)) }
+            var (a, b, c, d, e) = (state[0], state[1], state[2], state[3], state[4])
+            for index in 0..<80 {
+                let (f, k): (UInt32, UInt32) = switch index / 20 {
+                case 0: ((b & c) | (~b & d), 0x5A82_7999)
+                case 1: (b ^ c ^ d, 0x6ED9_EBA1)
+                case 2: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+                default: (b ^ c ^ d, 0xCA62_C1D6)
+                }
+                (e, d, c, b, a) = (d, c, rotate(b, 30), a, rotate(a, 5) &+ f &+ e &+ k &+ words[index])
+            }
+            state = zip(state, [a, b, c, d, e]).map { $0 &+ $1 }
         }
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
     }

@@ -19,6 +19,20 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     case fileUnwritable(String, reason: String)
     /// `show image DATA` of bytes that are no image; the byte count.
     case notAnImage(Int)
+    /// A WebSocket's server did not answer the upgrade within the timeout.
+    case webSocketNoUpgrade(url: String, seconds: Double)
+    /// A WebSocket's server answered the upgrade with another status (`404 Not Found`).
+    case webSocketRefused(url: String, status: String)
+    /// A WebSocket's server answered 101 without what the protocol requires.
+    case webSocketHandshake(url: String, reason: String)
+    /// A `ws` command with no socket open, or after it closed (how it ended).
+    case noWebSocket(ended: String?)
+    /// `ws send json` of text that is not JSON.
+    case invalidWebSocketJSON(reason: String, line: Int, column: Int)
+    /// `decode` with a socket open and nothing received or sent to read.
+    case noWebSocketMessage
+    /// `ws close CODE` with a code a close frame may not carry.
+    case invalidWebSocketCloseCode(Int)
     case transportFailure(TransportFailure, url: String)
     case cancelled
     case timedOut(seconds: Double, url: String)
@@ -63,6 +77,22 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
             "cannot write '\(path)': \(reason)"
         case .notAnImage(let count):
             "not an image: \(ByteSize.text(count)) that are not PNG, JPEG, GIF or WebP — `show image` takes the Data of an image file"
+        case .webSocketNoUpgrade(let url, let seconds):
+            "WebSocket to \(url): no answer to the upgrade within \(Self.seconds(seconds)) — is it a WebSocket endpoint? `set timeout SECONDS` waits longer"
+        case .webSocketRefused(let url, let status):
+            "WebSocket to \(url): the server answered HTTP \(status), not 101 Switching Protocols — is the path a WebSocket endpoint?"
+        case .webSocketHandshake(let url, let reason):
+            "WebSocket to \(url): the handshake failed: \(reason)"
+        case .noWebSocket(nil):
+            "no WebSocket is open — `ws URL` opens one"
+        case .noWebSocket(let ended?):
+            "the WebSocket is closed (\(ended)) — `ws URL` opens another"
+        case .invalidWebSocketJSON(let reason, let line, let column):
+            "invalid JSON at line \(line), column \(column): \(reason) — fix it, or `ws send TEXT` sends the text as it is"
+        case .noWebSocketMessage:
+            "nothing to decode: no message has arrived on the WebSocket yet — `ws wait 1` waits for one"
+        case .invalidWebSocketCloseCode(let code):
+            "\(code) is not a close code a client may send — 1000 (normal closure), 1001 (going away), or 3000–4999 for an application's own"
         case .invalidCookieFile(let line, let reason):
             "line \(line) of the cookie file is \(reason) — curl, wget and browsers' export extensions write that format"
         case .transportFailure(let failure, let url):

@@ -48,11 +48,13 @@ extension Workbench {
     }
 
     /// What `decode` reads: the document from `json(_:)` unless a request was sent after it,
-    /// else the last response's body (an event stream's or NDJSON's values as an array,
+    /// else the last WebSocket message if none was sent after it arrived, else the last response's body (an event stream's or NDJSON's values as an array,
     /// `StreamDocument`); nil before either. The same object while it stays current,
     /// so its parses are made once.
     public var currentDocument: CurrentDocument? {
+        if let recorded = recordedMessageDocument { return recorded }
         if let localDocument, localDocument.exchangeCount == exchanges.count { return localDocument.document }
+        if let message = lastMessageDocument { return message }
         guard let exchange = lastExchange else { return nil }
         if let responseDocument, responseDocument.exchangeNumber == exchange.number, responseDocument.count == exchanges.count {
             return responseDocument.document

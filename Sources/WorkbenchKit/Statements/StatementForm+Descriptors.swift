@@ -80,6 +80,13 @@ extension StatementForm {
         case .spec:
             return call("spec", sent, [text, Parameter("server", .integer, optional: true)],
                         sample: .spec(SpecCall(source: "sandbox/jsonplaceholder")))
+        case .webSocket: return call("ws", sent, [text], sample: .webSocket("sandbox/httpbin/ws/echo"))
+        case .webSocketSend: return call("wsSend", throwing, [text], sample: .webSocketSend("hello"))
+        case .webSocketSendJSON: return call("wsSend", throwing, [Parameter("json", .text)], sample: .webSocketSendJSON(#"{"n": 1}"#))
+        case .webSocketSendFile: return call("wsSend", throwing, [Parameter("file", .text)], sample: .webSocketSendFile("frame.bin"))
+        case .webSocketClose: return call("wsClose", sent, [Parameter(nil, .integer, optional: true)], sample: .webSocketClose(4000))
+        case .webSocketWait: return call("wsWait", sent, [Parameter("messages", .integer, optional: true)], sample: .webSocketWait(3))
+        case .webSocketState: return call("wsState", throwing, sample: .webSocketState)
         case .timeout: return assignment("timeout", .number, sample: .timeout(5))
         case .followRedirects: return assignment("followRedirects", .flag, sample: .followRedirects(false))
         case .bodyLines: return assignment("bodyLines", .integer, sample: .bodyLines(20))

@@ -12,6 +12,7 @@ public enum StatementForm: String, CaseIterable, Sendable {
     case send, get, post, put, patch, delete, head
     case status, headers, body, saveBody, timing, history, show, curl
     case json, jsonFile, decode, spec
+    case webSocket, webSocketSend, webSocketSendJSON, webSocketSendFile, webSocketClose, webSocketWait, webSocketState
     case timeout, followRedirects, bodyLines, maxBody, colors
 }
 

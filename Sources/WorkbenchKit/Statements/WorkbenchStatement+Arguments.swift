@@ -63,6 +63,13 @@ extension WorkbenchStatement {
         case .jsonFile: .jsonFile
         case .decode: .decode
         case .spec: .spec
+        case .webSocket: .webSocket
+        case .webSocketSend: .webSocketSend
+        case .webSocketSendJSON: .webSocketSendJSON
+        case .webSocketSendFile: .webSocketSendFile
+        case .webSocketClose: .webSocketClose
+        case .webSocketWait: .webSocketWait
+        case .webSocketState: .webSocketState
         case .timeout: .timeout
         case .followRedirects: .followRedirects
         case .bodyLines: .bodyLines
@@ -76,8 +83,10 @@ extension WorkbenchStatement {
         switch self {
         case .base(let text), .path(let text), .removeQuery(let text), .removeHeader(let text), .method(let text),
              .bodyJSON(let text), .bodyFile(let text), .bodyText(let text), .url(let text), .json(let text), .jsonFile(let text),
-             .saveBody(let text):
+             .saveBody(let text), .webSocket(let text), .webSocketSend(let text), .webSocketSendJSON(let text),
+             .webSocketSendFile(let text):
             return [.text(text)]
+        case .webSocketClose(let code), .webSocketWait(let code): return [code.map { .integer($0) }]
         case .query(let name, let value), .addQuery(let name, let value): return [.text(name), .optionalText(value)]
         case .header(let name, let value), .defaultHeader(let name, let value): return [.text(name), .text(value)]
         case .digestAuth(let user, let password): return [.text(user), .text(password)]
@@ -102,7 +111,7 @@ extension WorkbenchStatement {
         case .bodyLines(let number), .maxBody(let number): return [.integer(number)]
         case .send(let stream): return [stream ? .flag(true) : nil]
         case .showPath, .showQuery, .showHeaders, .showMethod, .removeBody, .showURL, .reset, .status, .timing,
-             .history, .curl:
+             .history, .curl, .webSocketState:
             return []
         }
     }
@@ -172,6 +181,13 @@ extension WorkbenchStatement {
             if case .dates(let dates)? = values[2] { call.options.dates = dates }
             statement = .decode(call)
         case .spec: statement = text(0).map { .spec(SpecCall(source: $0, server: integer(1))) }
+        case .webSocket: statement = text(0).map(Self.webSocket)
+        case .webSocketSend: statement = text(0).map(Self.webSocketSend)
+        case .webSocketSendJSON: statement = text(0).map(Self.webSocketSendJSON)
+        case .webSocketSendFile: statement = text(0).map(Self.webSocketSendFile)
+        case .webSocketClose: statement = .webSocketClose(integer(0))
+        case .webSocketWait: statement = .webSocketWait(integer(0))
+        case .webSocketState: statement = .webSocketState
         case .timeout:
             guard case .number(let seconds)? = values[0] else { return nil }
             statement = .timeout(seconds)

@@ -79,6 +79,13 @@ extension WorkbenchStatement {
         case .jsonFile(let path): try wb.json(file: path)
         case .decode(let call): return .decoded(try wb.decode(call))
         case .spec(let call): try await wb.loadSpec(call)
+        case .webSocket(let target): try await wb.ws(target)
+        case .webSocketSend(let text): try wb.wsSend(text)
+        case .webSocketSendJSON(let json): try wb.wsSend(json: json)
+        case .webSocketSendFile(let path): try wb.wsSend(file: path)
+        case .webSocketClose(let code): try await wb.wsClose(code ?? 1000)
+        case .webSocketWait(let count): try await wb.wsWait(messages: count)
+        case .webSocketState: try wb.wsState()
         case .timeout(let seconds): wb.timeout = seconds
         case .followRedirects(let flag): wb.followRedirects = flag
         case .bodyLines(let lines): wb.bodyLines = lines
@@ -93,7 +100,8 @@ extension Workbench {
     /// `decode` into types declared at run time, through `declaredModels`; prints the report.
     func decode(_ call: DecodeCall) throws -> DecodedModel {
         guard let declaredModels else { throw WorkbenchError.noDeclaredModels(call.type) }
-        guard let document = currentDocument else { throw WorkbenchError.noResponse }
+        guard let document = currentDocument else { throw webSocket == nil ? WorkbenchError.noResponse : .noWebSocketMessage }
+        if document === messageDocument?.document { recordMessageRead() }
         let decoded = try declaredModels.decode(call, document: document, forTerminal: console.isTerminal)
         showDecoded(decoded.report)
         return decoded

@@ -52,6 +52,10 @@ extension WorkbenchStatement {
         case .decode(var call):
             if let path = call.path { call.path = transform(path) }
             return .decode(call)
+        case .webSocket(let target): return .webSocket(transform(target))
+        case .webSocketSend(let text): return .webSocketSend(transform(text))
+        case .webSocketSendJSON(let json): return .webSocketSendJSON(transform(json))
+        case .webSocketSendFile(let path): return .webSocketSendFile(transform(path))
         default: return self
         }
     }
@@ -84,6 +88,10 @@ extension WorkbenchStatement {
         case .request(var call):
             call.target = call.target.map { SandboxAddress.portable($0, root: root) ?? $0 }
             return .request(call)
+        case .webSocket(let url):
+            // The sandbox's sockets are at its own address, `ws://` for its `http://`.
+            let http = url.hasPrefix("ws://") ? "http://" + url.dropFirst("ws://".count) : url
+            return .webSocket(SandboxAddress.portable(http, root: root) ?? url)
         default: return self
         }
     }
@@ -94,6 +102,7 @@ extension WorkbenchStatement {
         case .base(let url), .url(let url): url
         case .spec(let call): call.source
         case .request(let call): call.target
+        case .webSocket(let url): url
         default: nil
         }
         return url.map(SandboxAddress.isPortable) ?? false

@@ -55,6 +55,19 @@ public enum WorkbenchStatement: Equatable, Sendable {
     case decode(DecodeCall)
     // API descriptions.
     case spec(SpecCall)
+    // WebSocket.
+    /// `ws URL`: opens the session's socket.
+    case webSocket(String)
+    /// `ws send TEXT`, `ws send json {…}`, `ws send @FILE`.
+    case webSocketSend(String)
+    case webSocketSendJSON(String)
+    case webSocketSendFile(String)
+    /// `ws close [CODE]` (nil: 1000).
+    case webSocketClose(Int?)
+    /// `ws wait [N]`: until N messages in all (nil: until it closes).
+    case webSocketWait(Int?)
+    /// `ws`: the socket's state.
+    case webSocketState
     // Settings.
     case timeout(Double)
     case followRedirects(Bool)

@@ -80,6 +80,13 @@ public final class Workbench {
     public internal(set) var documentReads: [DocumentRead] = []
     /// The last response's body as the current document, for the exchange it came from.
     var responseDocument: (exchangeNumber: Int, count: Int, document: CurrentDocument)?
+    /// The session's WebSocket (`ws URL`), open or ended; one at a time.
+    var webSocket: WebSocketConnection?
+    /// The last WebSocket message as the current document, for the message it came from.
+    var messageDocument: (number: Int, document: CurrentDocument)?
+    /// Where output that arrives while the prompt waits goes (a WebSocket's frames): above the
+    /// line being typed (the REPL's); nil writes it to the console at once.
+    public var asynchronousOutput: (@Sendable ([UInt8]) -> Void)?
 
     /// A session printing to `console`; `base` is set as `base(_:)` would, and an invalid one is
     /// reported on the console (one line) and left unset, so a snippet's first line never throws.

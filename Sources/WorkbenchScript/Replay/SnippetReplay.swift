@@ -149,11 +149,15 @@ public struct SnippetReplay {
     private func makeRunner() -> SnippetRunner {
         let prepare = self.prepare
         let answers = self.answers
+        let made = MadeRunner()
         let runner = SnippetRunner(script, console: console, sandboxURL: sandboxURL, offlineRoutes: offlineRoutes,
                                    environment: environment) { workbench in
             prepare(workbench)
             if let answers { workbench.relay = answers }
+            // Copies of what the snippet reads (a WebSocket message it decodes) go where its Swift host maps them.
+            workbench.documentFolder = { made.runner?.documentFolder }
         }
+        made.runner = runner
         runner.interrupted = interrupted
         runner.configuration.modules = modules
         runner.configuration.mainBundle = mainBundle
@@ -178,4 +182,10 @@ public struct SnippetReplay {
         let word = typed.lowercased()
         return word != "q" && word != "quit"
     }
+}
+
+/// The runner a replay made, for the closures its `Workbench` is given before the runner exists.
+@MainActor
+private final class MadeRunner {
+    weak var runner: SnippetRunner?
 }

@@ -43,6 +43,8 @@ public class SwiftRunner {
     var interpreterVariables: Set<String> = []
     /// The Apple-only modules imported so far (UIKit…), each noted once.
     var appleOnlyImports: [String] = []
+    /// Whether `noteWebSocketTask` has said its line.
+    var notedWebSocketTask = false
     private(set) var hostInstance: SwiftHost?
     private var capturedInstance: Console?
 
@@ -94,8 +96,10 @@ public class SwiftRunner {
         hostInstance?.stop()
     }
 
-    /// Ends the host and removes the private directories (at the end of a session or a replay).
+    /// Ends the host and the session's WebSocket, and removes the private directories (at the end
+    /// of a session or a replay).
     public func close() {
+        workbench?.endWebSocket()
         hostInstance?.close()
     }
 
@@ -282,6 +286,7 @@ public class SwiftRunner {
     /// What compiled code did, taken in: its requests join the history, `wb` continues from the
     /// request it left (also when it failed), and the step is logged (when it ran to its end).
     func take(_ outcome: HostOutcome, of source: String) {
+        noteWebSocketTask(in: source)
         workbench?.join(outcome.exchanges)
         // Failed or not: the host's `wb` keeps what the input changed before it threw, so ours does.
         if let state = outcome.requestState { workbench?.restore(state) }
@@ -295,6 +300,18 @@ public class SwiftRunner {
             forgetInterpreterValues(changedBy: unit)
         }
     }
+
+    /// Once a session, under compiled code that makes a `URLSessionWebSocketTask`: FoundationNetworking's
+    /// fails here (`WebSockets not supported by libcurl`), and `ws` does what it would.
+    func noteWebSocketTask(in source: String) {
+        guard !notedWebSocketTask, source.contains("webSocketTask(") else { return }
+        notedWebSocketTask = true
+        console.line(console.styled(Self.webSocketTaskNote, .dim))
+        console.flush()
+    }
+
+    static let webSocketTaskNote = "(URLSessionWebSocketTask fails on Linux, whose libcurl has no WebSocket: `ws URL` at the prompt, "
+        + "or `try await wb.ws(\"URL\")` and `try wb.wsSend(…)` in Swift, open one and send on it)"
 
     func newExchanges(since count: Int) -> [Exchange] {
         guard let exchanges = workbench?.exchanges else { return [] }

@@ -53,6 +53,11 @@ enum HTTPBinAPI {
                                    body: .bytes(compressed))
         case "digest-auth":
             return HTTPBinDigest.respond(path, request: request)
+        case "ws" where path.count == 2 && ["echo", "ticker"].contains(path[1]):
+            // A WebSocket endpoint asked for without the upgrade (HTTPBinWebSockets takes the upgrade).
+            let message = JSONValue.object([("error", .string("a WebSocket endpoint: open it with `ws sandbox/httpbin/ws/\(path[1])`"))])
+            return SandboxResponse(status: 426, headers: [("Upgrade", "websocket"), ("Content-Type", "application/json")],
+                                   body: .bytes(message.rendered(pretty: true) + [0x0A]))
         case "image":
             return method == "GET" ? HTTPBinImages.respond(path, request: request) : notAllowed
         case "json" where path.count == 1:
