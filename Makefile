@@ -2,7 +2,7 @@
 # lacks is installed here, so `make run` and `make test` work on a new clone.
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run install uninstall test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-interrupt bench-play bench-kernel bench-images bench-peers forms-expected
+.PHONY: run install uninstall test build deps clean fuzz bench bench-figures bench-micro bench-replay bench-session bench-memory bench-paste bench-long-line bench-first-steps bench-spec bench-tutorial bench-playground bench-stream bench-packages bench-interrupt bench-play bench-kernel bench-images bench-websocket bench-peers forms-expected
 
 # libedit for the line editor, zlib for the sandbox's gzip responses, libcurl's headers so that
 # --static-swift-stdlib links (FoundationNetworking needs -lcurl; FoundationXML, which reads a
@@ -213,6 +213,10 @@ bench-kernel: build bench-peers $(JUPYTER_VENV)/.installed
 # Figure 18 alone (a 1 MB JPEG decoded and drawn for a terminal, beside Pillow): printed, not written.
 bench-images: deps
 	python3 Benchmarks/bench.py --only images
+
+# Figure 19 alone (a WebSocket message from the server's write to the terminal): printed, not written.
+bench-websocket: build
+	python3 Benchmarks/bench.py --only websocket
 
 bench-micro: deps bench-peers
 	python3 Benchmarks/bench.py --only micro

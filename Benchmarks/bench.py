@@ -500,6 +500,21 @@ class Bench:
         self.add("13 stream", "`curl -N URL` to a pipe, the same events: median · p95 · max",
                  f"{curl[0]:.1f} · {curl[1]:.1f} · {curl[2]:.1f} ms")
 
+    def websocket(self):
+        """Figure 19 (Benchmarks/stream_bench.py): a WebSocket message from the server's write to the
+        terminal (`ws URL` at a pseudo-terminal), against Python reading them from a plain socket,
+        40 messages 50 ms apart each."""
+        def summary(values):
+            values = sorted(v * 1000 for v in values)
+            return values[len(values) // 2], values[int(len(values) * 0.95) - 1], values[-1]
+        ours = summary(stream_bench.workbench_websocket_latencies(self.workbench, self.env))
+        floor = summary(stream_bench.socket_websocket_latencies())
+        self.add("19 websocket", "WebSocket message, server's write → on the terminal (`ws URL` at a pseudo-terminal): median · p95 · max",
+                 f"{ours[0]:.1f} · {ours[1]:.1f} · {ours[2]:.1f} ms", f"+{ours[0] - floor[0]:.1f} ms over a plain socket's median",
+                 verdict(ours[1] <= 20, "p95 ≤ 20 ms"))
+        self.add("19 websocket", "Python reading the same messages from a plain socket: median · p95 · max",
+                 f"{floor[0]:.2f} · {floor[1]:.2f} · {floor[2]:.2f} ms")
+
     def kernel(self):
         """Figure 17 (Benchmarks/kernel_bench.py, run by the virtual environment's Python with
         jupyter_client): a kernel's start to its first cell's result, and 1000 cells of `get`
@@ -611,11 +626,11 @@ def main():
     parser.add_argument("--workbench", default=os.path.join(HERE, "..", ".build", "release", "workbench"))
     parser.add_argument("--results", default=os.path.join(HERE, "RESULTS.md"))
     parser.add_argument("--only", choices=["figures", "micro", "replay", "session", "memory", "playground", "paste", "long-line",
-                                           "first-steps", "spec", "tutorial", "stream", "packages", "interrupt", "play", "kernel", "images", "all"],
+                                           "first-steps", "spec", "tutorial", "stream", "packages", "interrupt", "play", "kernel", "images", "websocket", "all"],
                         default="figures",
                         help="replay, session, memory, playground, paste, long-line, first-steps, spec, tutorial, stream: only figure 2, "
                              "figure 6's live-session rows (memory: the sessions after a 20 MB and an 80 MB decode alone) or playground rows, "
-                             "figure 7 (long-line: its long-line rows alone), figures 8-10, figure 11, 12, 13, 14, 15, 16, 17 or 18 "
+                             "figure 7 (long-line: its long-line rows alone), figures 8-10, figure 11, 12, 13, 14, 15, 16, 17, 18 or 19 "
                              "(printed, RESULTS.md left alone)")
     parser.add_argument("--quick", action="store_true", help="fewer runs (a smoke run of the harness)")
     options = parser.parse_args()
@@ -650,7 +665,7 @@ def main():
             shutil.rmtree(bench.tmp, ignore_errors=True)
         return
 
-    if options.only in ("replay", "paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream", "packages", "interrupt", "play", "kernel", "images"):
+    if options.only in ("replay", "paste", "long-line", "first-steps", "spec", "tutorial", "playground", "stream", "packages", "interrupt", "play", "kernel", "images", "websocket"):
         bench = Bench(options.workbench, scale)
         try:
             if options.only == "replay":
@@ -678,6 +693,8 @@ def main():
                 bench.attempt("17 kernel", bench.kernel)
             elif options.only == "images":
                 bench.attempt("18 images", bench.images)
+            elif options.only == "websocket":
+                bench.attempt("19 websocket", bench.websocket)
             else:
                 bench.attempt("8-10 first steps", bench.first_steps)
             print(table(bench.rows))
@@ -709,9 +726,10 @@ def main():
             bench.attempt("16 play", bench.play)
             bench.attempt("17 kernel", bench.kernel)
             bench.attempt("18 images", bench.images)
+            bench.attempt("19 websocket", bench.websocket)
             end_load = " ".join(open("/proc/loadavg").read().split()[:3])
             body = "\n".join([
-                f"## Figures 1–4 and 6–18 ({started})", "",
+                f"## Figures 1–4 and 6–19 ({started})", "",
                 f"- Machine: {machine(load)}; at the end {end_load}.",
                 f"- Tools: {versions()}.",
                 f"- Document: {os.path.getsize(document):,} bytes, photo-like array, sha256 {digest}… "

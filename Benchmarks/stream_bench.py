@@ -1,4 +1,5 @@
-"""Figure 13: how long an event of a `text/event-stream` takes from the server's write to the screen.
+"""Figures 13 and 19: how long an event of a `text/event-stream`, or a WebSocket message, takes from
+the server's write to the screen.
 
 A server in this process writes one event every `gap` seconds and notes the clock right after each
 write; `workbench` (`get URL` at a pseudo-terminal of its own, Benchmarks/paste_bench.py) and
@@ -6,6 +7,8 @@ write; `workbench` (`get URL` at a pseudo-terminal of its own, Benchmarks/paste_
 latency is the time its unique marker shows up minus the time it was written. The same clock
 reads both ends, so nothing is estimated.
 """
+import base64
+import hashlib
 import os
 import select
 import socket
@@ -125,4 +128,97 @@ def curl_latencies(count=40, gap=0.05):
     finally:
         if process.poll() is None:
             process.kill()
+        server.close()
+
+
+class WebSocketServer:
+    """Figure 19: answers the upgrade, then sends `count` text messages `gap` seconds apart, noting
+    the clock right after each write, then a close frame."""
+
+    def __init__(self, count, gap):
+        self.count, self.gap = count, gap
+        self.listener = socket.socket()
+        self.listener.bind(("127.0.0.1", 0))
+        self.listener.listen(4)
+        self.port = self.listener.getsockname()[1]
+        self.written = []
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self):
+        while True:
+            try:
+                connection, _ = self.listener.accept()
+            except OSError:
+                return
+            threading.Thread(target=self.answer, args=(connection,), daemon=True).start()
+
+    def answer(self, connection):
+        times = []
+        self.written.append(times)
+        with connection:
+            request = b""
+            while b"\r\n\r\n" not in request:
+                piece = connection.recv(4096)
+                if not piece:
+                    return
+                request += piece
+            key = next(line.split(b":", 1)[1].strip() for line in request.split(b"\r\n") if line.lower().startswith(b"sec-websocket-key:"))
+            accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
+            connection.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                               b"Sec-WebSocket-Accept: " + accept + b"\r\n\r\n")
+            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+            time.sleep(0.5)  # the client is reading before the first message
+            for index in range(self.count):
+                text = f'{{"marker": "ev-{index:04d}"}}'.encode()
+                connection.sendall(bytes([0x81, len(text)]) + text)
+                times.append(time.perf_counter())
+                time.sleep(self.gap)
+            connection.sendall(bytes([0x88, 0x02, 0x03, 0xE8]))
+            time.sleep(0.5)
+
+    def close(self):
+        self.listener.close()
+
+
+def workbench_websocket_latencies(workbench, env, count=40, gap=0.05, settle=3.0):
+    """`ws URL` at a pseudo-terminal, as `workbench_latencies` runs `get URL`."""
+    server = WebSocketServer(count, gap)
+    terminal = paste_bench.Terminal(workbench, env)
+    try:
+        terminal.wait_for_prompt(0, 20)
+        settled = time.perf_counter() + settle
+        while time.perf_counter() < settled:
+            terminal.pump(timeout=0.05)
+        mark = len(terminal.output)
+        terminal.pump(f"ws ws://127.0.0.1:{server.port}/ticks\r".encode())
+
+        def read():
+            before = len(terminal.output)
+            ready, _, _ = select.select([terminal.primary], [], [], 0.5)
+            if ready:
+                terminal.pump(timeout=0)
+            return bytes(terminal.output[max(before, mark):])
+        seen = watch(read, count, 30)
+        terminal.pump(b"quit\r")
+        return latencies(seen, server.written[0], count)
+    finally:
+        terminal.close()
+        server.close()
+
+
+def socket_websocket_latencies(count=40, gap=0.05):
+    """The floor: Python reading the same messages from a plain socket, after its own handshake."""
+    server = WebSocketServer(count, gap)
+    connection = socket.create_connection(("127.0.0.1", server.port))
+    try:
+        connection.sendall(b"GET /ticks HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                           b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+
+        def read():
+            ready, _, _ = select.select([connection], [], [], 0.5)
+            return connection.recv(1 << 16) if ready else None
+        seen = watch(read, count, 30)
+        return latencies(seen, server.written[0], count)
+    finally:
+        connection.close()
         server.close()

@@ -47,10 +47,10 @@ import WorkbenchKit
     }
 
     /// The option and a value it takes: the first it completes, or for a free value (`--at PATH`)
-    /// its placeholder itself.
+    /// its placeholder itself, a number for a number's (`--frame N`).
     static func sampleWords(_ option: DecodeOption) -> [String] {
         guard let value = option.value else { return [option.name] }
-        return [option.name, option.values.first ?? value]
+        return [option.name, option.values.first ?? (value == "N" ? "1" : value)]
     }
 
     @Test(arguments: DecodeOption.all.map(\.name))

@@ -56,10 +56,13 @@ import WorkbenchKit
             let session = Session(console: console, isInteractive: false)
             session.sandboxURL = root
             for line in ["ws sandbox/httpbin/ws/echo", #"ws send json {"id": 7, "name": "Ada"}"#, "ws wait 1",
-                         "struct User: Codable { let id: Int; let name: String }", "decode User", "ws close"] {
+                         "struct User: Codable { let id: Int; let name: String }", "decode User",
+                         #"ws send json {"id": 8, "name": "Grace"}"#, "ws wait 2", "decode User --frame 1", "ws close"] {
                 #expect(await session.evaluate(line), "\(line)")
             }
-            #expect(console.capturedText.contains("\nUser\nUser(id: 7, name: \"Ada\")\n"), "\(console.capturedText)")
+            #expect(console.capturedText.components(separatedBy: "\nUser\nUser(id: 7, name: \"Ada\")\n").count == 3, "\(console.capturedText)")
+            #expect(await session.evaluate("decode User --frame 3") == false)
+            #expect(console.capturedText.hasSuffix("error: no message 3 on the WebSocket: 2 have arrived\n"), "\(console.capturedText)")
             #expect(await session.evaluate("save socket --dir \(folder.url.path)"))
             let saved = try String(contentsOf: folder.url.appendingPathComponent("socket.swift"), encoding: .utf8)
             #expect(saved.contains("""
@@ -67,6 +70,7 @@ import WorkbenchKit
                 try wb.wsSend(json: #"{"id": 7, "name": "Ada"}"#)
                 try await wb.wsWait(messages: 1)
                 """), "\(saved)")
+            #expect(saved.contains("try wb.decode(User.self, frame: 1)\n"), "\(saved)")
             #expect(saved.contains("try await wb.wsClose()\n") || saved.contains("try await wb.wsClose(1000)\n"), "\(saved)")
         }
     }

@@ -53,6 +53,12 @@ struct DecodeOption: Sendable {
             guard let path = words.popFirst() else { throw ModelCommandError("--at needs a path, e.g. --at data.items") }
             arguments.call.path = path
         },
+        DecodeOption("--frame", value: "N", help: "decode WebSocket message N (`ws`), not the last") { words, arguments in
+            guard let word = words.popFirst(), let number = Int(word), number >= 1 else {
+                throw ModelCommandError("--frame needs a message number from 1, e.g. --frame 2")
+            }
+            arguments.call.frame = number
+        },
         DecodeOption("--all", help: "do not cut long values on a terminal") { _, arguments in
             arguments.showAll = true
         },

@@ -31,6 +31,8 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     case invalidWebSocketJSON(reason: String, line: Int, column: Int)
     /// `decode` with a socket open and nothing received or sent to read.
     case noWebSocketMessage
+    /// `decode --frame N` past the messages received.
+    case noSuchWebSocketMessage(Int, count: Int)
     /// `ws close CODE` with a code a close frame may not carry.
     case invalidWebSocketCloseCode(Int)
     case transportFailure(TransportFailure, url: String)
@@ -89,6 +91,8 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
             "the WebSocket is closed (\(ended)) — `ws URL` opens another"
         case .invalidWebSocketJSON(let reason, let line, let column):
             "invalid JSON at line \(line), column \(column): \(reason) — fix it, or `ws send TEXT` sends the text as it is"
+        case .noSuchWebSocketMessage(let number, let count):
+            "no message \(number) on the WebSocket: \(count == 0 ? "none has arrived" : count == 1 ? "1 has arrived" : "\(count) have arrived")"
         case .noWebSocketMessage:
             "nothing to decode: no message has arrived on the WebSocket yet — `ws wait 1` waits for one"
         case .invalidWebSocketCloseCode(let code):

@@ -9,11 +9,11 @@ extension Workbench {
     @discardableResult
     public func decode<T: Decodable>(
         _ type: T.Type, keys: JSONDecoder.KeyDecodingStrategy = .useDefaultKeys,
-        dates: JSONDecoder.DateDecodingStrategy = .deferredToDate, at path: String? = nil,
+        dates: JSONDecoder.DateDecodingStrategy = .deferredToDate, at path: String? = nil, frame: Int? = nil,
         file: String = #fileID
     ) throws -> T {
         defer { console.flush() }
-        guard let document = currentDocument else { throw WorkbenchError.noResponse }
+        let document = try decodedDocument(frame: frame)
         var data = document.data
         if let path, !path.isEmpty { data = try Self.value(at: path, in: document) }
         let decoder = JSONDecoder()

@@ -74,7 +74,7 @@ extension StatementForm {
         case .jsonFile: return call("json", throwing, [Parameter("file", .text)], sample: .jsonFile("episode.json"))
         case .decode:
             let parameters = [Parameter(nil, .type), Parameter("keys", .keys, optional: true), Parameter("dates", .dates, optional: true),
-                              Parameter("at", .text, optional: true)]
+                              Parameter("at", .text, optional: true), Parameter("frame", .integer, optional: true)]
             return call("decode", throwing, parameters, sample: .decode(DecodeCall(
                 type: "[Post]", options: DecodingOptions(keys: .convertFromSnakeCase), binding: .init(name: "posts"))))
         case .spec:

@@ -104,7 +104,8 @@ extension WorkbenchStatement {
         case .show(let number): return [.integer(number)]
         case .decode(let call):
             return [.type(call.type), call.options.keys == .useDefaultKeys ? nil : .keys(call.options.keys),
-                    call.options.dates == .deferredToDate ? nil : .dates(call.options.dates), call.path.map { .text($0) }]
+                    call.options.dates == .deferredToDate ? nil : .dates(call.options.dates), call.path.map { .text($0) },
+                    call.frame.map { .integer($0) }]
         case .spec(let call): return [.text(call.source), call.server.map { .integer($0) }]
         case .timeout(let seconds): return [.number(seconds)]
         case .followRedirects(let flag), .colors(let flag): return [.flag(flag)]
@@ -176,7 +177,7 @@ extension WorkbenchStatement {
         case .jsonFile: statement = text(0).map(Self.jsonFile)
         case .decode:
             guard case .type(let type)? = values[0] else { return nil }
-            var call = DecodeCall(type: type, path: text(3))
+            var call = DecodeCall(type: type, path: text(3), frame: values.count > 4 ? integer(4) : nil)
             if case .keys(let keys)? = values[1] { call.options.keys = keys }
             if case .dates(let dates)? = values[2] { call.options.dates = dates }
             statement = .decode(call)

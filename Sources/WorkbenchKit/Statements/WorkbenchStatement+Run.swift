@@ -100,8 +100,7 @@ extension Workbench {
     /// `decode` into types declared at run time, through `declaredModels`; prints the report.
     func decode(_ call: DecodeCall) throws -> DecodedModel {
         guard let declaredModels else { throw WorkbenchError.noDeclaredModels(call.type) }
-        guard let document = currentDocument else { throw webSocket == nil ? WorkbenchError.noResponse : .noWebSocketMessage }
-        if document === messageDocument?.document { recordMessageRead() }
+        let document = try decodedDocument(frame: call.frame)
         let decoded = try declaredModels.decode(call, document: document, forTerminal: console.isTerminal)
         showDecoded(decoded.report)
         return decoded

@@ -158,12 +158,15 @@ public struct DecodeCall: Equatable, Sendable {
     public var options: DecodingOptions
     /// The value to decode inside the document (`data.items`, `[0].user`).
     public var path: String?
+    /// The WebSocket message to decode (`--frame N`, from 1); nil: the current document.
+    public var frame: Int?
     public var binding: Binding?
 
-    public init(type: String, options: DecodingOptions = DecodingOptions(), path: String? = nil, binding: Binding? = nil) {
+    public init(type: String, options: DecodingOptions = DecodingOptions(), path: String? = nil, frame: Int? = nil, binding: Binding? = nil) {
         self.type = type
         self.options = options
         self.path = path
+        self.frame = frame
         self.binding = binding
     }
 }

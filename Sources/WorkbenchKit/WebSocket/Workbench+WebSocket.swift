@@ -110,11 +110,27 @@ extension Workbench {
     /// Swift host, running the `decode` again, reads the copy, as the socket is the REPL's alone.
     static let webSocketMessagePath = "(WebSocket message)"
 
-    func recordMessageRead() {
-        guard let message = webSocket?.messages.last, let folder = documentFolder?() else { return }
+    private func recordMessageRead(_ bytes: [UInt8]) {
+        guard let folder = documentFolder?() else { return }
         let copy = folder.appendingPathComponent("websocket-message-\(UUID().uuidString).json").path
-        guard FileManager.default.createFile(atPath: copy, contents: Data(message.bytes)) else { return }
+        guard FileManager.default.createFile(atPath: copy, contents: Data(bytes)) else { return }
         documentReads.append(DocumentRead(path: Self.webSocketMessagePath, copy: copy))
+    }
+
+    /// What `decode` reads: message `frame` of the socket (`--frame N`), else the current document;
+    /// a message is recorded for the Swift host.
+    func decodedDocument(frame: Int?) throws(WorkbenchError) -> CurrentDocument {
+        guard let frame else {
+            guard let document = currentDocument else { throw webSocket == nil ? .noResponse : .noWebSocketMessage }
+            if document === messageDocument?.document, let message = webSocket?.messages.last { recordMessageRead(message.bytes) }
+            return document
+        }
+        if let recorded = recordedMessageDocument { return recorded }
+        guard let socket = webSocket else { throw .noWebSocket(ended: nil) }
+        let messages = socket.messages
+        guard frame >= 1, frame <= messages.count else { throw .noSuchWebSocketMessage(frame, count: messages.count) }
+        recordMessageRead(messages[frame - 1].bytes)
+        return CurrentDocument(Data(messages[frame - 1].bytes))
     }
 
     /// In the Swift host, an earlier input's `decode` of a message, run again: the copy it recorded.

@@ -60,9 +60,9 @@ import Testing
             let wb = Workbench(console: console)
             wb.sandboxURL = root
             try await wb.ws("sandbox/httpbin/ws/ticker?count=3&interval=0.05")
-            clearOutput(console)
             try await wb.wsWait()
-            #expect(lines() == [
+            // After the socket's first two lines (its ticks may print while those are still being read).
+            #expect(Array(lines().dropFirst(2)) == [
                 "← 1 · JSON · 38 B", "{", "  \"tick\": 1,", "  \"of\": 3,", "  \"interval\": 0.05", "}",
                 "← 2 · JSON · 38 B", "{", "  \"tick\": 2,", "  \"of\": 3,", "  \"interval\": 0.05", "}",
                 "← 3 · JSON · 38 B", "{", "  \"tick\": 3,", "  \"of\": 3,", "  \"interval\": 0.05", "}",
