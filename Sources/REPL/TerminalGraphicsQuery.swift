@@ -11,7 +11,7 @@ enum TerminalGraphicsQuery {
 
     /// Asks the terminal on standard input and output; waits up to `timeout` for the answer. Keys
     /// typed meanwhile go to `typed`, to be read at the next prompt.
-    static func ask(environment: [String: String], timeout: Duration = .seconds(1),
+    static func ask(environment: [String: String], timeout: Duration = .seconds(3),
                     typed: @Sendable ([UInt8]) -> Void = { _ in }) -> TerminalGraphics {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return guess(environment) }
         let (answer, keys) = answer(timeout: timeout)

@@ -77,7 +77,7 @@ import WorkbenchKit
         #expect(session.workbench.timeout == 2.5 && !session.workbench.followRedirects && session.workbench.bodyLines == 7)
         #expect(session.workbench.maxBodyBytes == 3 << 29)
         #expect(await session.evaluate("set"))
-        #expect(console.capturedText == "timeout     2.5 s\nredirects   off\nbody-lines  7\nmax-body    1.5 GB\ncolor       off\noffline     off\nresults     off\nswift       5\n")
+        #expect(console.capturedText == "timeout     2.5 s\nredirects   off\nbody-lines  7\nmax-body    1.5 GB\ncolor       off\nimages      off\noffline     off\nresults     off\nswift       5\n")
     }
 
     /// `set results` shows nothing else until the next input it applies to, so it says what it did.
@@ -119,7 +119,7 @@ import WorkbenchKit
         ("set timeout -1", "error: timeout '-1' is not a number of seconds above 0"),
         ("set body-lines -1", "error: body-lines '-1' is not a whole number (0 shows the status line only)"),
         ("set redirects maybe", "error: redirects takes on or off, not 'maybe'"),
-        ("set speed 9", "error: unknown setting 'speed' — set knows timeout, redirects, body-lines, max-body, color, offline, results, swift"),
+        ("set speed 9", "error: unknown setting 'speed' — set knows timeout, redirects, body-lines, max-body, color, images, offline, results, swift"),
         ("set max-body lots", "error: max-body 'lots' is not a size — write it like 64KB, 10MB or 1GB"),
         ("set max-body 0", "error: max-body '0' is not a size — write it like 64KB, 10MB or 1GB"),
         ("set max-body 5TB", "error: max-body '5TB' is not a size — write it like 64KB, 10MB or 1GB"),

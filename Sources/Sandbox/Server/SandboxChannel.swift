@@ -7,7 +7,7 @@ import WorkbenchKit
 /// The sandbox's connections: HTTP/1.1 as Hummingbird serves it, after `WebSocketUpgradeHandler`
 /// has looked at the first request, which takes a WebSocket upgrade to one of the sandbox's
 /// sockets (`HTTPBinWebSockets`) for itself. Hummingbird's own upgrade (hummingbird-websocket and
-/// the packages under it) would add about 30 s to a fresh `make build`, past its 8 minutes.
+/// the packages under it) would lengthen a fresh `make build` past what a class can wait for.
 struct SandboxChannel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
     let http: HTTP1Channel
@@ -65,6 +65,7 @@ final class WebSocketUpgradeHandler: ChannelInboundHandler, RemovableChannelHand
 
     func channelInactive(context: ChannelHandlerContext) {
         socket?.stop()
+        socket = nil  // it holds the context, which holds this handler
         context.fireChannelInactive()
     }
 

@@ -22,7 +22,7 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     /// A WebSocket's server did not answer the upgrade within the timeout.
     case webSocketNoUpgrade(url: String, seconds: Double)
     /// A WebSocket's server answered the upgrade with another status (`404 Not Found`).
-    case webSocketRefused(url: String, status: String)
+    case webSocketRefused(url: String, status: String, needsCredentials: Bool)
     /// A WebSocket's server answered 101 without what the protocol requires.
     case webSocketHandshake(url: String, reason: String)
     /// A `ws` command with no socket open, or after it closed (how it ended).
@@ -81,8 +81,10 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
             "not an image: \(ByteSize.text(count)) that are not PNG, JPEG, GIF or WebP — `show image` takes the Data of an image file"
         case .webSocketNoUpgrade(let url, let seconds):
             "WebSocket to \(url): no answer to the upgrade within \(Self.seconds(seconds)) — is it a WebSocket endpoint? `set timeout SECONDS` waits longer"
-        case .webSocketRefused(let url, let status):
-            "WebSocket to \(url): the server answered HTTP \(status), not 101 Switching Protocols — is the path a WebSocket endpoint?"
+        case .webSocketRefused(let url, let status, let needsCredentials):
+            "WebSocket to \(url): the server answered HTTP \(status), not 101 Switching Protocols — "
+                + (needsCredentials ? "it wants credentials: `header --default Authorization: …` goes with the upgrade"
+                                    : "is the path a WebSocket endpoint?")
         case .webSocketHandshake(let url, let reason):
             "WebSocket to \(url): the handshake failed: \(reason)"
         case .noWebSocket(nil):
@@ -96,7 +98,7 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noWebSocketMessage:
             "nothing to decode: no message has arrived on the WebSocket yet — `ws wait 1` waits for one"
         case .invalidWebSocketCloseCode(let code):
-            "\(code) is not a close code a client may send — 1000 (normal closure), 1001 (going away), or 3000–4999 for an application's own"
+            "\(code) is not a close code a client may send — 1000 (normal closure), 1001–1003, 1007–1014, or 3000–4999 for an application's own"
         case .invalidCookieFile(let line, let reason):
             "line \(line) of the cookie file is \(reason) — curl, wget and browsers' export extensions write that format"
         case .transportFailure(let failure, let url):

@@ -190,5 +190,6 @@ extension Workbench {
     /// from it, without showing them again; the last becomes the current response.
     public func join(_ exchanges: [Exchange]) {
         for exchange in exchanges { self.exchanges.append(exchange.renumbered(self.exchanges.count + 1)) }
+        if !exchanges.isEmpty { lastExchangeJoined = Date() }
     }
 }

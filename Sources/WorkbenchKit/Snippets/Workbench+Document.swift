@@ -52,7 +52,6 @@ extension Workbench {
     /// `StreamDocument`); nil before either. The same object while it stays current,
     /// so its parses are made once.
     public var currentDocument: CurrentDocument? {
-        if let recorded = recordedMessageDocument { return recorded }
         if let localDocument, localDocument.exchangeCount == exchanges.count { return localDocument.document }
         if let message = lastMessageDocument { return message }
         guard let exchange = lastExchange else { return nil }

@@ -23,6 +23,8 @@ final class CurlStream: @unchecked Sendable {
         let visible = url.absoluteString
         let options: [(Int32, Int)] = [
             (Curl.connectOnly, 1), (Curl.noSignal, 1), (Curl.connectTimeoutMilliseconds, max(1, Int(timeout * 1000))),
+            // HTTP/1.1 in TLS's ALPN too: a server that chose h2 would not read the upgrade.
+            (Curl.httpVersion, Curl.http11),
             // Through a proxy (http_proxy, https_proxy), a tunnel: the proxy must not read the frames as HTTP.
             (Curl.httpProxyTunnel, 1),
         ]
@@ -46,12 +48,13 @@ final class CurlStream: @unchecked Sendable {
         Curl.functions?.cleanup(handle)
     }
 
-    /// Writes all of `bytes`, waiting while the socket is full; false once the stream is closed
-    /// or broken.
-    func send(_ bytes: [UInt8]) -> Bool {
+    /// Writes all of `bytes`, waiting while the socket is full until `deadline`; false once the
+    /// stream is closed or broken, or the deadline passed.
+    func send(_ bytes: [UInt8], deadline: Date) -> Bool {
         guard let curl = Curl.functions else { return false }
         var offset = 0
         while offset < bytes.count {
+            guard Date() < deadline else { return false }
             var sent = 0
             let code: Int32 = lock.withLock {
                 guard !isClosed else { return -1 }
@@ -112,7 +115,7 @@ final class CurlStream: @unchecked Sendable {
 /// The libcurl functions `CurlStream` calls, found once in the system's libcurl.
 private struct Curl {
     static let url: Int32 = 10002, connectOnly: Int32 = 141, noSignal: Int32 = 99
-    static let connectTimeoutMilliseconds: Int32 = 156, httpProxyTunnel: Int32 = 61
+    static let connectTimeoutMilliseconds: Int32 = 156, httpProxyTunnel: Int32 = 61, httpVersion: Int32 = 84, http11 = 2
     static let activeSocket: Int32 = 0x50_002C
     static let again: Int32 = 81, operationTimedOut: Int32 = 28
 

@@ -33,6 +33,11 @@ final class WebSocketConnection: @unchecked Sendable {
     let url: URL
     private let stream: CurlStream
     private let limit: Int
+    /// How long one write may wait for a full socket.
+    private let sendTimeout: Double
+    /// Every frame is written whole, in order, here: a pong the reading thread answers with never
+    /// lands inside a long message being sent, and the reading thread never waits on a send.
+    private let writer = DispatchQueue(label: "WebSocket writer")
     private let events: @Sendable (Event) -> Void
     private let lock = NSLock()
     private var currentState = State.open
@@ -55,7 +60,7 @@ final class WebSocketConnection: @unchecked Sendable {
                     let stream = try CurlStream(url: connectTo, timeout: timeout)
                     let leftover = try WebSocketHandshake.perform(on: stream, url: url, target: connectTo, headers: headers,
                                                                         deadline: deadline, timeout: timeout)
-                    let connection = WebSocketConnection(url: url, stream: stream, limit: limit, events: events)
+                    let connection = WebSocketConnection(url: url, stream: stream, limit: limit, sendTimeout: timeout, events: events)
                     continuation.resume(returning: .success(connection))
                     connection.read(startingWith: leftover)
                 } catch {
@@ -66,8 +71,8 @@ final class WebSocketConnection: @unchecked Sendable {
         return try result.get()
     }
 
-    private init(url: URL, stream: CurlStream, limit: Int, events: @escaping @Sendable (Event) -> Void) {
-        (self.url, self.stream, self.limit, self.events) = (url, stream, limit, events)
+    private init(url: URL, stream: CurlStream, limit: Int, sendTimeout: Double, events: @escaping @Sendable (Event) -> Void) {
+        (self.url, self.stream, self.limit, self.sendTimeout, self.events) = (url, stream, limit, sendTimeout, events)
     }
 
     /// Sends one text or binary message as a single frame; false when the socket is not open.
@@ -78,7 +83,7 @@ final class WebSocketConnection: @unchecked Sendable {
     }
 
     /// Sends a close frame and waits up to `timeout` for the server's; the stream ends either way.
-    func close(code: Int, reason: String, timeout: Double) async {
+    func close(code: Int, reason: String, timeout: Double, interrupted: @escaping @MainActor () -> Bool = { false }) async {
         let sent: Bool = lock.withLock {
             guard currentState == .open else { return false }
             currentState = .closing
@@ -86,7 +91,7 @@ final class WebSocketConnection: @unchecked Sendable {
         }
         if sent { _ = write(WebSocketFrame(.close, WebSocketFrame.closePayload(code: code, reason: reason))) }
         let deadline = Date().addingTimeInterval(timeout)
-        while state == .closing, Date() < deadline { try? await Task.sleep(for: .milliseconds(5)) }
+        while state == .closing, Date() < deadline, await !interrupted() { try? await Task.sleep(for: .milliseconds(5)) }
         if state == .closing { end(.closed(code: nil, reason: "the server did not answer the close within \(timeout) s", byServer: false)) }
     }
 
@@ -114,15 +119,25 @@ final class WebSocketConnection: @unchecked Sendable {
         return false
     }
 
+    /// Writes `frame` and waits for it to be written (false: it could not be).
     private func write(_ frame: WebSocketFrame) -> Bool {
+        writer.sync { writeNow(frame) }
+    }
+
+    /// Queues `frame` to be written after those before it, without waiting (the reading thread's).
+    private func enqueue(_ frame: WebSocketFrame) {
+        writer.async { _ = self.writeNow(frame) }
+    }
+
+    private func writeNow(_ frame: WebSocketFrame) -> Bool {
         var mask = [UInt8](repeating: 0, count: 4)
         for index in mask.indices { mask[index] = UInt8.random(in: 0...255) }
-        return stream.send(frame.encoded(mask: mask))
+        return stream.send(frame.encoded(mask: mask), deadline: Date().addingTimeInterval(sendTimeout))
     }
 
     /// The reading thread: frames until the socket ends.
     private func read(startingWith leftover: [UInt8]) {
-        var reader = WebSocketFrameReader(limit: limit)
+        var reader = WebSocketFrameReader(limit: limit, refusesMasked: true)
         var assembler = WebSocketMessageAssembler(limit: limit)
         reader.append(leftover)
         while true {
@@ -132,7 +147,7 @@ final class WebSocketConnection: @unchecked Sendable {
                     if !handle(whole) { return }
                 }
             } catch {
-                _ = write(WebSocketFrame(.close, WebSocketFrame.closePayload(code: error.code, reason: "")))
+                enqueue(WebSocketFrame(.close, WebSocketFrame.closePayload(code: error.code, reason: "")))
                 return end(.failed("\(error.message); closed with \(error.code)"))
             }
             switch stream.receive(waiting: 200) {
@@ -150,7 +165,7 @@ final class WebSocketConnection: @unchecked Sendable {
         switch frame.opcode {
         case .text, .binary, .continuation:
             if frame.opcode == .text, String(validating: frame.payload, as: UTF8.self) == nil {
-                _ = write(WebSocketFrame(.close, WebSocketFrame.closePayload(code: 1007, reason: "")))
+                enqueue(WebSocketFrame(.close, WebSocketFrame.closePayload(code: 1007, reason: "")))
                 end(.failed("a text message that is not UTF-8; closed with 1007"))
                 return false
             }
@@ -162,7 +177,7 @@ final class WebSocketConnection: @unchecked Sendable {
             events(.message(message))
         case .ping:
             lock.withLock { pingCount += 1 }
-            _ = write(WebSocketFrame(.pong, frame.payload))
+            enqueue(WebSocketFrame(.pong, frame.payload))
         case .pong:
             break
         case .close:
@@ -170,7 +185,7 @@ final class WebSocketConnection: @unchecked Sendable {
             let reason = String(decoding: frame.payload.dropFirst(2), as: UTF8.self)
             let byServer = state != .closing
             // The server began it: answer with its code, as the protocol asks.
-            if byServer { _ = write(WebSocketFrame(.close, code.map { WebSocketFrame.closePayload(code: $0, reason: "") } ?? [])) }
+            if byServer { enqueue(WebSocketFrame(.close, code.map { WebSocketFrame.closePayload(code: $0, reason: "") } ?? [])) }
             end(.closed(code: code, reason: reason, byServer: byServer))
             return false
         }
@@ -186,7 +201,8 @@ final class WebSocketConnection: @unchecked Sendable {
                 return true
             }
         }
-        stream.close()
+        // After what is queued (the answer to the server's close) has been written.
+        writer.async { self.stream.close() }
         if first { events(.ended(final)) }
     }
 }

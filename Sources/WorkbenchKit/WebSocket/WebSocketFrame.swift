@@ -55,14 +55,20 @@ package struct WebSocketProtocolError: Error, Equatable {
 package struct WebSocketFrameReader {
     /// The largest payload taken (`set max-body`); a larger one is refused before it is read.
     let limit: Int
+    /// A client's reader: a server's frames must not be masked (RFC 6455, 5.1).
+    let refusesMasked: Bool
     private var buffer: [UInt8] = []
     private var start = 0
 
-    package init(limit: Int) { self.limit = limit }
+    package init(limit: Int, refusesMasked: Bool = false) {
+        (self.limit, self.refusesMasked) = (limit, refusesMasked)
+    }
 
     package mutating func append(_ bytes: some Sequence<UInt8>) {
-        if start > 0 && start == buffer.count {
-            buffer.removeAll(keepingCapacity: true)
+        // What was read is dropped once it is most of the buffer: a stream that keeps ending
+        // inside a frame would otherwise keep every byte.
+        if start > 0 && (start == buffer.count || start >= 1 << 16 && start * 2 >= buffer.count) {
+            buffer.removeFirst(start)
             start = 0
         }
         buffer.append(contentsOf: bytes)
@@ -98,11 +104,12 @@ package struct WebSocketFrameReader {
             throw WebSocketProtocolError(code: 1009, message: "a frame of \(ByteSize.text(length)) is larger than max-body (\(ByteSize.text(limit)))")
         }
         let masked = second & 0x80 != 0
+        if masked && refusesMasked { throw WebSocketProtocolError(code: 1002, message: "the server masked a frame") }
         let total = header + (masked ? 4 : 0) + length
         guard available >= total else { return nil }
         var payload = Array(buffer[(start + header + (masked ? 4 : 0))..<(start + total)])
         if masked {
-            // A server must not mask; read it anyway rather than refuse what is still readable.
+            // A client's frames, as the sandbox reads them.
             let mask = Array(buffer[(start + header)..<(start + header + 4)])
             for index in payload.indices { payload[index] ^= mask[index & 3] }
         }

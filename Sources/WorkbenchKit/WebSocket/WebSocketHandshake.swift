@@ -32,7 +32,7 @@ package enum WebSocketHandshake {
                         deadline: Date, timeout: Double) throws(WorkbenchError) -> [UInt8] {
         let visible = url.absoluteString
         let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
-        guard stream.send(Array(request(target: target, key: key, headers: headers).utf8)) else {
+        guard stream.send(Array(request(target: target, key: key, headers: headers).utf8), deadline: deadline) else {
             throw .transportFailure(TransportFailure(cause: .connectionReset, code: 0), url: visible)
         }
         var bytes: [UInt8] = []
@@ -67,7 +67,9 @@ package enum WebSocketHandshake {
         guard parts.count >= 2, parts[0].hasPrefix("HTTP/"), let code = Int(parts[1]) else {
             throw .webSocketHandshake(url: url, reason: "its answer is not HTTP ('\(status.prefix(40))')")
         }
-        guard code == 101 else { throw .webSocketRefused(url: url, status: parts.dropFirst().joined(separator: " ")) }
+        guard code == 101 else {
+            throw .webSocketRefused(url: url, status: parts.dropFirst().joined(separator: " "), needsCredentials: code == 401 || code == 403)
+        }
         var fields: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }

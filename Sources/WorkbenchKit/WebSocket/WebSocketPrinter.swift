@@ -15,12 +15,18 @@ final class WebSocketPrinter: @unchecked Sendable {
         (self.console, self.output, self.bodyLines) = (console, output, bodyLines)
     }
 
+    /// Prints what was held, then everything as it comes; events that arrive meanwhile wait
+    /// their turn, so nothing prints out of order.
     func start() {
-        let waiting = lock.withLock { () -> [WebSocketConnection.Event] in
-            defer { held = nil }
-            return held ?? []
+        while true {
+            let waiting = lock.withLock { () -> [WebSocketConnection.Event] in
+                let waiting = held ?? []
+                if waiting.isEmpty { held = nil } else { held = [] }
+                return waiting
+            }
+            guard !waiting.isEmpty else { return }
+            for event in waiting { print(event) }
         }
-        for event in waiting { show(event) }
     }
 
     func show(_ event: WebSocketConnection.Event) {
@@ -29,7 +35,10 @@ final class WebSocketPrinter: @unchecked Sendable {
             held?.append(event)
             return true
         }
-        if holding { return }
+        if !holding { print(event) }
+    }
+
+    private func print(_ event: WebSocketConnection.Event) {
         let text: String
         switch event {
         case .message(let message): text = lines(of: message).joined(separator: "\n") + "\n"

@@ -52,7 +52,7 @@ extension Workbench {
         guard (1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code) else {
             throw .invalidWebSocketCloseCode(code)
         }
-        await socket.close(code: code, reason: "", timeout: options.timeout)
+        await socket.close(code: code, reason: "", timeout: options.timeout, interrupted: interruptRequested)
         console.line(WebSocketPrinter.ending(socket))
     }
 
@@ -62,9 +62,14 @@ extension Workbench {
         defer { console.flush() }
         if isCatchingUp { return }
         guard let socket = webSocket else { throw .noWebSocket(ended: nil) }
+        let started = Date()
         let arrived = await socket.wait(forMessages: count, timeout: options.timeout, interrupted: interruptRequested)
-        if !arrived {
-            let what = count.map { "\(socket.counts.received) of \($0) messages" } ?? "the socket still open"
+        guard !arrived else { return }
+        let received = socket.counts.received
+        if !socket.state.isOpen, socket.state != .closing, let count {
+            console.line(console.styled("the socket ended after \(received) of \(count) messages", .yellow))
+        } else if Date().timeIntervalSince(started) >= options.timeout {
+            let what = count.map { "\(received) of \($0) messages" } ?? "the socket still open"
             console.line(console.styled("waited \(WorkbenchError.seconds(options.timeout)): \(what)", .yellow))
         }
     }
@@ -110,8 +115,14 @@ extension Workbench {
     /// Swift host, running the `decode` again, reads the copy, as the socket is the REPL's alone.
     static let webSocketMessagePath = "(WebSocket message)"
 
-    private func recordMessageRead(_ bytes: [UInt8]) {
-        guard let folder = documentFolder?() else { return }
+    /// What any other `decode` of a session with a socket is recorded as: the host, running it
+    /// again, then knows not to take a message's copy.
+    static let otherDocumentPath = "(not a WebSocket message)"
+
+    private func recordMessageRead(_ bytes: [UInt8]?) {
+        guard webSocket != nil, let folder = documentFolder?() else { return }
+        // The mark's copy is empty, not nil: the host's relay answers nil for a read it has no record of.
+        guard let bytes else { return documentReads.append(DocumentRead(path: Self.otherDocumentPath, copy: "")) }
         let copy = folder.appendingPathComponent("websocket-message-\(UUID().uuidString).json").path
         guard FileManager.default.createFile(atPath: copy, contents: Data(bytes)) else { return }
         documentReads.append(DocumentRead(path: Self.webSocketMessagePath, copy: copy))
@@ -120,12 +131,13 @@ extension Workbench {
     /// What `decode` reads: message `frame` of the socket (`--frame N`), else the current document;
     /// a message is recorded for the Swift host.
     func decodedDocument(frame: Int?) throws(WorkbenchError) -> CurrentDocument {
+        if let recorded = recordedMessageDocument { return recorded }
         guard let frame else {
             guard let document = currentDocument else { throw webSocket == nil ? .noResponse : .noWebSocketMessage }
-            if document === messageDocument?.document, let message = webSocket?.messages.last { recordMessageRead(message.bytes) }
+            let message = document === messageDocument?.document ? webSocket?.messages.last : nil
+            recordMessageRead(message?.bytes)
             return document
         }
-        if let recorded = recordedMessageDocument { return recorded }
         guard let socket = webSocket else { throw .noWebSocket(ended: nil) }
         let messages = socket.messages
         guard frame >= 1, frame <= messages.count else { throw .noSuchWebSocketMessage(frame, count: messages.count) }
@@ -133,10 +145,12 @@ extension Workbench {
         return CurrentDocument(Data(messages[frame - 1].bytes))
     }
 
-    /// In the Swift host, an earlier input's `decode` of a message, run again: the copy it recorded.
+    /// In the Swift host, an earlier input's `decode` of a message, run again: the copy it recorded
+    /// (a `decode` of anything else passes its mark by).
     var recordedMessageDocument: CurrentDocument? {
-        guard relay == nil, let replaying = Self.exchangeRelay, replaying.isReplaying,
-              let copy = replaying.recordedDocument(path: Self.webSocketMessagePath),
+        guard relay == nil, let replaying = Self.exchangeRelay, replaying.isReplaying else { return nil }
+        if replaying.recordedDocument(path: Self.otherDocumentPath) != nil { return nil }
+        guard let copy = replaying.recordedDocument(path: Self.webSocketMessagePath),
               let document = CurrentDocument.mappingShared(copy: copy) else { return nil }
         localDocument = (document, exchanges.count)
         return document
@@ -145,9 +159,7 @@ extension Workbench {
     /// The last message, when it came after the last response: what `decode` reads then.
     var lastMessageDocument: CurrentDocument? {
         guard let message = webSocket?.messages.last else { return nil }
-        if let exchange = lastExchange, exchange.timing.sentAt.addingTimeInterval(exchange.timing.total.inSeconds) > message.receivedAt {
-            return nil
-        }
+        if let joined = lastExchangeJoined, joined > message.receivedAt { return nil }
         if let messageDocument, messageDocument.number == message.number { return messageDocument.document }
         let document = CurrentDocument(Data(message.bytes))
         messageDocument = (message.number, document)

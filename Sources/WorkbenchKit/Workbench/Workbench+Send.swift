@@ -52,6 +52,7 @@ extension Workbench {
             activeRelay?.finished(.success(exchange))
         }
         exchanges.append(exchange)
+        lastExchangeJoined = Date()
         return (exchange, replayed)
     }
 

@@ -80,6 +80,9 @@ public final class Workbench {
     public internal(set) var documentReads: [DocumentRead] = []
     /// The last response's body as the current document, for the exchange it came from.
     var responseDocument: (exchangeNumber: Int, count: Int, document: CurrentDocument)?
+    /// When the last exchange joined the history (a recorded one is its own time, not when it was
+    /// first sent): a WebSocket message that arrived later is what `decode` reads.
+    var lastExchangeJoined: Date?
     /// The session's WebSocket (`ws URL`), open or ended; one at a time.
     var webSocket: WebSocketConnection?
     /// The last WebSocket message as the current document, for the message it came from.

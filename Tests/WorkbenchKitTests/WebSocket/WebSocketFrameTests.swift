@@ -52,11 +52,14 @@ import Testing
         #expect(reader.pending == 0)
     }
 
-    @Test("a frame over the limit is refused from its header (1009), and broken frames are protocol errors (1002)")
+    @Test("a frame over the limit is refused from its header (1009); broken frames, and a server's masked one, are protocol errors (1002)")
     func refusals() {
         var reader = WebSocketFrameReader(limit: 1000)
         reader.append([0x82, 0x7F, 0, 0, 0, 0, 1, 0, 0, 0])  // 16 MB, its payload never sent
         #expect(throws: WebSocketProtocolError(code: 1009, message: "a frame of 16.0 MB is larger than max-body (1000 B)")) { try reader.next() }
+        var client = WebSocketFrameReader(limit: 1000, refusesMasked: true)
+        client.append(WebSocketFrame(.text, [1]).encoded(mask: [1, 2, 3, 4]))
+        #expect(throws: WebSocketProtocolError(code: 1002, message: "the server masked a frame")) { try client.next() }
         for bytes: [UInt8] in [[0xC1, 0x00], [0x83, 0x00], [0x09, 0x00], [0x89, 0x7E, 0x00, 0x7E]] {
             var reader = WebSocketFrameReader(limit: 1000)
             reader.append(bytes)

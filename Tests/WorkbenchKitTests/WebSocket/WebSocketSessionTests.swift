@@ -79,7 +79,7 @@ import Testing
         let url = "ws://127.0.0.1:\(silent.port)/socket"
         await #expect(throws: WorkbenchError.webSocketNoUpgrade(url: url, seconds: 0.3)) { try await wb.ws(url) }
         let refusing = try ScriptedServer(.bytes(Array("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n".utf8)))
-        await #expect(throws: WorkbenchError.webSocketRefused(url: "ws://127.0.0.1:\(refusing.port)/x", status: "404 Not Found")) {
+        await #expect(throws: WorkbenchError.webSocketRefused(url: "ws://127.0.0.1:\(refusing.port)/x", status: "404 Not Found", needsCredentials: false)) {
             try await wb.ws("ws://127.0.0.1:\(refusing.port)/x")
         }
         let wrongKey = try ScriptedServer(.bytes(Array(

@@ -47,7 +47,8 @@ final class SandboxWebSocket {
         guard case .ticker(let count, let interval) = kind else { return }
         let loop = context.eventLoop.assumeIsolated()
         for tick in 0...count {
-            let delay = TimeAmount.milliseconds(Int64(interval * 1000 * Double(max(tick, 1))) + (tick == count ? 1 : 0))
+            // Tick N at N intervals; the close just after the last.
+            let delay = TimeAmount.milliseconds(Int64(interval * 1000 * Double(tick + 1)) - (tick == count ? Int64(interval * 1000) - 1 : 0))
             ticks.append(loop.scheduleTask(in: delay) { [self] in
                 if tick < count {
                     send(WebSocketFrame(.text, Array(#"{"tick": \#(tick + 1), "of": \#(count), "interval": \#(interval)}"#.utf8)))
