@@ -61,6 +61,24 @@ import WorkbenchKit
         }
     }
 
+    @Test("a picture compiled Swift draws (show image) reaches the terminal, and a copy of the output keeps only its line")
+    func compiledPictureIsTransient() async throws {
+        try await withLiveSandbox { root in
+            let (session, console) = terminalSession(root)
+            let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .appendingPathComponent("TerminalImagesTests/Fixtures/rgba8.png").path
+            // A function's value is the Swift host's alone: `show image` of it runs there.
+            #expect(await session.evaluate("func picture() throws -> Data { try Data(contentsOf: URL(fileURLWithPath: \"\(file)\")) }"))
+            console.clearCaptured()
+            let copy = console.startCopy()
+            #expect(await session.evaluate("show image try picture()"))
+            let copied = console.endCopy(copy)
+            #expect(copied.hasSuffix("PNG image · 20×16 px · 378 B\n") && !copied.contains("▀") && !copied.contains("\u{1B}]7770"), "\(copied)")
+            #expect(console.capturedText.contains("PNG image · 20×16 px · 378 B\n") && console.capturedText.contains("▀"), "\(console.capturedText)")
+            #expect(!console.capturedText.contains("\u{1B}]7770"), "the host's marks are read, not shown")
+        }
+    }
+
     @Test("`set images auto` asks the terminal once, when the first picture is drawn, and again after it is set again")
     func detectedOnce() async throws {
         try await withLiveSandbox { root in
