@@ -79,6 +79,11 @@ enum TerminalGraphicsQuery {
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return (nil, []) }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        // A read that waits for one byte at least: the cooked mode's VMIN need not be 1.
+        withUnsafeMutableBytes(of: &raw.c_cc) { characters in
+            characters[Int(VMIN)] = 1
+            characters[Int(VTIME)] = 0
+        }
         guard tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0 else { return (nil, []) }
         defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
         let bytes = Array(query.utf8)
@@ -92,7 +97,7 @@ enum TerminalGraphicsQuery {
             guard poll(&ready, 1, max(milliseconds, 1)) > 0 else { continue }
             var chunk = [UInt8](repeating: 0, count: 256)
             let count = read(STDIN_FILENO, &chunk, chunk.count)
-            if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             guard count > 0 else { break }
             received += chunk.prefix(count)
             guard let attributes = span(of: Array("\u{1B}[?".utf8), ending: Array("c".utf8), in: received) else { continue }

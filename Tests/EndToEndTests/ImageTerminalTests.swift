@@ -67,19 +67,22 @@ import Testing
         try await terminal.waitForPrompt(Self.prompt, after: mark)
         mark = terminal.mark
         terminal.type("func fetchPicture() async throws { try await wb.get(\"/image/png\") }\r")
-        try await terminal.waitFor("defined fetchPicture", after: mark, timeout: .seconds(120))
-        try await terminal.waitForPrompt(Self.prompt, after: terminal.mark)
+        // The prompt that follows the line, not one drawn again while it was typed.
+        try await terminal.waitFor("defined fetchPicture\r\n\u{1B}[?2004h\u{1B}[36mwb httpbin" + Self.prompt, after: mark, timeout: .seconds(120))
+        try await terminal.waitForRawMode()
         mark = terminal.mark
         terminal.type("try await fetchPicture()\r")
         try await terminal.waitFor("PNG image · 128×96 px · ", after: mark, timeout: .seconds(120))
-        shown = try await terminal.waitForPrompt(Self.prompt, after: mark)
+        shown = try await terminal.waitFor("\u{1B}[0m\r\n\u{1B}[?2004h\u{1B}[36mwb httpbin" + Self.prompt, after: mark)
+        try await terminal.waitForRawMode()
         #expect(shown.components(separatedBy: "▀").count > 1000, "\(shown)")
 
         // `show image DATA` draws the image a Data value holds.
         mark = terminal.mark
         terminal.type("show image try Data(contentsOf: URL(fileURLWithPath: \"\(Self.fixture("gradient-420.jpg"))\"))\r")
         try await terminal.waitFor("JPEG image · 24×24 px · ", after: mark, timeout: .seconds(120))
-        shown = try await terminal.waitForPrompt(Self.prompt, after: mark)
+        shown = try await terminal.waitFor("\u{1B}[0m\r\n\u{1B}[?2004h\u{1B}[36mwb httpbin" + Self.prompt, after: mark)
+        try await terminal.waitForRawMode()
         #expect(shown.components(separatedBy: "▀").count == 24 * 12 + 1, "24 columns of 12 lines: \(shown)")
         terminal.type("quit\r")
         #expect(try await terminal.waitForExit() == 0)
