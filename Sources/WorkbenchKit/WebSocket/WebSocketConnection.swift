@@ -91,8 +91,16 @@ final class WebSocketConnection: @unchecked Sendable {
         }
         if sent { _ = write(WebSocketFrame(.close, WebSocketFrame.closePayload(code: code, reason: reason))) }
         let deadline = Date().addingTimeInterval(timeout)
-        while state == .closing, Date() < deadline, await !interrupted() { try? await Task.sleep(for: .milliseconds(5)) }
-        if state == .closing { end(.closed(code: nil, reason: "the server did not answer the close within \(timeout) s", byServer: false)) }
+        var stopped = false
+        while state == .closing, Date() < deadline {
+            if await interrupted() { stopped = true; break }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        if state == .closing {
+            let reason = stopped ? "stopped with Ctrl-C before the server answered the close"
+                                 : "the server did not answer the close within \(WorkbenchError.seconds(timeout))"
+            end(.closed(code: nil, reason: reason, byServer: false))
+        }
     }
 
     /// Ends an open socket at once, saying nothing: a close frame (1001, going away) and no wait.
@@ -102,8 +110,9 @@ final class WebSocketConnection: @unchecked Sendable {
             currentState = .closed(code: 1001, reason: "", byServer: false)
             return true
         }
-        if open { _ = write(WebSocketFrame(.close, WebSocketFrame.closePayload(code: 1001, reason: ""))) }
-        stream.close()
+        // Queued, not waited for: the session is ending.
+        if open { enqueue(WebSocketFrame(.close, WebSocketFrame.closePayload(code: 1001, reason: ""))) }
+        writer.async { self.stream.close() }
     }
 
     /// Waits until `count` messages have arrived in all (nil: until the socket ends), or `timeout`
