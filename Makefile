@@ -54,15 +54,12 @@ build: deps $(RELEASE_STAMP)
 $(RELEASE_STAMP): export TMPDIR := $(CURDIR)/.build/build-tmp
 $(RELEASE_STAMP): $(RELEASE_INPUTS)
 	rm -rf "$$TMPDIR" && mkdir -p "$$TMPDIR"
-	# The prompt kit builds beside the program: a release build compiles each module as one job, and
-	# most wait on the one before, so the program's build leaves a core idle for long stretches.
-	( swift build -c release --product WorkbenchKitDynamic --scratch-path .build/prompt-kit \
-	  && swift build -c release --product ResultsLog --scratch-path .build/prompt-kit \
-	  && swift build -c release --product workbench-host --scratch-path .build/prompt-kit ) & kit=$$!; \
-	swift build -c release --static-swift-stdlib --product workbench; built=$$?; \
-	wait $$kit && test $$built = 0
+	swift build -c release --static-swift-stdlib --product workbench
 	# libcurl and its ~30 libraries are loaded on the first request, not at start-up (Sources/CurlOnDemand).
 	patchelf --remove-needed libcurl.so.4 .build/release/workbench
+	swift build -c release --product WorkbenchKitDynamic --scratch-path .build/prompt-kit
+	swift build -c release --product ResultsLog --scratch-path .build/prompt-kit
+	swift build -c release --product workbench-host --scratch-path .build/prompt-kit
 	rm -rf .build/release/prompt-kit && mkdir -p .build/release/prompt-kit/Modules
 	cp .build/prompt-kit/release/libWorkbenchKitDynamic.so .build/prompt-kit/release/libResultsLog.so \
 		.build/prompt-kit/release/workbench-host .build/release/prompt-kit/
