@@ -98,7 +98,11 @@ public enum Startup {
                 console.line(console.styled("WORKBENCH_IMAGES='\(chosen)' is not auto, kitty, iterm, sixel, blocks or off: auto it is", .yellow))
             }
         }
-        console.graphicsDetector = { TerminalGraphicsQuery.ask(environment: environment, typed: { typedAhead.add($0) }) }
+        // A slow link (ssh far away) can be given longer to answer: WORKBENCH_TERMINAL_WAIT seconds.
+        let wait = environment["WORKBENCH_TERMINAL_WAIT"].flatMap(Double.init).map { Duration.milliseconds(Int(min(max($0, 0.1), 60) * 1000)) }
+        console.graphicsDetector = {
+            TerminalGraphicsQuery.ask(environment: environment, timeout: wait ?? .seconds(3), typed: { typedAhead.add($0) })
+        }
     }
 
     @MainActor
