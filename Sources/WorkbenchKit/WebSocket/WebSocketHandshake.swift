@@ -18,7 +18,9 @@ package enum WebSocketHandshake {
         if path.isEmpty { path = "/" }
         if let query = components?.percentEncodedQuery { path += "?" + query }
         let defaultPort = target.scheme == "https" ? 443 : 80
-        let host = (target.host ?? "") + (target.port.map { $0 == defaultPort ? "" : ":\($0)" } ?? "")
+        // An IPv6 address is written in brackets, as in the URL.
+        let name = target.host ?? ""
+        let host = (name.contains(":") ? "[\(name)]" : name) + (target.port.map { $0 == defaultPort ? "" : ":\($0)" } ?? "")
         var lines = ["GET \(path) HTTP/1.1", "Host: \(host)", "Upgrade: websocket", "Connection: Upgrade",
                      "Sec-WebSocket-Key: \(key)", "Sec-WebSocket-Version: 13"]
         let own = Set(["host", "upgrade", "connection", "sec-websocket-key", "sec-websocket-version"])

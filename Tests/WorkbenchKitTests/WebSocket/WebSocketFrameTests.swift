@@ -85,5 +85,9 @@ import Testing
         let text = WebSocketHandshake.request(target: url, key: "KEY", headers: [("Authorization", "Bearer t"), ("Upgrade", "h2c")])
         #expect(text == "GET /chat/room?id=7 HTTP/1.1\r\nHost: example.com:8080\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: KEY\r\nSec-WebSocket-Version: 13\r\nAuthorization: Bearer t\r\n\r\n")
+        let ipv6 = try #require(URL(string: "https://[::1]:8443/"))
+        #expect(WebSocketHandshake.request(target: ipv6, key: "K", headers: []).hasPrefix("GET / HTTP/1.1\r\nHost: [::1]:8443\r\n"))
+        let standard = try #require(URL(string: "https://example.com:443/a"))
+        #expect(WebSocketHandshake.request(target: standard, key: "K", headers: []).hasPrefix("GET /a HTTP/1.1\r\nHost: example.com\r\n"))
     }
 }
