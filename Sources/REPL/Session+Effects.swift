@@ -57,6 +57,7 @@ extension Session {
         // After the log: the step's own entries count as up to it (`keepFirstSteps`).
         var recorded = step
         recorded.loggedThrough = swift.loggedCount
+        recorded.documents = documents
         transcript.record(recorded)
     }
 

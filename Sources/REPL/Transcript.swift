@@ -13,6 +13,8 @@ public struct SessionStep {
     public var kind: Kind
     /// The exchanges it made, in order: what the compiled path answers its requests with.
     public var exchanges: [Exchange]
+    /// The documents it read through a copy (a decoded WebSocket message): what `save`'s check reads.
+    public var documents: [DocumentRead] = []
     /// The labels of the values the prompt showed for it (`neighbours.map(\.name)`), whichever
     /// path ran it: `save` prints those expressions. Nil when it was recorded without running.
     public var shownValues: [String]?

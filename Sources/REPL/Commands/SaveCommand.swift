@@ -90,8 +90,12 @@ struct SaveCommand: Command {
     @MainActor private func check(_ snippet: TranscriptSnippet, name: String, steps: [SessionStep], selected: Set<Int>?,
                        force: Bool, session: Session) async throws {
         var exchanges: [Int: [Exchange]] = [:]
-        for (offset, step) in steps.enumerated() where selected?.contains(offset + 1) ?? true { exchanges[offset + 1] = step.exchanges }
-        let answers = StepAnswers(exchanges: exchanges, stepOfLine: snippet.stepOfLine)
+        var documents: [Int: [DocumentRead]] = [:]
+        for (offset, step) in steps.enumerated() where selected?.contains(offset + 1) ?? true {
+            exchanges[offset + 1] = step.exchanges
+            documents[offset + 1] = step.documents
+        }
+        let answers = StepAnswers(exchanges: exchanges, documents: documents, stepOfLine: snippet.stepOfLine)
         guard let failures = await SnippetCheck.failures(of: snippet.source, name: name, answers: answers, session: session) else {
             throw UsageError("save stopped (Ctrl-C): nothing was written")
         }

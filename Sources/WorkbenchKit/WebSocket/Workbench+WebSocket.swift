@@ -100,10 +100,10 @@ extension Workbench {
         guard socket.send(bytes, isText: isText) else { throw .noWebSocket(ended: WebSocketPrinter.endingWords(socket.state)) }
     }
 
-    /// The Swift host running the session's earlier inputs again, quietly, before a new one: their
-    /// socket lives in the REPL and is not opened twice. (`save`'s check, a scratch session with a
-    /// relay of its own, opens it again and sends the same messages, as a replay will.)
-    private var isCatchingUp: Bool { relay == nil && Self.exchangeRelay?.isReplaying == true }
+    /// Statements run again with recorded answers (the Swift host catching up before a new input,
+    /// `save`'s check): the socket is the session's, and is not opened twice; a `decode` of what
+    /// it received reads the copy the session recorded.
+    private var isCatchingUp: Bool { activeRelay?.isReplaying == true }
 
     private func openWebSocket() throws(WorkbenchError) -> WebSocketConnection {
         guard let socket = webSocket else { throw .noWebSocket(ended: nil) }
@@ -131,7 +131,16 @@ extension Workbench {
     /// What `decode` reads: message `frame` of the socket (`--frame N`), else the current document;
     /// a message is recorded for the Swift host.
     func decodedDocument(frame: Int?) throws(WorkbenchError) -> CurrentDocument {
-        if let recorded = recordedMessageDocument { return recorded }
+        if let read = recordedRead() {
+            // Recorded again, for this session's own Swift host (`save`'s check has one too).
+            documentReads.append(read)
+            if read.path == Self.webSocketMessagePath, let copy = read.copy, let document = CurrentDocument.mappingShared(copy: copy) {
+                localDocument = (document, exchanges.count)
+                return document
+            }
+            guard let document = currentDocument else { throw .noResponse }
+            return document
+        }
         guard let frame else {
             guard let document = currentDocument else { throw webSocket == nil ? .noResponse : .noWebSocketMessage }
             let message = document === messageDocument?.document ? webSocket?.messages.last : nil
@@ -145,15 +154,14 @@ extension Workbench {
         return CurrentDocument(Data(messages[frame - 1].bytes))
     }
 
-    /// In the Swift host, an earlier input's `decode` of a message, run again: the copy it recorded
-    /// (a `decode` of anything else passes its mark by).
-    var recordedMessageDocument: CurrentDocument? {
-        guard relay == nil, let replaying = Self.exchangeRelay, replaying.isReplaying else { return nil }
-        if replaying.recordedDocument(path: Self.otherDocumentPath) != nil { return nil }
-        guard let copy = replaying.recordedDocument(path: Self.webSocketMessagePath),
-              let document = CurrentDocument.mappingShared(copy: copy) else { return nil }
-        localDocument = (document, exchanges.count)
-        return document
+    /// A `decode` run again with recorded answers (the Swift host catching up, `save`'s check):
+    /// what the session recorded for it, a message's copy or the mark of anything else.
+    private func recordedRead() -> DocumentRead? {
+        guard let replaying = activeRelay, replaying.isReplaying else { return nil }
+        for path in [Self.otherDocumentPath, Self.webSocketMessagePath] {
+            if let copy = replaying.recordedDocument(path: path) { return DocumentRead(path: path, copy: copy) }
+        }
+        return nil
     }
 
     /// The last message, when it came after the last response: what `decode` reads then.

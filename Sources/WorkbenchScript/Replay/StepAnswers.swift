@@ -11,14 +11,25 @@ public final class StepAnswers: ExchangeRelay {
     /// Set by `export markdown`, whose handout shows each statement's output.
     public var showsAnswers = false
     private var remaining: [Int: ArraySlice<Exchange>]
+    private var documents: [Int: ArraySlice<DocumentRead>]
     private let stepOfLine: [Int: Int]
     private var current: Int?
 
-    /// `exchanges` by session step number; `stepOfLine` maps a statement's first line in the
-    /// snippet to the step it was written from (lines not in it answer nothing).
-    public init(exchanges: [Int: [Exchange]], stepOfLine: [Int: Int]) {
+    /// `exchanges` and the documents read through copies (a decoded WebSocket message) by session
+    /// step number; `stepOfLine` maps a statement's first line in the snippet to the step it was
+    /// written from (lines not in it answer nothing).
+    public init(exchanges: [Int: [Exchange]], documents: [Int: [DocumentRead]] = [:], stepOfLine: [Int: Int]) {
         remaining = exchanges.mapValues { $0[...] }
+        self.documents = documents.mapValues { $0[...] }
         self.stepOfLine = stepOfLine
+    }
+
+    /// The copy the step read for the next read of `path`, in order, as the Swift host's relay
+    /// answers: the socket is not opened again to check what it received.
+    public func recordedDocument(path: String) -> String? {
+        guard let current, let next = documents[current]?.first, next.path == path else { return nil }
+        documents[current]?.removeFirst()
+        return next.copy
     }
 
     /// The statement at `line` begins: its sends take its step's next exchanges.
