@@ -3,6 +3,7 @@ the benchmarks' own) decoded and drawn for a 100×40 terminal by Benchmarks/Imag
 each protocol; Pillow decoding the same file, and decoding and shrinking it to the half blocks'
 size, are the peers."""
 import os
+import shutil
 import subprocess
 import sys
 
@@ -55,7 +56,14 @@ def venv():
     if not os.path.exists(PYTHON):
         log("making Benchmarks/.build/image-venv with Pillow")
         subprocess.run([sys.executable, "-m", "venv", VENV], check=True)
-        subprocess.run([PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "pillow"], check=True)
+        # pip's own temporary folders go beside the venv, not in /tmp, and are removed after.
+        scratch = os.path.join(HERE, ".build", "image-venv-tmp")
+        os.makedirs(scratch, exist_ok=True)
+        try:
+            subprocess.run([PYTHON, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "pillow"], check=True,
+                           env={**os.environ, "TMPDIR": scratch})
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
     return PYTHON
 
 
