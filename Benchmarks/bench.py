@@ -489,11 +489,8 @@ class Bench:
     def stream(self):
         """Figure 13 (Benchmarks/stream_bench.py): a server-sent event from the server's write to the
         terminal, against `curl -N` to a pipe, 40 events 50 ms apart each."""
-        def summary(values):
-            values = sorted(v * 1000 for v in values)
-            return values[len(values) // 2], values[int(len(values) * 0.95) - 1], values[-1]
-        ours = summary(stream_bench.workbench_latencies(self.workbench, self.env))
-        curl = summary(stream_bench.curl_latencies())
+        ours = latency_summary(stream_bench.workbench_latencies(self.workbench, self.env))
+        curl = latency_summary(stream_bench.curl_latencies())
         self.add("13 stream", "SSE event, server's write → on the terminal (`get URL` at a pseudo-terminal): median · p95 · max",
                  f"{ours[0]:.1f} · {ours[1]:.1f} · {ours[2]:.1f} ms", f"{ours[0] / max(curl[0], 0.001):.1f}× curl's median",
                  verdict(ours[1] <= 20, "p95 ≤ 20 ms"))
@@ -504,11 +501,8 @@ class Bench:
         """Figure 19 (Benchmarks/stream_bench.py): a WebSocket message from the server's write to the
         terminal (`ws URL` at a pseudo-terminal), against Python reading them from a plain socket,
         40 messages 50 ms apart each."""
-        def summary(values):
-            values = sorted(v * 1000 for v in values)
-            return values[len(values) // 2], values[int(len(values) * 0.95) - 1], values[-1]
-        ours = summary(stream_bench.workbench_websocket_latencies(self.workbench, self.env))
-        floor = summary(stream_bench.socket_websocket_latencies())
+        ours = latency_summary(stream_bench.workbench_websocket_latencies(self.workbench, self.env))
+        floor = latency_summary(stream_bench.socket_websocket_latencies())
         self.add("19 websocket", "WebSocket message, server's write → on the terminal (`ws URL` at a pseudo-terminal): median · p95 · max",
                  f"{ours[0]:.1f} · {ours[1]:.1f} · {ours[2]:.1f} ms", f"+{ours[0] - floor[0]:.1f} ms over a plain socket's median",
                  verdict(ours[1] <= 20, "p95 ≤ 20 ms"))
@@ -619,6 +613,12 @@ class Bench:
         except Exception as error:  # a figure that cannot run says why; the others still run
             log(f"figure {figure} not measured: {error}")
             self.add(figure, "not measured", "—", str(error)[:300])
+
+
+def latency_summary(values):
+    """Latencies in seconds as milliseconds: median, p95, max."""
+    values = sorted(v * 1000 for v in values)
+    return values[len(values) // 2], values[int(len(values) * 0.95) - 1], values[-1]
 
 
 def main():

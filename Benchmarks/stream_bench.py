@@ -19,8 +19,9 @@ import time
 import paste_bench
 
 
-class EventServer:
-    """Answers each connection with `count` SSE events, `gap` seconds apart, chunked."""
+class TimedServer:
+    """A loopback server answering each connection on a thread of its own (`answer`), noting the
+    clock right after each of `count` writes `gap` seconds apart."""
 
     def __init__(self, count, gap):
         self.count, self.gap = count, gap
@@ -28,7 +29,7 @@ class EventServer:
         self.listener.bind(("127.0.0.1", 0))
         self.listener.listen(4)
         self.port = self.listener.getsockname()[1]
-        self.written = []   # per connection: the clock after each event's write
+        self.written = []   # per connection: the clock after each write
         threading.Thread(target=self.serve, daemon=True).start()
 
     def serve(self):
@@ -39,16 +40,29 @@ class EventServer:
                 return
             threading.Thread(target=self.answer, args=(connection,), daemon=True).start()
 
+    def read_head(self, connection):
+        """The request's head, or None when the client went away first."""
+        request = b""
+        while b"\r\n\r\n" not in request:
+            piece = connection.recv(4096)
+            if not piece:
+                return None
+            request += piece
+        return request
+
+    def close(self):
+        self.listener.close()
+
+
+class EventServer(TimedServer):
+    """Answers each connection with `count` SSE events, `gap` seconds apart, chunked."""
+
     def answer(self, connection):
         times = []
         self.written.append(times)
         with connection:
-            request = b""
-            while b"\r\n\r\n" not in request:
-                piece = connection.recv(4096)
-                if not piece:
-                    return
-                request += piece
+            if self.read_head(connection) is None:
+                return
             connection.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
                                b"Cache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n\r\n")
             connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
@@ -59,9 +73,6 @@ class EventServer:
                 times.append(time.perf_counter())
                 time.sleep(self.gap)
             connection.sendall(b"0\r\n\r\n")
-
-    def close(self):
-        self.listener.close()
 
 
 def latencies(output_times, written, count):
@@ -85,10 +96,13 @@ def watch(read, count, timeout):
     return seen
 
 
-def workbench_latencies(workbench, env, count=40, gap=0.05, settle=3.0):
+def workbench_latencies(workbench, env, count=40, gap=0.05, settle=3.0, server_type=None,
+                        typed="get http://127.0.0.1:{port}/events", prompt_after=b"events"):
     """With `settle` seconds after the prompt first: the session's start (the Swift host's warm-up
-    compile, Benchmarks/first_steps_bench.py) is over, as it is when a person has typed a URL."""
-    server = EventServer(count, gap)
+    compile, Benchmarks/first_steps_bench.py) is over, as it is when a person has typed a URL.
+    `typed` is the input (its URL's `{port}` the server's); `prompt_after`, the text the prompt
+    comes back after (None: the socket's messages do not end the input)."""
+    server = (server_type or EventServer)(count, gap)
     terminal = paste_bench.Terminal(workbench, env)
     try:
         terminal.wait_for_prompt(0, 20)
@@ -96,7 +110,7 @@ def workbench_latencies(workbench, env, count=40, gap=0.05, settle=3.0):
         while time.perf_counter() < settled:
             terminal.pump(timeout=0.05)
         mark = len(terminal.output)
-        terminal.pump(f"get http://127.0.0.1:{server.port}/events\r".encode())
+        terminal.pump((typed.format(port=server.port) + "\r").encode())
 
         def read():
             before = len(terminal.output)
@@ -105,7 +119,8 @@ def workbench_latencies(workbench, env, count=40, gap=0.05, settle=3.0):
                 terminal.pump(timeout=0)
             return bytes(terminal.output[max(before, mark):])
         seen = watch(read, count, 30)
-        terminal.wait_for_prompt(mark, 20, before=b"events")
+        if prompt_after:
+            terminal.wait_for_prompt(mark, 20, before=prompt_after)
         terminal.pump(b"quit\r")
         return latencies(seen, server.written[0], count)
     finally:
@@ -131,37 +146,17 @@ def curl_latencies(count=40, gap=0.05):
         server.close()
 
 
-class WebSocketServer:
+class WebSocketServer(TimedServer):
     """Figure 19: answers the upgrade, then sends `count` text messages `gap` seconds apart, noting
     the clock right after each write, then a close frame."""
-
-    def __init__(self, count, gap):
-        self.count, self.gap = count, gap
-        self.listener = socket.socket()
-        self.listener.bind(("127.0.0.1", 0))
-        self.listener.listen(4)
-        self.port = self.listener.getsockname()[1]
-        self.written = []
-        threading.Thread(target=self.serve, daemon=True).start()
-
-    def serve(self):
-        while True:
-            try:
-                connection, _ = self.listener.accept()
-            except OSError:
-                return
-            threading.Thread(target=self.answer, args=(connection,), daemon=True).start()
 
     def answer(self, connection):
         times = []
         self.written.append(times)
         with connection:
-            request = b""
-            while b"\r\n\r\n" not in request:
-                piece = connection.recv(4096)
-                if not piece:
-                    return
-                request += piece
+            request = self.read_head(connection)
+            if request is None:
+                return
             key = next(line.split(b":", 1)[1].strip() for line in request.split(b"\r\n") if line.lower().startswith(b"sec-websocket-key:"))
             accept = base64.b64encode(hashlib.sha1(key + b"258EAFA5-E914-47DA-95CA-C5AB0DC85B11").digest())
             connection.sendall(b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
@@ -176,34 +171,11 @@ class WebSocketServer:
             connection.sendall(bytes([0x88, 0x02, 0x03, 0xE8]))
             time.sleep(0.5)
 
-    def close(self):
-        self.listener.close()
 
-
-def workbench_websocket_latencies(workbench, env, count=40, gap=0.05, settle=3.0):
+def workbench_websocket_latencies(workbench, env, count=40, gap=0.05):
     """`ws URL` at a pseudo-terminal, as `workbench_latencies` runs `get URL`."""
-    server = WebSocketServer(count, gap)
-    terminal = paste_bench.Terminal(workbench, env)
-    try:
-        terminal.wait_for_prompt(0, 20)
-        settled = time.perf_counter() + settle
-        while time.perf_counter() < settled:
-            terminal.pump(timeout=0.05)
-        mark = len(terminal.output)
-        terminal.pump(f"ws ws://127.0.0.1:{server.port}/ticks\r".encode())
-
-        def read():
-            before = len(terminal.output)
-            ready, _, _ = select.select([terminal.primary], [], [], 0.5)
-            if ready:
-                terminal.pump(timeout=0)
-            return bytes(terminal.output[max(before, mark):])
-        seen = watch(read, count, 30)
-        terminal.pump(b"quit\r")
-        return latencies(seen, server.written[0], count)
-    finally:
-        terminal.close()
-        server.close()
+    return workbench_latencies(workbench, env, count, gap, server_type=WebSocketServer,
+                               typed="ws ws://127.0.0.1:{port}/ticks", prompt_after=None)
 
 
 def socket_websocket_latencies(count=40, gap=0.05):
