@@ -14,13 +14,14 @@ final class CurlStream: @unchecked Sendable {
     private let lock = NSLock()
     private var isClosed = false
 
-    /// Connects to `url`'s host (`http` or `https`), waiting at most `timeout` seconds.
-    init(url: URL, timeout: Double) throws(WorkbenchError) {
-        guard let curl = Curl.functions else { throw .transportFailure(TransportFailure(cause: .other("libcurl could not be loaded"), code: 0), url: url.absoluteString) }
-        guard let handle = curl.easyInit() else { throw .transportFailure(TransportFailure(cause: .other("libcurl could not start"), code: 0), url: url.absoluteString) }
+    /// Connects to `url`'s host (`http` or `https`), waiting at most `timeout` seconds; errors
+    /// name `shown`, the URL as the user wrote it (`ws://…`).
+    init(url: URL, shown: URL, timeout: Double) throws(WorkbenchError) {
+        guard let curl = Curl.functions else { throw .transportFailure(TransportFailure(cause: .other("libcurl could not be loaded"), code: 0), url: shown.absoluteString) }
+        guard let handle = curl.easyInit() else { throw .transportFailure(TransportFailure(cause: .other("libcurl could not start"), code: 0), url: shown.absoluteString) }
         var succeeded = false
         defer { if !succeeded { curl.cleanup(handle) } }
-        let visible = url.absoluteString
+        let visible = shown.absoluteString
         let options: [(Int32, Int)] = [
             (Curl.connectOnly, 1), (Curl.noSignal, 1), (Curl.connectTimeoutMilliseconds, max(1, Int(timeout * 1000))),
             // HTTP/1.1 in TLS's ALPN too: a server that chose h2 would not read the upgrade.

@@ -57,7 +57,7 @@ final class WebSocketConnection: @unchecked Sendable {
             Thread.detachNewThread {
                 do throws(WorkbenchError) {
                     let deadline = Date().addingTimeInterval(timeout)
-                    let stream = try CurlStream(url: connectTo, timeout: timeout)
+                    let stream = try CurlStream(url: connectTo, shown: url, timeout: timeout)
                     let leftover = try WebSocketHandshake.perform(on: stream, url: url, target: connectTo, headers: headers,
                                                                         deadline: deadline, timeout: timeout)
                     let connection = WebSocketConnection(url: url, stream: stream, limit: limit, sendTimeout: timeout, events: events)

@@ -89,6 +89,10 @@ import Testing
             try await wb.ws("ws://127.0.0.1:\(wrongKey.port)/")
         }
         #expect(throws: WorkbenchError.noWebSocket(ended: nil)) { try wb.wsState() }
+        let closed = try ClosedLoopbackPort()
+        defer { withExtendedLifetime(closed) {} }
+        await #expect(throws: WorkbenchError.transportFailure(TransportFailure(cause: .connectionRefused, code: 7, detail: "Couldn't connect to server"),
+                                                             url: "ws://127.0.0.1:\(closed.port)/x")) { try await wb.ws("ws://127.0.0.1:\(closed.port)/x") }
     }
 
     @Test("a 16 MB frame over max-body ends the socket with 1009 and one line; a server's own close code is named")
