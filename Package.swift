@@ -78,6 +78,9 @@ let package = Package(
         .target(name: "LineEditor", dependencies: ["CLibEdit"], swiftSettings: fuzzCoverage),
         // Images decoded (PNG, JPEG, GIF) and drawn in a terminal: half blocks, kitty, iTerm2, sixels.
         .target(name: "TerminalImages", swiftSettings: fuzzCoverage),
+        // GraphQL's query language read (lexer, parser, the tree with its places), a schema in
+        // introspection's shape, and what can come next in a query being typed.
+        .target(name: "GraphQLDocuments", swiftSettings: fuzzCoverage),
         .target(name: "WorkbenchKit", dependencies: ["TerminalImages"], swiftSettings: fuzzCoverage),
         // The results column's runtime: compiled without the playground transform, imported by the
         // programs compiled with it (and read back by WorkbenchScript through `ResultRecord`). Swift 5
@@ -188,6 +191,8 @@ let package = Package(
         .testTarget(name: "ReplayReportsTests", dependencies: ["ReplayReports"]),
         // Fixtures/ holds small images and the pixels Pillow decodes them to, made by the scripts there.
         .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages"], exclude: ["Fixtures"]),
+        // Fixtures/ holds what graphql-core (Python's port of graphql-js) says of each query, and its script.
+        .testTarget(name: "GraphQLDocumentsTests", dependencies: ["GraphQLDocuments", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "TestSupport"]),
         .testTarget(name: "JSONInferenceTests", dependencies: ["JSONInference", "ModelRuntime", "WorkbenchKit"]),
         .testTarget(name: "ToolProcessesTests", dependencies: ["ToolProcesses"]),
