@@ -81,6 +81,9 @@ let package = Package(
         // GraphQL's query language read (lexer, parser, the tree with its places), a schema in
         // introspection's shape, and what can come next in a query being typed.
         .target(name: "GraphQLDocuments", swiftSettings: fuzzCoverage),
+        // A GraphQL server's half: queries validated and executed against a schema declared as data
+        // with a resolver per field, introspection included (the sandbox's countries API).
+        .target(name: "GraphQLExecution", dependencies: ["GraphQLDocuments"], swiftSettings: fuzzCoverage),
         .target(name: "WorkbenchKit", dependencies: ["TerminalImages"], swiftSettings: fuzzCoverage),
         // The results column's runtime: compiled without the playground transform, imported by the
         // programs compiled with it (and read back by WorkbenchScript through `ResultRecord`). Swift 5
@@ -193,6 +196,7 @@ let package = Package(
         .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages"], exclude: ["Fixtures"]),
         // Fixtures/ holds what graphql-core (Python's port of graphql-js) says of each query, and its script.
         .testTarget(name: "GraphQLDocumentsTests", dependencies: ["GraphQLDocuments", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "GraphQLExecutionTests", dependencies: ["GraphQLExecution", "GraphQLDocuments"]),
         .testTarget(name: "ModelRuntimeTests", dependencies: ["ModelRuntime", "TestSupport"]),
         .testTarget(name: "JSONInferenceTests", dependencies: ["JSONInference", "ModelRuntime", "WorkbenchKit"]),
         .testTarget(name: "ToolProcessesTests", dependencies: ["ToolProcesses"]),
