@@ -24,7 +24,7 @@ import WorkbenchKit
         #expect(lines.contains { $0.hasPrefix("misc ") })
         // Where to start comes first, and the sandbox's APIs are named.
         #expect(lines.first == "Start here: `get sandbox/jsonplaceholder/posts`, `infer Post`, `decode [Post]`")
-        #expect(lines.contains("sandbox   jsonplaceholder restcountries jokes met httpbin (`base sandbox/NAME`)"))
+        #expect(lines.contains("sandbox   jsonplaceholder restcountries countries jokes met httpbin (`sandbox`)"))
     }
 
     /// The first steps `help` names run, in order, on a fresh session against the sandbox.

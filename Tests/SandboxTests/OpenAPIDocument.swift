@@ -107,8 +107,8 @@ extension SandboxAPI {
         }
         return examples.map { example in
             var path = String(example.path.split(separator: "?", omittingEmptySubsequences: false)[0])
-            // A completion stem such as `/v2/name/` stands for a path with one more segment.
-            if path.hasSuffix("/") { path += "x" }
+            // A completion stem such as `/v2/name/` stands for a path with one more segment; `/` is the root.
+            if path.hasSuffix("/"), path != "/" { path += "x" }
             return (example.method, path)
         }
     }

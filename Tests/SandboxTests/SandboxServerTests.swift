@@ -110,7 +110,7 @@ struct SandboxServerTests {
     }
 
     @Test func catalogNamesResolveAndRoutesAreListed() {
-        #expect(SandboxCatalog.apis.map(\.name) == ["jsonplaceholder", "restcountries", "jokes", "met", "httpbin"])
+        #expect(SandboxCatalog.apis.map(\.name) == ["jsonplaceholder", "restcountries", "countries", "jokes", "met", "httpbin"])
         #expect(SandboxCatalog.api(named: "JSONPlaceholder")?.prefix == "/jsonplaceholder")
         #expect(SandboxCatalog.api(named: "nope") == nil)
         #expect(SandboxCatalog.apis.allSatisfy { !$0.routes.isEmpty && !$0.realHosts.isEmpty })

@@ -94,7 +94,7 @@ struct HelpCommand: Command {
             + "let/var, expressions, struct/enum/func, loops, wb.… — `help swift`")
         let sandbox = "sandbox"
         console.line(console.styled(sandbox, .bold) + String(repeating: " ", count: column - sandbox.count)
-            + SandboxCatalog.apis.map(\.name).joined(separator: " ") + " (`base sandbox/NAME`)")
+            + SandboxCatalog.apis.map(\.name).joined(separator: " ") + " (`sandbox`)")
         console.line()
         console.line("`help NAME` shows a command's usage, its Swift statement and an example.")
         console.line(CommandWordRule.summary)

@@ -37,6 +37,7 @@ public enum OfflineRouting {
         OfflineRoute(host: "www.restcountries.com", pathPrefix: "/v3.1/", sandboxPath: "/restcountries/v3.1/"),
         OfflineRoute(host: "restcountries.eu", pathPrefix: "/rest/v2/", sandboxPath: "/restcountries/v2/"),
         OfflineRoute(host: "www.restcountries.eu", pathPrefix: "/rest/v2/", sandboxPath: "/restcountries/v2/"),
+        OfflineRoute(host: "countries.trevorblades.com", sandboxPath: "/countries/"),
         OfflineRoute(host: "official-joke-api.appspot.com", sandboxPath: "/jokes/"),
         OfflineRoute(host: "collectionapi.metmuseum.org", pathPrefix: "/public/collection/v1/",
                      sandboxPath: "/met/public/collection/v1/"),

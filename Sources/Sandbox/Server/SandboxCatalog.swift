@@ -19,7 +19,7 @@ public struct SandboxAPI: Sendable {
 
 /// The APIs the sandbox serves, in the order `sandbox` lists them.
 public enum SandboxCatalog {
-    public static let apis: [SandboxAPI] = [jsonPlaceholder, restCountries, jokes, met, httpbin]
+    public static let apis: [SandboxAPI] = [jsonPlaceholder, restCountries, countries, jokes, met, httpbin]
 
     /// The API named `name` (`jsonplaceholder`), if the sandbox serves one.
     public static func api(named name: String) -> SandboxAPI? {
@@ -57,6 +57,20 @@ public enum SandboxCatalog {
         ],
         paths: ["/v2/all", "/v2/name/", "/v2/alpha/", "/v2/alpha?codes=", "/v3.1/all", "/v3.1/name/", "/v3.1/alpha/"],
         service: { RestCountriesAPI.respond(to: $0) }
+    )
+
+    static let countries = SandboxAPI(
+        name: "countries",
+        prefix: "/countries",
+        title: "Countries GraphQL API (countries.trevorblades.com): countries, continents, languages, from REST Countries' data",
+        realHosts: ["countries.trevorblades.com"],
+        routes: [
+            "POST / (GraphQL over HTTP: {\"query\", \"variables\", \"operationName\"}; `graphql { … }`)",
+            "GET /?query={countries{code name}} (queries only)",
+            "GET /openapi.json (this API's OpenAPI 3.1 document: the endpoint; `spec graphql` reads the schema)",
+        ],
+        paths: ["/"],
+        service: { CountriesAPI.respond(to: $0) }
     )
 
     static let jokes = SandboxAPI(

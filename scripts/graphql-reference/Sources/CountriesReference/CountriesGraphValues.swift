@@ -1,0 +1,1 @@
+../../../../Sources/Sandbox/APIs/Countries/CountriesGraphValues.swift
