@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Dependencies point one way (docs/ARCHITECTURE.md, "Modules"):
-// workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation) → TerminalImages;
+// workbench → REPL → {LineEditor, WorkbenchScript, Sandbox} → WorkbenchKit (Foundation) → {TerminalImages, GraphQLDocuments};
 // WorkbenchScript (the one module that reads Swift with swift-syntax) → {JSONInference → ModelRuntime,
 // LineResults, SwiftPackages → ToolProcesses, ResultsLog (the results column's runtime)}.
 
@@ -84,7 +84,7 @@ let package = Package(
         // A GraphQL server's half: queries validated and executed against a schema declared as data
         // with a resolver per field, introspection included (the sandbox's countries API).
         .target(name: "GraphQLExecution", dependencies: ["GraphQLDocuments"], swiftSettings: fuzzCoverage),
-        .target(name: "WorkbenchKit", dependencies: ["TerminalImages"], swiftSettings: fuzzCoverage),
+        .target(name: "WorkbenchKit", dependencies: ["TerminalImages", "GraphQLDocuments"], swiftSettings: fuzzCoverage),
         // The results column's runtime: compiled without the playground transform, imported by the
         // programs compiled with it (and read back by WorkbenchScript through `ResultRecord`). Swift 5
         // mode: it sets the standard library's `_playgroundPrintHook`, a global Swift 6 will not let it touch.
@@ -157,7 +157,7 @@ let package = Package(
             name: "REPL",
             dependencies: [
                 "LineEditor", "WorkbenchKit", "ModelRuntime", "LineResults", "ToolProcesses", "SwiftPackages", "WorkbenchScript", "WorkbenchSpec", "Sandbox", "Playgrounds", "ReplayReports",
-                "TerminalImages",
+                "TerminalImages", "GraphQLDocuments",
             ],
             swiftSettings: fuzzCoverage
         ),
@@ -190,7 +190,7 @@ let package = Package(
         .target(name: "SandboxTestSupport", dependencies: ["Sandbox"], path: "Tests/SandboxTestSupport"),
         .testTarget(name: "LineEditorTests", dependencies: ["LineEditor", "TestSupport"]),
         .testTarget(name: "CurlOnDemandTests", dependencies: ["CurlOnDemand"]),
-        .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "TestSupport", "SandboxTestSupport"]),
+        .testTarget(name: "WorkbenchKitTests", dependencies: ["WorkbenchKit", "TestSupport", "SandboxTestSupport", "GraphQLDocuments"]),
         .testTarget(name: "ReplayReportsTests", dependencies: ["ReplayReports"]),
         // Fixtures/ holds small images and the pixels Pillow decodes them to, made by the scripts there.
         .testTarget(name: "TerminalImagesTests", dependencies: ["TerminalImages"], exclude: ["Fixtures"]),

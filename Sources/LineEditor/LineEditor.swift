@@ -20,8 +20,11 @@ public final class LineEditor {
     public var prompt: String
     /// The prompt shown while an input continues on the next line.
     public var continuationPrompt: String
-    /// Candidates for the word before the cursor, given the text before the cursor.
+    /// Candidates for the word before the cursor, given the input before the cursor: the lines
+    /// of an unfinished input before this one too, each ending in a newline.
     public var completer: ((String) -> [String])?
+    /// The lines of the input being read, before the one being edited (what `completer` is given).
+    var earlierLines: [String] = []
     /// What goes into history for an input; nil keeps it out.
     public var historyFilter: ((String) -> String?)?
     /// Whether the lines read so far (joined with newlines) are a whole input. The REPL knows
@@ -119,6 +122,8 @@ public final class LineEditor {
         var lines: [String] = []
         interruptedAtEmptyPrompt = false
         while true {
+            earlierLines = lines
+            defer { earlierLines = [] }
             guard let line = nextLine(continuing: !lines.isEmpty) else {
                 // End of input in the middle of an unfinished input still runs what was typed.
                 return lines.isEmpty ? .endOfInput : finish(lines)

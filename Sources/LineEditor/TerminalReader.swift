@@ -202,7 +202,8 @@ final class TerminalReader {
             decoding: UnsafeRawBufferPointer(start: info.buffer, count: info.cursor - info.buffer),
             as: UTF8.self)
         let word = String(before.split(separator: " ", omittingEmptySubsequences: false).last ?? "")
-        switch CompletionPlan(word: word, candidates: completer(before)) {
+        let earlier = owner?.earlierLines.map { $0 + "\n" }.joined() ?? ""
+        switch CompletionPlan(word: word, candidates: completer(earlier + before)) {
         case .nothing:
             return UInt8(CC_REFRESH_BEEP)
         case .insert(let text):

@@ -2,7 +2,8 @@ extension Session {
     /// Tab candidates for the word before the cursor: command names and bound names first, then
     /// the command's own; after a `.`, the members of the value before it.
     func completions(before text: String) -> [String] {
-        let words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        // An unfinished input's earlier lines come first: a line break parts words as a space does.
+        let words = text.split(omittingEmptySubsequences: false) { $0 == " " || $0 == "\n" }.map(String.init)
         if let last = words.last, let members = memberCompletions(last) { return members }
         guard words.count > 1, let command = commands.command(named: words[0]) else {
             return words.count <= 1 ? commands.names + boundNames : []

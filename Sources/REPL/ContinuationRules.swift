@@ -6,6 +6,7 @@ import WorkbenchScript
 ///
 /// - `body JSON` and `json JSON` continue while the JSON is valid so far but ends too early, and
 ///   stop at the first line that makes it invalid: that line starts the next input.
+/// - `graphql` continues while its query ends too early (a brace or block string open).
 /// - `curl` continues while a quote is open or its last line ends in `\`, as a shell does, so a
 ///   pasted multi-line "Copy as cURL" is one input (`ShellWords`).
 /// - Every other command's arguments are one line (`decode [`, a URL with `(`, a verb's
@@ -39,6 +40,7 @@ struct ContinuationRules {
         // The arguments as typed: their leading spaces dropped, a trailing line break kept.
         let arguments = String(input.dropFirst(input.prefix { !$0.isWhitespace }.count).drop { $0 == " " || $0 == "\t" })
         if invocation.binding == nil, invocation.command is CurlCommandLine { return ShellWords.completeness(of: arguments) }
+        if invocation.binding == nil, invocation.command is GraphQLCommand { return GraphQLCommandLine.completeness(of: arguments) }
         guard invocation.binding == nil, invocation.command is BodyCommand || invocation.command is JSONCommand else { return .complete }
         return Self.jsonCompleteness(of: arguments)
     }

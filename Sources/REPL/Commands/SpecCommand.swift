@@ -7,9 +7,9 @@ import WorkbenchSpec
 /// replayed); listing its operations, showing one, and declaring its models read the loaded
 /// document (`SpecCommand+Views.swift`).
 struct SpecCommand: StatementCommand {
-    let forms: [StatementForm] = [.spec]
+    let forms: [StatementForm] = [.spec, .graphqlSchema]
     let name = "spec"
-    var synopsis: String { "spec FILE | URL | sandbox/NAME \(options.synopsis) · spec · spec OPERATION · spec models [NAME …]" }
+    var synopsis: String { "spec FILE | URL | sandbox/NAME \(options.synopsis) · spec graphql · spec · spec OPERATION · spec models [NAME …]" }
     static let server = CommandOption("--server", value: "N", example: "sandbox/jsonplaceholder --server 2",
                                       help: "make the document's server N (from 1) the base, even over a base set before")
     let options = [Self.server]
@@ -17,7 +17,8 @@ struct SpecCommand: StatementCommand {
     let group = CommandGroup.models
     let help = """
         `spec SOURCE` loads an OpenAPI 3.0 or 3.1 document (JSON or YAML) from a file, an http(s)
-        URL, or the sandbox (`sandbox/NAME`). Where no base is set, its first server becomes the
+        URL, or the sandbox (`sandbox/NAME`); `spec graphql` asks the base for its GraphQL schema
+        instead (`help graphql`). Where no base is set, its first server becomes the
         base (`--server N` picks another, and sets it even over a base). Then:
           spec                   lists the operations by tag: method, path, operationId, summary
           spec OPERATION         one operation (an operationId, or METHOD PATH): parameters,
@@ -48,7 +49,7 @@ struct SpecCommand: StatementCommand {
         }
         // After a document, its option.
         guard words.count == 1 else { return words.count == 2 && !words[0].hasPrefix("--") ? RequestCompletion.matching(last, options.map(\.name)) : [] }
-        var candidates = ["models"]
+        var candidates = ["models", "graphql"]
         if let spec { candidates += SpecCompletion(spec: spec, base: nil).operationIds(matching: last) }
         candidates += SandboxCatalog.apis.map { "sandbox/\($0.name)" }
         return RequestCompletion.matching(last, candidates)
@@ -83,6 +84,8 @@ struct SpecCommand: StatementCommand {
         guard words.count <= 1 else {
             throw UsageError("spec takes one FILE, URL or sandbox/NAME, got \(words.count) words: '\(arguments)' — or no operation '\(words.joined(separator: " "))' is in the loaded document")
         }
+        // `spec graphql`: the base's GraphQL schema, by introspection (`./graphql` is a file).
+        if words == ["graphql"], server == nil { return [.graphqlSchema] }
         guard let source = words.first ?? loaded else {
             throw UsageError("no document loaded — `spec FILE | URL | sandbox/NAME` loads one")
         }

@@ -50,6 +50,8 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
     case noSuchServer(Int, count: Int)
     case notAnEventStream(status: Int, contentType: String?, url: String)
     case invalidCookieFile(line: Int, reason: String)
+    /// A GraphQL query that cannot be sent as it is, or a schema that cannot be read: the whole line.
+    case graphQL(String)
 
     public var description: String {
         switch self {
@@ -130,6 +132,8 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
         case .noSuchServer(let number, let count):
             count == 0 ? "no server \(number): the document names none — set one with `base URL`"
                 : "no server \(number): the document names \(count) (`spec --server 1` to \(count))"
+        case .graphQL(let message):
+            message
         case .notAnEventStream(let status, let contentType, let url):
             "\(url) answered \(status) \(HTTPStatus.reasonPhrase(status))\(contentType.map { " (\($0))" } ?? ""), not a text/event-stream — `get` shows what it is"
         }

@@ -17,6 +17,7 @@ extension StatementForm {
             Parameter("headers", .pairs, optional: true, secrets: .pairNames), Parameter("json", .fields, optional: true),
             Parameter("stream", .flag, optional: true),
         ]
+        let graphQLOptions = [Parameter("variables", .text, optional: true), Parameter("operation", .text, optional: true)]
         let sent = "try await ", throwing = "try ", plain = ""
         switch self {
         case .base: return call("base", throwing, [text], sample: .base("sandbox/jsonplaceholder"))
@@ -87,6 +88,12 @@ extension StatementForm {
         case .webSocketClose: return call("wsClose", sent, [Parameter(nil, .integer, optional: true)], sample: .webSocketClose(4000))
         case .webSocketWait: return call("wsWait", sent, [Parameter("messages", .integer, optional: true)], sample: .webSocketWait(3))
         case .webSocketState: return call("wsState", throwing, sample: .webSocketState)
+        case .graphql:
+            return call("graphql", sent, [text] + graphQLOptions, sample: .graphql(GraphQLCall(query: #"{ country(code: "CO") { name capital } }"#)))
+        case .graphqlFile:
+            return call("graphql", sent, [Parameter("file", .text)] + graphQLOptions,
+                        sample: .graphql(GraphQLCall(file: "countries.graphql", variables: #"{"code": "CO"}"#)))
+        case .graphqlSchema: return call("graphqlSchema", sent, sample: .graphqlSchema)
         case .timeout: return assignment("timeout", .number, sample: .timeout(5))
         case .followRedirects: return assignment("followRedirects", .flag, sample: .followRedirects(false))
         case .bodyLines: return assignment("bodyLines", .integer, sample: .bodyLines(20))

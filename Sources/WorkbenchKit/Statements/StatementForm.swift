@@ -13,6 +13,7 @@ public enum StatementForm: String, CaseIterable, Sendable {
     case status, headers, body, saveBody, timing, history, show, curl
     case json, jsonFile, decode, spec
     case webSocket, webSocketSend, webSocketSendJSON, webSocketSendFile, webSocketClose, webSocketWait, webSocketState
+    case graphql, graphqlFile, graphqlSchema
     case timeout, followRedirects, bodyLines, maxBody, colors
 }
 

@@ -70,6 +70,8 @@ extension WorkbenchStatement {
         case .webSocketClose: .webSocketClose
         case .webSocketWait: .webSocketWait
         case .webSocketState: .webSocketState
+        case .graphql(let call): call.isFile ? .graphqlFile : .graphql
+        case .graphqlSchema: .graphqlSchema
         case .timeout: .timeout
         case .followRedirects: .followRedirects
         case .bodyLines: .bodyLines
@@ -107,12 +109,13 @@ extension WorkbenchStatement {
                     call.options.dates == .deferredToDate ? nil : .dates(call.options.dates), call.path.map { .text($0) },
                     call.frame.map { .integer($0) }]
         case .spec(let call): return [.text(call.source), call.server.map { .integer($0) }]
+        case .graphql(let call): return [.text(call.query), call.variables.map { .text($0) }, call.operation.map { .text($0) }]
         case .timeout(let seconds): return [.number(seconds)]
         case .followRedirects(let flag), .colors(let flag): return [.flag(flag)]
         case .bodyLines(let number), .maxBody(let number): return [.integer(number)]
         case .send(let stream): return [stream ? .flag(true) : nil]
         case .showPath, .showQuery, .showHeaders, .showMethod, .removeBody, .showURL, .reset, .status, .timing,
-             .history, .curl, .webSocketState:
+             .history, .curl, .webSocketState, .graphqlSchema:
             return []
         }
     }
@@ -189,6 +192,9 @@ extension WorkbenchStatement {
         case .webSocketClose: statement = .webSocketClose(integer(0))
         case .webSocketWait: statement = .webSocketWait(integer(0))
         case .webSocketState: statement = .webSocketState
+        case .graphql: statement = text(0).map { .graphql(GraphQLCall(query: $0, variables: text(1), operation: text(2))) }
+        case .graphqlFile: statement = text(0).map { .graphql(GraphQLCall(file: $0, variables: text(1), operation: text(2))) }
+        case .graphqlSchema: statement = .graphqlSchema
         case .timeout:
             guard case .number(let seconds)? = values[0] else { return nil }
             statement = .timeout(seconds)

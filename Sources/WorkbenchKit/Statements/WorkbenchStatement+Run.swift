@@ -86,6 +86,12 @@ extension WorkbenchStatement {
         case .webSocketClose(let code): try await wb.wsClose(code ?? 1000)
         case .webSocketWait(let count): try await wb.wsWait(messages: count)
         case .webSocketState: try wb.wsState()
+        case .graphql(let call):
+            let exchange = call.isFile
+                ? try await wb.graphql(file: call.query, variables: call.variables, operation: call.operation)
+                : try await wb.graphql(call.query, variables: call.variables, operation: call.operation)
+            return .exchange(exchange)
+        case .graphqlSchema: return .exchange(try await wb.graphqlSchema())
         case .timeout(let seconds): wb.timeout = seconds
         case .followRedirects(let flag): wb.followRedirects = flag
         case .bodyLines(let lines): wb.bodyLines = lines

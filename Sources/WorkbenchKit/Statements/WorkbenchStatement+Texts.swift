@@ -56,6 +56,11 @@ extension WorkbenchStatement {
         case .webSocketSend(let text): return .webSocketSend(transform(text))
         case .webSocketSendJSON(let json): return .webSocketSendJSON(transform(json))
         case .webSocketSendFile(let path): return .webSocketSendFile(transform(path))
+        case .graphql(var call):
+            call.query = transform(call.query)
+            call.variables = call.variables.map(transform)
+            call.operation = call.operation.map(transform)
+            return .graphql(call)
         default: return self
         }
     }

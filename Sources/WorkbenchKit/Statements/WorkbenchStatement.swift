@@ -68,6 +68,11 @@ public enum WorkbenchStatement: Equatable, Sendable {
     case webSocketWait(Int?)
     /// `ws`: the socket's state.
     case webSocketState
+    // GraphQL.
+    /// `graphql QUERY` or `graphql @FILE`, with `--variables {…}` and `--operation NAME`.
+    case graphql(GraphQLCall)
+    /// `spec graphql`: the schema, by an introspection query to the base.
+    case graphqlSchema
     // Settings.
     case timeout(Double)
     case followRedirects(Bool)
@@ -123,7 +128,7 @@ public enum WorkbenchStatement: Equatable, Sendable {
     /// Whether running it sends a request.
     public var sends: Bool {
         switch self {
-        case .send, .request: true
+        case .send, .request, .graphql, .graphqlSchema: true
         default: false
         }
     }
@@ -168,5 +173,25 @@ public struct DecodeCall: Equatable, Sendable {
         self.path = path
         self.frame = frame
         self.binding = binding
+    }
+}
+
+/// `graphql QUERY [--variables {…}] [--operation NAME]`, the query typed or in a file (`@FILE`).
+public struct GraphQLCall: Equatable, Sendable {
+    /// The query's text, or the path of the file that holds it (`file`).
+    public var query: String
+    /// Whether `query` is a file's path (`graphql @countries.graphql`).
+    public var isFile: Bool
+    /// A JSON object, as typed.
+    public var variables: String?
+    /// Which of the document's operations runs (`operationName`).
+    public var operation: String?
+
+    public init(query: String, variables: String? = nil, operation: String? = nil) {
+        (self.query, self.isFile, self.variables, self.operation) = (query, false, variables, operation)
+    }
+
+    public init(file: String, variables: String? = nil, operation: String? = nil) {
+        (self.query, self.isFile, self.variables, self.operation) = (file, true, variables, operation)
     }
 }

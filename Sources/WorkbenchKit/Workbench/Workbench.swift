@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLDocuments
 
 /// A session of building, sending and inspecting HTTP requests: the Swift face of the REPL.
 ///
@@ -87,6 +88,10 @@ public final class Workbench {
     var webSocket: WebSocketConnection?
     /// The last WebSocket message as the current document, for the message it came from.
     var messageDocument: (number: Int, document: CurrentDocument)?
+    /// The GraphQL schema `spec graphql` read from the base (completion and `graphql models` use it).
+    public internal(set) var graphQLSchema: GraphQLSchemaDescription?
+    /// The last GraphQL query sent, with the exchange that answered it (`graphql models` reads it).
+    public internal(set) var lastGraphQLQuery: SentGraphQLQuery?
     /// Where output that arrives while the prompt waits goes (a WebSocket's frames): above the
     /// line being typed (the REPL's); nil writes it to the console at once.
     public var asynchronousOutput: (@Sendable ([UInt8]) -> Void)?
