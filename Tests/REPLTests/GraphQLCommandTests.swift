@@ -93,8 +93,8 @@ import WorkbenchKit
             // a continuation line, the fields of the type the earlier lines opened.
             let completions: [(String, [String])] = [
                 ("graphql { countries { na", ["name", "native"]),
-                ("graphql { countries(fi", ["countries(filter"]),
-                ("graphql { countries(filter: {cu", ["{currency"]),
+                ("graphql { countries(fi", ["countries(filter:"]),
+                ("graphql { countries(filter: {cu", ["{currency:"]),
                 ("graphql { ... on Conti", ["Continent"]),
                 ("graphql query ($code: I", ["ID"]),
                 ("graphql {\n  country(code: \"CO\") {\n    lang", ["languages"]),

@@ -47,7 +47,13 @@ struct GraphQLCommand: StatementCommand {
         guard GraphQLCommandLine.optionsStart(in: text) == nil else { return [] }
         let typed = String(last.reversed().prefix { $0.isLetter || $0.isNumber || $0 == "_" }.reversed())
         let head = String(last.dropLast(typed.count))
-        return GraphQLCompletionContext(text: text, schema: schema).candidates(schema: schema).map { head + $0 }
+        let context = GraphQLCompletionContext(text: text, schema: schema)
+        // An argument or an input field is followed by its colon (Tab then adds the space).
+        let colon = switch context {
+        case .argument, .inputField: ":"
+        default: ""
+        }
+        return context.candidates(schema: schema).map { head + $0 + colon }
     }
 
     func run(_ arguments: String, session: Session) async throws {

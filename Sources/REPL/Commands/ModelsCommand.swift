@@ -8,7 +8,8 @@ struct ModelsCommand: Command {
     let synopsis = "models"
     let summary = "list the Swift models declared in this session"
     let help = """
-        Lists the struct and enum declarations typed at the prompt, loaded with `load`, or made by `infer`.
+        Lists the struct and enum declarations typed at the prompt, loaded with `load`, or made by
+        `infer`, `spec models` or `graphql models`.
         Swift: none (it only lists; the declarations are in the snippet `save` makes)
 
         Example:
@@ -23,7 +24,8 @@ struct ModelsCommand: Command {
     func run(_ arguments: String, session: Session) async throws {
         let declarations = session.models.registry.declarations
         guard !declarations.isEmpty else {
-            session.console.line("no models yet: type a struct, `load FILE.swift`, or `infer NAME` from a JSON body")
+            let graphQL = session.workbench.lastGraphQLQuery == nil ? "" : ", or `graphql models` for the last GraphQL query"
+            session.console.line("no models yet: type a struct, `load FILE.swift`, or `infer NAME` from a JSON body" + graphQL)
             return
         }
         for declaration in declarations {
