@@ -76,7 +76,8 @@ extension GraphQLExecutableSchema {
                 message: "Schema is not configured for \(operation.kind.rawValue)s", locations: [location], path: []
             )])
         }
-        let execution = GraphQLExecution(schema: index, source: source, document: document, variables: coerced)
+        let execution = GraphQLExecution(schema: index, source: source, document: document, variables: coerced,
+                                         maximumDataBytes: maximumDataBytes)
         return GraphQLResponse(body: execution.execute(operation, rootType: rootType), failedBeforeExecution: false)
     }
 

@@ -28,6 +28,8 @@ public typealias GraphQLTypeResolver = @Sendable (_ value: Any) -> String?
 public struct GraphQLExecutableSchema: Sendable {
     public let description: GraphQLSchemaDescription
     let index: GraphQLSchemaIndex
+    /// The most bytes a response's `data` may take before the execution stops with one error.
+    public let maximumDataBytes: Int
 
     /// - Parameter sortsIntrospectionByName: GraphQLSwift lists `__schema.types`, a type's `fields`
     ///   and `inputFields` sorted by name; false keeps the declared order.
@@ -35,9 +37,11 @@ public struct GraphQLExecutableSchema: Sendable {
         description: GraphQLSchemaDescription,
         resolvers: [String: [String: GraphQLFieldResolver]],
         typeResolvers: [String: GraphQLTypeResolver] = [:],
-        sortsIntrospectionByName: Bool = true
+        sortsIntrospectionByName: Bool = true,
+        maximumDataBytes: Int = 8 << 20
     ) throws(GraphQLSchemaError) {
         self.description = description
+        self.maximumDataBytes = maximumDataBytes
         index = try GraphQLSchemaIndex(
             description: description, resolvers: resolvers, typeResolvers: typeResolvers,
             sortsIntrospectionByName: sortsIntrospectionByName

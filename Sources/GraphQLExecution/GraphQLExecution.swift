@@ -34,10 +34,18 @@ final class GraphQLExecution {
     private(set) var writer = GraphQLJSONWriter(capacity: 16_384)
     private(set) var errors: [GraphQLResponseError] = []
     private var path: [GraphQLResponseError.PathElement] = []
+    /// The most bytes a response's `data` may take: a query that nests lists in lists
+    /// (`continents { countries { continent { countries … } } }`) grows without bound, and the
+    /// sandbox answers in the prompt's own process.
+    let maximumDataBytes: Int
+    /// Set when `data` outgrew `maximumDataBytes`: the execution stops, no nullable field catches it.
+    private var outgrown: GraphQLResponseError?
     private lazy var locator = GraphQLSourceLocator(source: source)
 
-    init(schema: GraphQLSchemaIndex, source: String, document: GraphQLDocument, variables: [String: GraphQLJSONValue]) {
+    init(schema: GraphQLSchemaIndex, source: String, document: GraphQLDocument, variables: [String: GraphQLJSONValue],
+         maximumDataBytes: Int) {
         self.schema = schema
+        self.maximumDataBytes = maximumDataBytes
         self.source = source
         var fragments: [String: GraphQLFragmentDefinition] = [:]
         for fragment in document.fragments { fragments[fragment.name] = fragment }
@@ -55,6 +63,7 @@ final class GraphQLExecution {
             let plans = collectFields(on: rootType, from: [operation.selections])
             try executeSelections(plans, parent: (), type: rootType)
         } catch {
+            if let outgrown { return GraphQLResponseError.response([outgrown]) }
             return GraphQLResponseError.response(errors + [error.error], nullData: true)
         }
         if !errors.isEmpty {
@@ -69,6 +78,11 @@ final class GraphQLExecution {
         return writer.bytes
     }
 
+    /// `8 MB`, `300 bytes`.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes >> 20) MB" : "\(bytes) bytes"
+    }
+
     // MARK: Fields
 
     private func executeSelections(
@@ -76,6 +90,12 @@ final class GraphQLExecution {
     ) throws(GraphQLNullPropagation) {
         writer.byte("{")
         for (index, plan) in plans.enumerated() {
+            if writer.mark > maximumDataBytes {
+                outgrown = GraphQLResponseError(
+                    message: "The response would be larger than \(Self.size(maximumDataBytes)): ask for fewer fields, filter the lists, or nest them less deeply.",
+                    locations: [], path: [])
+            }
+            if let outgrown { throw GraphQLNullPropagation(error: outgrown) }
             if index > 0 { writer.byte(",") }
             writer.key(plan.responseKey)
             path.append(.key(plan.responseKey))
@@ -150,6 +170,7 @@ final class GraphQLExecution {
         do throws(GraphQLNullPropagation) {
             try completePresent(value, as: type, plan: plan, parentType: parentType)
         } catch {
+            if outgrown != nil { throw error }
             writer.truncate(to: mark)
             writer.null()
             errors.append(error.error)

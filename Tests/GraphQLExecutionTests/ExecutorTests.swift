@@ -38,6 +38,18 @@ import Testing
         #expect(!TinySchema.schema.execute(query: "{ failingNonNull }").failedBeforeExecution)
     }
 
+    /// Lists nested in lists grow without bound: past the limit the execution stops with one
+    /// error and no data, which no nullable field on the way catches.
+    @Test func aResponseThatOutgrowsTheLimitIsOneError() {
+        let small = TinySchema.make(maximumDataBytes: 300)
+        #expect(small.execute(query: "{ people { name } }").text.hasPrefix(#"{"data":{"people":"#))
+        let response = small.execute(query: "{ hero { name } people { friends { friends { friends { friends { name nickname } } } } } }")
+        #expect(response.text == #"""
+            {"errors":[{"message":"The response would be larger than 300 bytes: ask for fewer fields, filter the lists, or nest them less deeply.","path":[]}]}
+            """#)
+        #expect(!response.failedBeforeExecution)
+    }
+
     @Test func errorsInListsHaveIndexedPaths() {
         expectResponse(#"{ people { name nickname } }"#, #"""
         {"data":{"people":[{"name":"Ada","nickname":"Countess"},{"name":"Alan","nickname":null},{"name":"Grace \"Amazing\"\nHopper\u0007é🙂","nickname":null}]},"errors":[{"message":"No nickname for Alan.","locations":[{"line":1,"column":17}],"path":["people",1,"nickname"]}]}

@@ -84,7 +84,10 @@ enum TinySchema {
         directives: GraphQLStandardSchemaParts.directives
     )
 
-    static let schema: GraphQLExecutableSchema = {
+    static let schema = make()
+
+    /// The tiny schema, its responses' `data` held to `maximumDataBytes`.
+    static func make(maximumDataBytes: Int = 8 << 20) -> GraphQLExecutableSchema {
         let resolvers: [String: [String: GraphQLFieldResolver]] = [
             "Query": [
                 "hero": { _, _ in person("1") },
@@ -125,12 +128,12 @@ enum TinySchema {
         do {
             return try GraphQLExecutableSchema(
                 description: description, resolvers: resolvers,
-                typeResolvers: ["Character": typeResolver, "SearchResult": typeResolver]
+                typeResolvers: ["Character": typeResolver, "SearchResult": typeResolver], maximumDataBytes: maximumDataBytes
             )
         } catch {
             fatalError("the tiny schema does not compile: \(error)")
         }
-    }()
+    }
 
     /// The response as text, for exact comparisons.
     static func run(_ query: String, _ variables: [String: GraphQLJSONValue] = [:], operationName: String? = nil) -> String {
