@@ -37,6 +37,11 @@ import WorkbenchKit
         .decode(DecodeCall(type: "Feed?", options: DecodingOptions(dates: .formatted("yyyy-MM-dd")), binding: .init(name: "feed"))),
         .decode(DecodeCall(type: "Event", options: DecodingOptions(dates: .millisecondsSince1970))),
         .timeout(5), .timeout(2.5), .followRedirects(false), .bodyLines(12), .colors(false),
+        // A query of several lines is a multi-line literal, its backslashes escaped; one with a
+        // carriage return or a `"""` is not.
+        .graphql(GraphQLCall(query: "query ($c: ID!) {\n  country(code: $c) {\n\tname # \\ \"quoted\"\n  }\n}\n", variables: #"{"c": "CO"}"#)),
+        .graphql(GraphQLCall(query: "\n{ a(x: \"\"\"\nblock\"\"\") }", operation: "Q")), .graphql(GraphQLCall(query: "{ a }\r\n{ b }")),
+        .graphql(GraphQLCall(file: "q.graphql", operation: "Countries")), .graphqlSchema,
     ]
 
     @Test(arguments: statements)
@@ -60,6 +65,19 @@ import WorkbenchKit
             expected = .request(call)
         }
         #expect(try await WorkbenchStatement.reading(swift: source) == expected, "\(source)")
+    }
+
+    @Test func aQueryOfSeveralLinesIsPrintedAsTyped() {
+        let statement = WorkbenchStatement.graphql(GraphQLCall(query: "{\n  countries {\n    code\n  }\n}", variables: "{}"))
+        #expect(statement.swiftSource(interpolating: InterpolationLexer()) == """
+            try await wb.graphql(\"\"\"
+                {
+                  countries {
+                    code
+                  }
+                }
+                \"\"\", variables: "{}")
+            """)
     }
 
     @Test func anInterpolationIsPrintedAsSwiftInterpolation() {

@@ -89,7 +89,8 @@ extension StatementForm {
         case .webSocketWait: return call("wsWait", sent, [Parameter("messages", .integer, optional: true)], sample: .webSocketWait(3))
         case .webSocketState: return call("wsState", throwing, sample: .webSocketState)
         case .graphql:
-            return call("graphql", sent, [text] + graphQLOptions, sample: .graphql(GraphQLCall(query: #"{ country(code: "CO") { name capital } }"#)))
+            return call("graphql", sent, [Parameter(nil, .text, document: true)] + graphQLOptions,
+                        sample: .graphql(GraphQLCall(query: #"{ country(code: "CO") { name capital } }"#)))
         case .graphqlFile:
             return call("graphql", sent, [Parameter("file", .text)] + graphQLOptions,
                         sample: .graphql(GraphQLCall(file: "countries.graphql", variables: #"{"code": "CO"}"#)))

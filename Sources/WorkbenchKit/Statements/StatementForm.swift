@@ -50,12 +50,16 @@ public struct StatementDescriptor: Sendable {
         /// Whether a call may leave it out (it has a default).
         public var isOptional: Bool
         public var secrets: Secrets
+        /// Text that reads best on its own lines (a GraphQL query): printed as a multi-line literal
+        /// when it has several.
+        public var isDocument: Bool
 
-        init(_ label: String?, _ kind: Kind, optional: Bool = false, secrets: Secrets = .none) {
+        init(_ label: String?, _ kind: Kind, optional: Bool = false, secrets: Secrets = .none, document: Bool = false) {
             self.label = label
             self.kind = kind
             self.isOptional = optional
             self.secrets = secrets
+            self.isDocument = document
         }
     }
 

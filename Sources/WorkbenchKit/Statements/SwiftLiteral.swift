@@ -18,6 +18,17 @@ public enum SwiftLiteral {
         return "\"" + escaped(text) + "\""
     }
 
+    /// Text of several lines as a multi-line literal, each line indented by `indent` (so is the
+    /// closing `"""`, which Swift strips from each line): a GraphQL query reads as it was typed.
+    /// Nil for text of one line, or with what such a literal would have to escape or could not
+    /// hold: `"""`, a carriage return or another control character, a `\(…)` (with `ends`).
+    public static func block(_ text: String, indent: String = "    ", interpolating ends: (any InterpolationEnds)?) -> String? {
+        guard text.contains("\n"), !text.contains("\"\"\""), !Interpolation.contains(text, ends: ends),
+              !text.unicodeScalars.contains(where: { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }) else { return nil }
+        let lines = text.replacingOccurrences(of: "\\", with: "\\\\").split(separator: "\n", omittingEmptySubsequences: false)
+        return "\"\"\"\n" + lines.map { $0.isEmpty ? "" : indent + $0 }.joined(separator: "\n") + "\n" + indent + "\"\"\""
+    }
+
     /// `"text"` with every quote, backslash and control character escaped: no raw string, no
     /// interpolation (for text that must read back exactly, such as source shown in a summary line).
     public static func quoted(_ text: String) -> String {

@@ -34,7 +34,9 @@ extension WorkbenchStatement {
                            ? SecretNames.environmentRead(for: pair.name) : SwiftLiteral.string(pair.value, interpolating: ends))
                 }
                 source = "[" + entries.joined(separator: ", ") + "]"
-            default: source = Self.swiftSource(of: value, interpolating: ends)
+            default:
+                source = parameter.isDocument ? value.text.flatMap { SwiftLiteral.block($0, interpolating: ends) }
+                    ?? Self.swiftSource(of: value, interpolating: ends) : Self.swiftSource(of: value, interpolating: ends)
             }
             written.append(parameter.label.map { "\($0): \(source)" } ?? source)
         }
