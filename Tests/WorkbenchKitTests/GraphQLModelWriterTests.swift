@@ -134,3 +134,26 @@ import Testing
         #expect(output.typeNames == ["HomeData", "Country", "Neighbours"] && output.notes.isEmpty)
     }
 }
+
+/// How a GraphQL response's errors read: one line each, the message, the path as `decode --at`
+/// reads one, every place, and the server's code; the status line's words.
+@Suite struct GraphQLResultViewTests {
+    @Test func errorsAreOneLineEachAndTheStatusSaysWhatCame() throws {
+        let body = #"""
+            {"data": {"a": null}, "errors": [
+              {"message": "No.", "locations": [{"line": 1, "column": 3}, {"line": 2, "column": 5}], "path": ["countries", 0, "name"],
+               "extensions": {"code": "NOT_FOUND"}},
+              {"message": "Line\nbreak", "path": []},
+              {"locations": []}
+            ]}
+            """#
+        let view = try #require(GraphQLResultView(JSONDocument(parsing: body).root))
+        #expect(view.errors == ["No. · at countries[0].name · line 1, column 3; line 2, column 5 · NOT_FOUND", "Line⏎break", #"{"locations":[]}"#])
+        #expect(view.statusWords == ["partial data", "3 errors"])
+        let refused = try #require(GraphQLResultView(JSONDocument(parsing: #"{"errors": [{"message": "Syntax"}]}"#).root))
+        #expect(refused.statusWords == ["no data", "1 error"])
+        #expect(try GraphQLResultView(JSONDocument(parsing: #"{"data": {"x": 1}}"#).root)?.statusWords == [])
+        #expect(try GraphQLResultView(JSONDocument(parsing: #"{"status": 404}"#).root) == nil)
+        #expect(try GraphQLResultView(JSONDocument(parsing: "[1]").root) == nil)
+    }
+}

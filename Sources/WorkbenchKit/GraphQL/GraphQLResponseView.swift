@@ -43,9 +43,10 @@ struct GraphQLResultView {
         return [data.map { $0.isNull ? "no data" : "partial data" } ?? "no data", count]
     }
 
-    /// `Country codes are … · at bad · line 1, column 31`; a path as `decode --at` reads one.
+    /// `Country codes are … · at bad · line 1, column 31`, then `extensions.code` if there is one;
+    /// a path as `decode --at` reads one.
     static func line(_ error: JSONNode) -> String {
-        var parts = [error.member("message")?.string ?? compact(error)]
+        var parts = [(error.member("message")?.string ?? compact(error)).oneLine]
         if let path = error.member("path"), path.isArray, path.count > 0 {
             var text = ""
             for element in path.elements {
@@ -62,6 +63,8 @@ struct GraphQLResultView {
             return "line \(line), column \(column)"
         } ?? []
         if !places.isEmpty { parts.append(places.joined(separator: "; ")) }
+        // Servers name the kind of error there (Apollo's `GRAPHQL_VALIDATION_FAILED`, GitHub's `NOT_FOUND`).
+        if let code = error.member("extensions")?.member("code")?.string { parts.append(code) }
         return parts.joined(separator: " · ")
     }
 
