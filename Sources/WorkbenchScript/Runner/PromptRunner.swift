@@ -13,13 +13,8 @@ import WorkbenchKit
 public final class PromptRunner: SwiftRunner {
     private let promptWorkbench: Workbench
     /// The steps that ran to their end since the session last took them, as typed, with the requests
-    /// they made and the values they showed.
-    private var ranSteps: [RanStep] = []
-    /// The names Swift steps mention: a lone name among them is Swift, not a mistyped command.
-    private var swiftNames: Set<String> = []
-    /// The names Swift steps declared (a `let`/`var`, a `func`, a type): such a name is Swift
-    /// before it is a command word (`status + 1` with `let status = 200`).
-    private var declaredNames: Set<String> = []
+    /// they made and the values they showed, and the names Swift steps mention and declare.
+    private let record: PromptRole
 
     /// A step that ran at the prompt, for the session's transcript.
     public struct RanStep {
@@ -45,29 +40,15 @@ public final class PromptRunner: SwiftRunner {
     /// Module `main`, the session's `Workbench` as `wb`, models from `workspace`.
     public init(workspace: ModelWorkspace, console: Console, workbench: Workbench) {
         promptWorkbench = workbench
+        record = PromptRole(workbench: workbench)
         super.init(interpreter: .prompt(workspace: workspace, console: console, workbench: workbench), console: console,
-                   configuration: HostConfiguration())
+                   configuration: HostConfiguration(), role: record)
     }
-
-    override var workbench: Workbench? { promptWorkbench }
 
     /// The steps that ran since the last call, in order, for the session to record.
     public func takeRanSteps() -> [RanStep] {
-        defer { ranSteps = [] }
-        return ranSteps
-    }
-
-    override func ran(_ source: String, exchanges: [Exchange]) {
-        // The runner showed the step's values (or the host handed their labels back with `wb`'s
-        // state) before the step ran to its end.
-        ranSteps.append(RanStep(source: source, exchanges: exchanges, shownValues: promptWorkbench.shownValues, loggedThrough: loggedCount))
-        promptWorkbench.shownValues = []
-    }
-
-    override func noteLogged(_ item: CodeBlockItemSyntax) {
-        declaredNames.formUnion(PatternNames.of(variable: item.item))
-        if let declared = HostName.declaredName(item.item) { declaredNames.insert(declared.name) }
-        for token in item.tokens(viewMode: .sourceAccurate) { if case .identifier(let name) = token.tokenKind { swiftNames.insert(name) } }
+        defer { record.ranSteps = [] }
+        return record.ranSteps
     }
 
     /// Logs a step that ran elsewhere (a command, as its WorkbenchKit statement), with the
@@ -94,7 +75,7 @@ public final class PromptRunner: SwiftRunner {
     /// Logs a model declaration a command wrote (`decode --infer`, `json` with a type).
     public func recordDeclaration(_ source: String) {
         logStep(source, exchanges: [])
-        for item in ProgramUnit(source).items { noteLogged(item.syntax) }
+        for item in ProgramUnit(source).items { record.logged(item.syntax) }
     }
 
     /// Binds a value a command made (`let posts = decode [Post]`) for the inputs after it.
@@ -105,13 +86,13 @@ public final class PromptRunner: SwiftRunner {
 
     /// Whether `name` is bound by the interpreter or named by a Swift step that ran.
     public func isBound(_ name: String) -> Bool {
-        interpreter.isBound(name) || swiftNames.contains(name)
+        interpreter.isBound(name) || record.swiftNames.contains(name)
     }
 
     /// Whether the user's Swift declared `name` (bound it, or declared a function or type of that
     /// name), at the prompt or by a command (`let posts = decode [Post]`).
     public func declares(_ name: String) -> Bool {
-        declaredNames.contains(name) || (name != "wb" && interpreter.isBound(name))
+        record.declaredNames.contains(name) || (name != "wb" && interpreter.isBound(name))
     }
 
     /// The names bound so far, for completion.

@@ -12,19 +12,14 @@ public final class SnippetRunner: SwiftRunner {
     /// The names a failed statement should have bound, with its line: a statement reading one fails
     /// at once.
     private var namesLeftUnbound: [String: Int] = [:]
-    /// The first declaration logged for the host and not compiled yet.
-    private var declarationAwaitingHost: SnippetScript.Step?
+    /// What this runner is (`SnippetRole`): the declaration that waits for the host is kept there.
+    private let snippetRole: SnippetRole
     /// The declarations the log holds, by their 1-based place in it, to place a compile error in
     /// one of them in the snippet's file.
     private var loggedDeclarations: [Int: SnippetScript.Step] = [:]
 
     /// How long replay waits at its end for work the snippet left running.
     nonisolated public static let replaySettleSeconds = 10.0
-
-    override func take(_ outcome: HostOutcome, of source: String) {
-        declarationAwaitingHost = nil  // the host compiled the log, or said what failed
-        super.take(outcome, of: source)
-    }
 
     /// `prepare` is applied to each `Workbench` the snippet makes, which gets `environment`.
     public init(_ script: SnippetScript, console: Console, sandboxURL: URL?, offlineRoutes: [OfflineRoute],
@@ -38,17 +33,9 @@ public final class SnippetRunner: SwiftRunner {
         configuration.settings.recordsSessionRequests = false
         let interpreter = SnippetInterpreter(script: script, console: console, sandboxURL: sandboxURL, environment: environment,
                                              prepare: prepare)
-        super.init(interpreter: interpreter, console: console, configuration: configuration)
+        snippetRole = SnippetRole(interpreter: interpreter)
+        super.init(interpreter: interpreter, console: console, configuration: configuration, role: snippetRole)
     }
-
-    /// Imports and `Sandbox.start()` are the program's own business and `let wb = Workbench(base:
-    /// B, …)` is the program's `wb` with that base.
-    override func programForm(of item: CodeBlockItemSyntax) -> String? {
-        Self.snippetForm(of: item)
-    }
-
-    /// The column shows what the statements printed.
-    override var resultsOutput: Console { captured }
 
     /// Runs one statement; a failure is printed as one line. Returns whether it succeeded.
     public func runStep(_ step: SnippetScript.Step) async -> Bool {
@@ -112,7 +99,7 @@ public final class SnippetRunner: SwiftRunner {
                 logInterpreted(item, exchanges: newExchanges(since: before), documents: newDocumentReads(since: readBefore))
                 return true
             } catch where !(model && compilerAvailable) {
-                logFailed(programForm(of: item) ?? item.trimmedDescription, since: mark)
+                logFailed(role.programForm(of: item) ?? item.trimmedDescription, since: mark)
                 console.line(console.styled("error:", .red) + " \(error)")
                 console.flush()
                 return false
@@ -120,14 +107,14 @@ public final class SnippetRunner: SwiftRunner {
                 // A declaration the model parser does not take: the compiler decides, as at the prompt.
             }
         }
-        let source = programForm(of: item) ?? item.trimmedDescription
+        let source = role.programForm(of: item) ?? item.trimmedDescription
         if Self.isDeclaration(item) && !PlaygroundBlock.isBlock(item) {
             // In the compiled snippet every top-level declaration sees every global, also one
             // declared below it (`func greet()` reading `var greeting`): a declaration waits in the
             // log and compiles with the next statement the host runs, or at the end (`finish`).
             logStep(source, exchanges: [])
             loggedDeclarations[log.count] = step
-            if declarationAwaitingHost == nil { declarationAwaitingHost = step }
+            if snippetRole.declarationAwaitingHost == nil { snippetRole.declarationAwaitingHost = step }
             return true
         }
         placeErrors(at: step)
@@ -162,14 +149,16 @@ public final class SnippetRunner: SwiftRunner {
     /// Compiles the declarations still waiting for the host (a snippet ending in declarations);
     /// returns the first of them when that failed (its one line printed), nil otherwise.
     public func finish() async -> SnippetScript.Step? {
-        guard let step = declarationAwaitingHost else { return nil }
+        guard let step = snippetRole.declarationAwaitingHost else { return nil }
         placeErrors(at: step)
         let outcome = await host.run("", after: settledLog(), interrupted: interrupted)
         take(outcome, of: "")
         return outcome.succeeded ? nil : step
     }
 
-    /// A snippet statement as the host runs it (nil: nothing to run).
+    /// A snippet statement as the host runs it (nil: nothing to run): imports and `Sandbox.start()`
+    /// are the program's own business, and `let wb = Workbench(base: B, …)` is the program's `wb`
+    /// with that base.
     nonisolated static func snippetForm(of item: CodeBlockItemSyntax) -> String? {
         if item.item.as(DeclSyntax.self)?.is(ImportDeclSyntax.self) == true { return nil }
         if let block = PlaygroundBlock.aloneForm(of: item) { return block }

@@ -47,11 +47,14 @@ public class SwiftRunner {
     var notedWebSocketTask = false
     private(set) var hostInstance: SwiftHost?
     private var capturedInstance: Console?
+    /// What makes this runner the prompt's or a snippet's (`SwiftRunnerRole`).
+    let role: any SwiftRunnerRole
 
-    init(interpreter: SnippetInterpreter, console: Console, configuration: HostConfiguration) {
+    init(interpreter: SnippetInterpreter, console: Console, configuration: HostConfiguration, role: any SwiftRunnerRole) {
         self.interpreter = interpreter
         self.console = console
         self.configuration = configuration
+        self.role = role
     }
 
     /// Whether Swift the interpreter does not take can run: the toolchain, WorkbenchKit's shared
@@ -127,26 +130,18 @@ public class SwiftRunner {
         return log
     }
 
-    /// A step as the host runs it: at the prompt as typed; in a snippet, imports and
-    /// `Sandbox.start()` are the program's own business and `let wb = Workbench(base: B, …)` is the
-    /// program's `wb` with that base (nil: nothing to run).
-    func programForm(of item: CodeBlockItemSyntax) -> String? {
-        item.trimmedDescription
+    /// Where the results column's input prints: the console, or (a snippet's) a console of its own.
+    var resultsOutput: Console { role.keepsResultsOutput ? captured : console }
+
+    /// A step that ran to its end, for the role to keep (the prompt records it in its transcript).
+    func ran(_ source: String, exchanges: [Exchange]) {
+        role.ran(source, exchanges: exchanges, loggedThrough: loggedCount)
     }
-
-    /// What else a runner keeps of an item it logs (the prompt: the names it mentions and declares).
-    func noteLogged(_ item: CodeBlockItemSyntax) {}
-
-    /// Where the results column's input prints: the console (a snippet keeps it: the column shows it).
-    var resultsOutput: Console { console }
-
-    /// A step that ran to its end (the prompt records it in its transcript).
-    func ran(_ source: String, exchanges: [Exchange]) {}
 
     private func settle() {
         guard !unconverted.isEmpty else { return }
         log += unconverted.compactMap { ran in
-            programForm(of: ran.item).map { source in
+            role.programForm(of: ran.item).map { source in
                 // Its tree, which the host takes instead of parsing it again, when the program has it as typed.
                 LoggedStep(source: source, recording: ran.exchanges.map(PromptEvent.exchange) + ran.documents.map(PromptEvent.document),
                            parsed: source == ran.item.trimmedDescription ? ProgramUnit(item: ran.item) : nil)
@@ -162,7 +157,7 @@ public class SwiftRunner {
             return
         }
         unconverted.append((item, exchanges, documents))
-        noteLogged(item)
+        role.logged(item)
         if let variable = item.item.as(VariableDeclSyntax.self), variable.bindingSpecifier.tokenKind == .keyword(.var) {
             interpreterVariables.formUnion(PatternNames.of(variable: item.item))
         }
@@ -237,7 +232,7 @@ public class SwiftRunner {
     func logCompiled(_ step: LoggedStep, changing source: ProgramUnit) {
         settle()
         log.append(step)
-        for item in source.items { noteLogged(item.syntax) }
+        for item in source.items { role.logged(item.syntax) }
         forgetInterpreterValues(changedBy: source)
     }
 
@@ -252,7 +247,7 @@ public class SwiftRunner {
     }
 
     /// The workbench the running Swift's `wb` is: the prompt's, or the one the snippet made.
-    var workbench: Workbench? { interpreter.snippetWorkbench }
+    var workbench: Workbench? { role.workbench }
 
     /// The settings compiled code's `wb` starts from, with the session's cookies.
     func refreshSettings() {
@@ -286,6 +281,7 @@ public class SwiftRunner {
     /// What compiled code did, taken in: its requests join the history, `wb` continues from the
     /// request it left (also when it failed), and the step is logged (when it ran to its end).
     func take(_ outcome: HostOutcome, of source: String) {
+        role.hostAnswered()
         noteWebSocketTask(in: source)
         workbench?.join(outcome.exchanges)
         // Failed or not: the host's `wb` keeps what the input changed before it threw, so ours does.
