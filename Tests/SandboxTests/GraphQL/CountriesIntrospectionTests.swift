@@ -5,9 +5,9 @@ import Testing
 @testable import Sandbox
 
 /// GraphiQL's introspection query (graphql-js's `getIntrospectionQuery`, as graphql-core 3.2.8
-/// prints it, with every option on and with none) returns the whole schema, and its `__schema`
-/// decodes into the `GraphQLSchemaDescription` it was declared as.
-@Suite struct IntrospectionTests {
+/// prints it, with every option on and with none: Fixtures/make_introspection_queries.py) returns
+/// the whole schema, and its `__schema` decodes into the `GraphQLSchemaDescription` it was declared as.
+@Suite struct CountriesIntrospectionTests {
     static func fixture(_ name: String) throws -> String {
         try String(contentsOf: CountriesReferenceTests.fixtures.appendingPathComponent(name), encoding: .utf8)
     }
