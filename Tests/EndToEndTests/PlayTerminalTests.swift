@@ -341,30 +341,27 @@ import Testing
     }
 
     @Test func aRemovedFileIsWaitedForAndAMissingOneIsOneLine() async throws {
-        let home = try TemporaryDirectory()
-        defer { home.remove() }
-        let file = home.url.appendingPathComponent("lesson.swift")
-        try Self.write(["let a = 1"], to: file, inPlace: false)
-        let terminal = try await PseudoTerminal.workbench(home: home.url)
-        var mark = terminal.mark
-        terminal.type("play \(home.url.path)/missing.swift\r")
-        try await terminal.waitFor("error: no file \(home.url.path)/missing.swift\r\n", after: mark)
-        try await terminal.waitForRawMode()
-        mark = terminal.mark
-        terminal.type("play \(file.path)\r")
-        try await terminal.waitFor("ran line 1 · ", after: mark)
-        mark = terminal.mark
-        unlink(file.path)
-        try await terminal.waitFor("lesson.swift was removed: waiting for it to come back", after: mark)
-        mark = terminal.mark
-        try Self.write(["let a = 1", "let b = a + 1"], to: file, inPlace: false)
-        _ = try await terminal.waitFor("ran line 2 · ", after: mark)
-        #expect(Self.lastScreen(try await terminal.waitFor("│ b = 2\r\n", after: mark)).contains("▶ 2  let b = a + 1  │ b = 2\r\n"))
-        mark = terminal.mark
-        terminal.type("\u{3}")
-        try await terminal.waitFor("left play", after: mark)
-        try await terminal.waitForRawMode()
-        terminal.type("quit\r")
-        #expect(try await terminal.waitForExit() == 0)
+        try await PseudoTerminal.withWorkbench { terminal, home in
+            let file = home.appendingPathComponent("lesson.swift")
+            try Self.write(["let a = 1"], to: file, inPlace: false)
+            var mark = terminal.mark
+            terminal.type("play \(home.path)/missing.swift\r")
+            try await terminal.waitFor("error: no file \(home.path)/missing.swift\r\n", after: mark)
+            try await terminal.waitForRawMode()
+            mark = terminal.mark
+            terminal.type("play \(file.path)\r")
+            try await terminal.waitFor("ran line 1 · ", after: mark)
+            mark = terminal.mark
+            unlink(file.path)
+            try await terminal.waitFor("lesson.swift was removed: waiting for it to come back", after: mark)
+            mark = terminal.mark
+            try Self.write(["let a = 1", "let b = a + 1"], to: file, inPlace: false)
+            _ = try await terminal.waitFor("ran line 2 · ", after: mark)
+            #expect(Self.lastScreen(try await terminal.waitFor("│ b = 2\r\n", after: mark)).contains("▶ 2  let b = a + 1  │ b = 2\r\n"))
+            mark = terminal.mark
+            terminal.type("\u{3}")
+            try await terminal.waitFor("left play", after: mark)
+            try await terminal.waitForRawMode()
+        }
     }
 }

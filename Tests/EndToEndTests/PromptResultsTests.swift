@@ -51,26 +51,23 @@ import Testing
     /// With the column on, an input runs in the Swift host like any other, so what it binds keeps
     /// its value: a random number printed by three later inputs is one number (issue 34).
     @Test func aValueBoundWithTheColumnOnKeepsItsValue() async throws {
-        let home = try TemporaryDirectory()
-        defer { home.remove() }
-        let terminal = try await PseudoTerminal.workbench(home: home.url, arguments: ["--no-sandbox"])
-        var mark = terminal.mark
-        terminal.type("set results on\r")
-        try await terminal.waitForPrompt(after: mark)
-        mark = terminal.mark
-        // An open parenthesis continues the input: two lines, so the column shows.
-        terminal.type("let r = Int.random(in:\r1...1000)\r")
-        let bound = try await terminal.waitForPrompt(after: mark)
-        let drawn = try #require(bound.firstMatch(of: /r = (\d+)/)?.1, "\(bound)")
-        for tag in ["a", "b", "c"] {
+        try await PseudoTerminal.withWorkbench(arguments: ["--no-sandbox"]) { terminal, _ in
+            var mark = terminal.mark
+            terminal.type("set results on\r")
+            try await terminal.waitForPrompt(after: mark)
             mark = terminal.mark
-            terminal.type("print(r,\r\"\(tag)\")\r")
-            let printed = try await terminal.waitForPrompt(after: mark)
-            #expect(printed.contains("\(drawn) \(tag)"), "\(printed)")
-            #expect(!printed.contains("error:"), "\(printed)")
+            // An open parenthesis continues the input: two lines, so the column shows.
+            terminal.type("let r = Int.random(in:\r1...1000)\r")
+            let bound = try await terminal.waitForPrompt(after: mark)
+            let drawn = try #require(bound.firstMatch(of: /r = (\d+)/)?.1, "\(bound)")
+            for tag in ["a", "b", "c"] {
+                mark = terminal.mark
+                terminal.type("print(r,\r\"\(tag)\")\r")
+                let printed = try await terminal.waitForPrompt(after: mark)
+                #expect(printed.contains("\(drawn) \(tag)"), "\(printed)")
+                #expect(!printed.contains("error:"), "\(printed)")
+            }
         }
-        terminal.type("quit\r")
-        #expect(try await terminal.waitForExit() == 0)
     }
 
     /// `results` lists the last column again and `results N` a line's values, the first

@@ -39,24 +39,19 @@ import Testing
     }
 
     @Test func qInTheREPLLeavesTheSessionUsable() async throws {
-        let home = try TemporaryDirectory()
-        defer { home.remove() }
-        let terminal = try PseudoTerminal(
-            executable: try Binaries.workbench, environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
-        try await terminal.waitForPrompt()
-        var mark = terminal.mark
-        terminal.type("replay \(try snippet()) --step\r")
-        try await terminal.waitFor(Self.hint, after: mark)
-        terminal.type("\r")
-        mark = terminal.mark
-        try await terminal.waitFor(Self.hint, after: mark)
-        terminal.type("q\r")
-        try await terminal.waitForPrompt(after: mark)
-        mark = terminal.mark
-        terminal.type("help quit\r")
-        try await terminal.waitFor("leave Workbench", after: mark)
-        try await terminal.waitForPrompt(after: mark)
-        terminal.type("\u{4}")
-        #expect(try await terminal.waitForExit() == 0)
+        try await PseudoTerminal.withWorkbench(ending: .ctrlD) { terminal, _ in
+            var mark = terminal.mark
+            terminal.type("replay \(try snippet()) --step\r")
+            try await terminal.waitFor(Self.hint, after: mark)
+            terminal.type("\r")
+            mark = terminal.mark
+            try await terminal.waitFor(Self.hint, after: mark)
+            terminal.type("q\r")
+            try await terminal.waitForPrompt(after: mark)
+            mark = terminal.mark
+            terminal.type("help quit\r")
+            try await terminal.waitFor("leave Workbench", after: mark)
+            try await terminal.waitForPrompt(after: mark)
+        }
     }
 }

@@ -18,30 +18,25 @@ import Testing
     }
 
     @Test func theREPLServesTheSandboxWhereItsBannerSays() async throws {
-        let home = try TemporaryDirectory()
-        defer { home.remove() }
-        let terminal = try PseudoTerminal(
-            executable: try Binaries.workbench,
-            environment: isolatedEnvironment(home: home.url, extra: ["NO_COLOR": "1"]))
-        let banner = try await terminal.waitForPrompt()
-        let base = try #require(Self.firstURL(in: banner))
-        // The prompt does not wait for the server (it starts in the background), so retry briefly.
-        var answer: (Int, String)?
-        for _ in 0..<200 where answer == nil {
-            answer = try? await Self.fetch(base.appendingPathComponent("jokes/jokes/1"))
-            if answer == nil { try await Task.sleep(for: .milliseconds(50)) }
-        }
-        let (status, body) = try #require(answer)
-        #expect(status == 200)
-        #expect(body.contains("\"id\":1"))
+        try await PseudoTerminal.withWorkbench(ending: .ctrlD) { terminal, _ in
+            // The banner: all the session printed before its first prompt.
+            let base = try #require(Self.firstURL(in: terminal.output))
+            // The prompt does not wait for the server (it starts in the background), so retry briefly.
+            var answer: (Int, String)?
+            for _ in 0..<200 where answer == nil {
+                answer = try? await Self.fetch(base.appendingPathComponent("jokes/jokes/1"))
+                if answer == nil { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            let (status, body) = try #require(answer)
+            #expect(status == 200)
+            #expect(body.contains("\"id\":1"))
 
-        let mark = terminal.mark
-        terminal.type("sandbox\r")
-        let listing = try await terminal.waitFor("sandbox/httpbin", after: mark)
-        try await terminal.waitForRawMode()
-        #expect(listing.contains("sandbox on \(base.absoluteString)"))
-        terminal.type("\u{4}")
-        #expect(try await terminal.waitForExit() == 0)
+            let mark = terminal.mark
+            terminal.type("sandbox\r")
+            let listing = try await terminal.waitFor("sandbox/httpbin", after: mark)
+            try await terminal.waitForRawMode()
+            #expect(listing.contains("sandbox on \(base.absoluteString)"))
+        }
     }
 
     @Test func noSandboxMeansNoSandbox() async throws {

@@ -183,22 +183,19 @@ extension CompiledSwiftSessions {
 /// Output a `Task` prints while the user types appears above the prompt, and the typed line survives.
 @Suite(.serialized) struct AsynchronousOutputTerminalTests {
     @Test func outputWhileTypingLeavesTheTypedLineIntact() async throws {
-        let home = try TemporaryDirectory()
-        defer { home.remove() }
-        let terminal = try await PseudoTerminal.workbench(home: home.url)
-        terminal.type("DispatchQueue.main.asyncAfter(deadline: .now() + 2) { print(\"printed later\") }\r")
-        try await terminal.waitForPrompt(after: terminal.mark)
-        var mark = terminal.mark
-        terminal.type("let typed = \"abc")
-        try await terminal.waitFor("printed later", after: mark, timeout: .seconds(30))
-        mark = terminal.mark
-        terminal.type("def\"\r")
-        try await terminal.waitForPrompt(after: mark)
-        mark = terminal.mark
-        terminal.type("typed\r")
-        let shown = try await terminal.waitForPrompt(after: mark)
-        #expect(shown.contains("abcdef"), "\(shown)")
-        terminal.type("quit\r")
-        #expect(try await terminal.waitForExit() == 0)
+        try await PseudoTerminal.withWorkbench { terminal, _ in
+            terminal.type("DispatchQueue.main.asyncAfter(deadline: .now() + 2) { print(\"printed later\") }\r")
+            try await terminal.waitForPrompt(after: terminal.mark)
+            var mark = terminal.mark
+            terminal.type("let typed = \"abc")
+            try await terminal.waitFor("printed later", after: mark, timeout: .seconds(30))
+            mark = terminal.mark
+            terminal.type("def\"\r")
+            try await terminal.waitForPrompt(after: mark)
+            mark = terminal.mark
+            terminal.type("typed\r")
+            let shown = try await terminal.waitForPrompt(after: mark)
+            #expect(shown.contains("abcdef"), "\(shown)")
+        }
     }
 }

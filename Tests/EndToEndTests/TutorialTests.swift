@@ -39,34 +39,31 @@ extension CompiledSwiftSessions {
 
         @Test(arguments: names)
         func pastedAtTheTerminalItPrintsWhatTheCompiledCodePrints(_ name: String) async throws {
-            let home = try TemporaryDirectory()
-            defer { home.remove() }
             let source = try String(contentsOf: Self.folder.appendingPathComponent(name + ".swift"), encoding: .utf8)
             let expected = try Self.expected(name)
-            let terminal = try await PseudoTerminal.workbench(home: home.url, arguments: ["--offline"])
-            let mark = terminal.mark
-            try await terminal.paste(source.replacingOccurrences(of: "\n", with: "\r"))
-            try await terminal.waitFor(try #require(expected.last), after: mark, timeout: .seconds(60))
-            // Each line the program prints is a whole line of the screen (escape codes of the
-            // redrawn prompt and carriage returns aside). Not necessarily in the program's order:
-            // pasted, each statement is an input of its own, and a completion handler may print
-            // between two of them, before a `print` the compiled program reaches first (replay,
-            // above, runs them as one program does).
-            func printedAll(_ screen: [String]) -> Bool {
-                Set(expected).allSatisfy { line in screen.count { $0 == line } >= expected.count { $0 == line } }
+            try await PseudoTerminal.withWorkbench(arguments: ["--offline"]) { terminal, _ in
+                let mark = terminal.mark
+                try await terminal.paste(source.replacingOccurrences(of: "\n", with: "\r"))
+                try await terminal.waitFor(try #require(expected.last), after: mark, timeout: .seconds(60))
+                // Each line the program prints is a whole line of the screen (escape codes of the
+                // redrawn prompt and carriage returns aside). Not necessarily in the program's order:
+                // pasted, each statement is an input of its own, and a completion handler may print
+                // between two of them, before a `print` the compiled program reaches first (replay,
+                // above, runs them as one program does).
+                func printedAll(_ screen: [String]) -> Bool {
+                    Set(expected).allSatisfy { line in screen.count { $0 == line } >= expected.count { $0 == line } }
+                }
+                let deadline = ContinuousClock.now + .seconds(30)
+                while !printedAll(Self.lines(of: terminal.output)), ContinuousClock.now < deadline {
+                    // Reads what arrives for a moment (no NUL ever comes).
+                    _ = try? await terminal.waitFor("\u{0}", after: terminal.mark, timeout: .milliseconds(200))
+                }
+                let screen = Self.lines(of: terminal.output)
+                for line in Set(expected) {
+                    #expect(screen.count { $0 == line } == expected.count { $0 == line },
+                            "\(name): '\(line)'\n\(screen.map(\.debugDescription).joined(separator: "\n"))")
+                }
             }
-            let deadline = ContinuousClock.now + .seconds(30)
-            while !printedAll(Self.lines(of: terminal.output)), ContinuousClock.now < deadline {
-                // Reads what arrives for a moment (no NUL ever comes).
-                _ = try? await terminal.waitFor("\u{0}", after: terminal.mark, timeout: .milliseconds(200))
-            }
-            let screen = Self.lines(of: terminal.output)
-            for line in Set(expected) {
-                #expect(screen.count { $0 == line } == expected.count { $0 == line },
-                        "\(name): '\(line)'\n\(screen.map(\.debugDescription).joined(separator: "\n"))")
-            }
-            terminal.type("quit\r")
-            #expect(try await terminal.waitForExit() == 0)
         }
 
         /// The terminal's text as lines, without escape codes, carriage returns and the prompt.

@@ -8,26 +8,23 @@ import Testing
 @Suite struct WebSocketTerminalTests {
     @Test("ticks arrive above the prompt while a line is typed, and the line is drawn again below them, intact")
     func messagesAboveThePrompt() async throws {
-        let home = try TemporaryDirectory()
-        defer { home.remove() }
-        let terminal = try await PseudoTerminal.workbench(home: home.url)
-        var mark = terminal.mark
-        terminal.type("ws sandbox/httpbin/ws/ticker?count=2&interval=0.4\r")
-        try await terminal.waitFor("WebSocket open · ws://127.0.0.1:", after: mark)
-        try await terminal.waitForPrompt("> ", after: mark)
-        mark = terminal.mark
-        terminal.type("get sandbox/httpbin/anyth")
-        try await terminal.waitFor("get sandbox/httpbin/anyth", after: mark)
-        let shown = try await terminal.waitFor("\"done\"", after: mark, timeout: .seconds(10))
-        #expect(shown.contains("← 1 · JSON · 37 B") && shown.contains("← 2 · JSON · 37 B"), "\(shown)")
-        // Below the close's line, the prompt and the keys typed so far are drawn again.
-        let redrawn = try await terminal.waitFor("\"done\"\r\nwb> get sandbox/httpbin/anyth", after: mark)
-        #expect(redrawn.components(separatedBy: "get sandbox/httpbin/anyth").count >= 2, "typed once, drawn again below what arrived: \(redrawn)")
-        mark = terminal.mark
-        terminal.type("ing\r")
-        try await terminal.waitFor("\"url\": \"http://127.0.0.1:", after: mark)
-        terminal.type("quit\r")
-        #expect(try await terminal.waitForExit() == 0)
+        try await PseudoTerminal.withWorkbench { terminal, _ in
+            var mark = terminal.mark
+            terminal.type("ws sandbox/httpbin/ws/ticker?count=2&interval=0.4\r")
+            try await terminal.waitFor("WebSocket open · ws://127.0.0.1:", after: mark)
+            try await terminal.waitForPrompt("> ", after: mark)
+            mark = terminal.mark
+            terminal.type("get sandbox/httpbin/anyth")
+            try await terminal.waitFor("get sandbox/httpbin/anyth", after: mark)
+            let shown = try await terminal.waitFor("\"done\"", after: mark, timeout: .seconds(10))
+            #expect(shown.contains("← 1 · JSON · 37 B") && shown.contains("← 2 · JSON · 37 B"), "\(shown)")
+            // Below the close's line, the prompt and the keys typed so far are drawn again.
+            let redrawn = try await terminal.waitFor("\"done\"\r\nwb> get sandbox/httpbin/anyth", after: mark)
+            #expect(redrawn.components(separatedBy: "get sandbox/httpbin/anyth").count >= 2, "typed once, drawn again below what arrived: \(redrawn)")
+            mark = terminal.mark
+            terminal.type("ing\r")
+            try await terminal.waitFor("\"url\": \"http://127.0.0.1:", after: mark)
+        }
     }
 
     @Test("a session with a socket is saved as wb.ws… calls and replays, sending the same messages; URLSessionWebSocketTask gets its line")

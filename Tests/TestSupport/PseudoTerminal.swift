@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Drives a program through a pseudo-terminal, the way a person at a terminal would.
 ///
@@ -92,12 +93,53 @@ public final class PseudoTerminal: @unchecked Sendable {
         return terminal
     }
 
-    deinit {
-        if exitStatus == nil {
-            kill(processID, SIGKILL)
-            var status: Int32 = 0
-            waitpid(processID, &status, 0)
+    /// How a session of `withWorkbench` ends once its body has run.
+    public enum Ending: Sendable {
+        /// `quit` is typed, and the session must exit with status 0.
+        case quit
+        /// Ctrl-D is typed, and the session must exit with status 0. The body leaves the line empty
+        /// and, where it matters, waits for raw mode (`waitForPrompt` says why).
+        case ctrlD
+        /// The body ends the session itself: to check what the session left in its home or printed
+        /// up to its exit, or because the ending is what it tests (a kill, a signal, keys typed
+        /// ahead). A session still running after the body is killed.
+        case inBody
+    }
+
+    /// `workbench(home:arguments:)` in a home folder of its own, given to `body` with that folder;
+    /// then the session ends as `ending` says, and the folder is removed. When `body` throws, the
+    /// session is killed before its folder is removed, so that it cannot write there afterwards.
+    /// A wrong exit status is reported at `sourceLocation`, the test's call.
+    @discardableResult
+    public static func withWorkbench<Result>(
+        arguments: [String] = [], ending: Ending = .quit, sourceLocation: SourceLocation = #_sourceLocation,
+        _ body: (PseudoTerminal, URL) async throws -> Result
+    ) async throws -> Result {
+        let home = try TemporaryDirectory()
+        defer { home.remove() }
+        let terminal = try await workbench(home: home.url, arguments: arguments)
+        defer { terminal.killIfRunning() }
+        let result = try await body(terminal, home.url)
+        switch ending {
+        case .quit: terminal.type("quit\r")
+        case .ctrlD: terminal.type("\u{4}")
+        case .inBody: return result
         }
+        #expect(try await terminal.waitForExit() == 0, sourceLocation: sourceLocation)
+        return result
+    }
+
+    /// Kills the program unless it was seen to exit, and reaps it.
+    private func killIfRunning() {
+        guard exitStatus == nil else { return }
+        kill(processID, SIGKILL)
+        var status: Int32 = 0
+        waitpid(processID, &status, 0)
+        exitStatus = status
+    }
+
+    deinit {
+        killIfRunning()
         close(primary)
     }
 
