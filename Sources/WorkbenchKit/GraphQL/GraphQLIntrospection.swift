@@ -46,10 +46,8 @@ enum GraphQLIntrospection {
             let reason = result.errors.first.map { ": \($0)" } ?? ""
             throw .graphQL("\(url) did not answer the introspection query\(reason) — some servers turn introspection off")
         }
-        let range = schemaNode.byteRange
-        let bytes = body.subdata(in: body.startIndex + range.lowerBound..<body.startIndex + range.upperBound)
         do {
-            return try JSONDecoder().decode(GraphQLSchemaDescription.self, from: bytes)
+            return try JSONDecoder().decode(GraphQLSchemaDescription.self, from: GraphQLResultView.bytes(of: schemaNode, in: body))
         } catch {
             throw .graphQL("\(url)'s schema could not be read: \(String(describing: error).oneLine)")
         }

@@ -12,9 +12,7 @@ extension Workbench {
         console.line(([statusLine(exchange)] + result.statusWords).joined(separator: " · "))
         noteRedirect(exchange)
         if let data = result.data, !data.isNull, bodyLines > 0 {
-            let range = data.byteRange
-            let bytes = body.subdata(in: body.startIndex + range.lowerBound..<body.startIndex + range.upperBound)
-            let more = BodyRenderer.write(bytes, mimeType: "application/json", limit: bodyLines, to: console)
+            let more = BodyRenderer.write(GraphQLResultView.bytes(of: data, in: body), mimeType: "application/json", limit: bodyLines, to: console)
             if more > 0 {
                 console.line(console.styled(BodyRenderer.moreLinesNote(more, isLast: exchange.number == exchanges.last?.number), .dim))
             }
@@ -66,6 +64,12 @@ struct GraphQLResultView {
         // Servers name the kind of error there (Apollo's `GRAPHQL_VALIDATION_FAILED`, GitHub's `NOT_FOUND`).
         if let code = error.member("extensions")?.member("code")?.string { parts.append(code) }
         return parts.joined(separator: " · ")
+    }
+
+    /// A member's bytes as the body has them (`data` printed as received, `__schema` decoded).
+    static func bytes(of node: JSONNode, in body: Data) -> Data {
+        let range = node.byteRange
+        return body.subdata(in: body.startIndex + range.lowerBound..<body.startIndex + range.upperBound)
     }
 
     private static func compact(_ node: JSONNode) -> String {

@@ -43,7 +43,7 @@ extension Workbench {
         let exchange = try await postGraphQL(body, showingResponse: false)
         let schema = try GraphQLIntrospection.schema(from: exchange)
         graphQLSchema = schema
-        if activeRelay?.isReplaying != true || activeRelay?.showsAnswers == true {
+        if showsAnswers {
             console.line(statusLine(exchange))
             console.line(GraphQLIntrospection.summary(of: schema))
         }
@@ -59,15 +59,9 @@ extension Workbench {
         request.components = target
         try method("POST")
         request.body = .json(body)
-        let urlRequest = try request.urlRequest(defaultHeaders: defaultHeaders)
-        let visibleURL = try request.url()
-        let display = StreamDisplay(console: console, requested: false, bodyLines: bodyLines) { [console] head, format in
-            Self.streamingLine(head, format: format, console: console)
+        return try await send(stream: false) { [self] exchange in
+            if showingResponse { renderGraphQL(exchange) }
         }
-        let exchange = try await takeExchange(for: urlRequest, visibleURL: visibleURL, observer: display, display: display).exchange
-        let shows = activeRelay?.isReplaying != true || activeRelay?.showsAnswers == true
-        if showingResponse, shows { renderGraphQL(exchange) }
-        return exchange
     }
 
     /// The query parsed, and the operation that will run; a syntax error, an unknown operation

@@ -10,12 +10,21 @@ extension Workbench {
     /// with `stream`, is shown as it arrives; what follows it is what follows a body shown at the end.
     @discardableResult
     public func send(stream: Bool = false) async throws(WorkbenchError) -> Exchange {
+        try await send(stream: stream) { [self] exchange in
+            render(exchange, all: false)
+            warnAboutResponse(exchange)
+        }
+    }
+
+    /// Sends the current request: a body that streams is shown as it arrives, any other exchange
+    /// by `show` (`graphql` shows `data` and its errors), where the answers show at all.
+    func send(stream: Bool, show: (Exchange) -> Void) async throws(WorkbenchError) -> Exchange {
         defer { console.flush() }  // a compiled snippet has no loop to flush for it
         let urlRequest = try request.urlRequest(defaultHeaders: defaultHeaders)
         let visibleURL = try request.url()
         // The description's warnings show where the answer shows: a quiet replay (save's check, the
         // host catching up) says nothing, `export markdown` shows both as the session did.
-        let shows = activeRelay?.isReplaying != true || activeRelay?.showsAnswers == true
+        let shows = showsAnswers
         if shows { warnAboutRequest(method: request.method, url: visibleURL) }
         let display = StreamDisplay(console: console, requested: stream, bodyLines: bodyLines) { [console] head, format in
             Self.streamingLine(head, format: format, console: console)
@@ -26,10 +35,15 @@ extension Workbench {
             noteRedirect(exchange)
             warnAboutResponse(exchange)
         } else if shows {
-            render(exchange, all: false)
-            warnAboutResponse(exchange)
+            show(exchange)
         }
         return exchange
+    }
+
+    /// Whether what a send brings back is shown: not in a quiet replay (save's check, the host
+    /// catching up), unless the relay shows answers (`export markdown`).
+    var showsAnswers: Bool {
+        activeRelay?.isReplaying != true || activeRelay?.showsAnswers == true
     }
 
     /// The exchange for `urlRequest`, joined to the history: in a replay the recorded one (nothing
