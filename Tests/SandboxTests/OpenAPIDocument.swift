@@ -92,33 +92,13 @@ struct OpenAPIDocument {
     }
 }
 
-extension SandboxAPI {
-    /// The paths the catalog says the API serves, with their methods: `paths` (completion examples, which say
-    /// no method: `ANY`) and every path a `routes` line names, with its method (`ANY` for any).
-    var servedExamples: [(method: String, path: String)] {
-        var examples = paths.map { (method: "ANY", path: $0) }
-        for route in routes {
-            let words = route.split(separator: " ", maxSplits: 1).map(String.init)
-            guard words.count == 2 else { continue }
-            for path in Self.withoutRemarks(words[1]).split(separator: ",") {
-                let path = path.trimmingCharacters(in: .whitespaces)
-                if path.hasPrefix("/") { examples.append((words[0], path)) }
-            }
-        }
-        return examples.map { example in
-            var path = String(example.path.split(separator: "?", omittingEmptySubsequences: false)[0])
-            // A completion stem such as `/v2/name/` stands for a path with one more segment; `/` is the root.
+extension SandboxRoute {
+    /// Its examples as paths it serves: the query left off, a completion stem (`/v2/name/`) given one more segment.
+    var examplePaths: [String] {
+        examples.map { example in
+            var path = String(example.split(separator: "?", omittingEmptySubsequences: false)[0])
             if path.hasSuffix("/"), path != "/" { path += "x" }
-            return (example.method, path)
+            return path
         }
-    }
-
-    /// A route line without its remarks in parentheses (`/status/{code} (or 200,500)` → `/status/{code}`).
-    private static func withoutRemarks(_ text: String) -> String {
-        var depth = 0
-        return String(text.filter { character in
-            if character == "(" { depth += 1 } else if character == ")" { depth -= 1; return false }
-            return depth == 0
-        })
     }
 }

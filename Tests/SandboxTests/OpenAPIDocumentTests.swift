@@ -20,7 +20,7 @@ struct OpenAPIDocumentTests {
     func theDocumentIsServedAsOpenAPI31(name: String) async throws {
         let api = try #require(SandboxCatalog.api(named: name))
         #expect(api.openAPIPath == api.prefix + "/openapi.json")
-        #expect(api.routes.contains { $0.hasPrefix("GET /openapi.json ") }, "`sandbox` lists the document's route")
+        #expect(api.routes.last?.listing.hasPrefix("GET /openapi.json ") == true, "`sandbox` lists the document's route")
         try await LiveSandbox.with { base in
             let document = try await document(of: api, at: base)
             #expect(document.root["openapi"] as? String == "3.1.0")
@@ -59,16 +59,28 @@ struct OpenAPIDocumentTests {
         }
     }
 
+    /// The document and the API's routes (SandboxRoute) say the same: each route with each of its
+    /// methods is an operation of the document, each operation is taken by a route, and each of a
+    /// route's examples is its own and documented.
     @Test(arguments: apiNames)
-    func everyRouteTheCatalogNamesIsDocumented(name: String) async throws {
+    func theDocumentAndTheRoutesAgree(name: String) async throws {
         let api = try #require(SandboxCatalog.api(named: name))
         try await LiveSandbox.with { base in
             let operations = try await document(of: api, at: base).operations
             // The document describes the API, not itself.
-            for example in api.servedExamples where example.path != "/openapi.json" {
-                let documented = operations.filter { OpenAPIDocument.matches($0.template, example.path) }
-                #expect(documented.contains { example.method == "ANY" || $0.method == example.method },
-                        "\(example.method) \(example.path) is not in \(api.openAPIPath)")
+            for route in api.routes where route.path != "/openapi.json" {
+                for method in route.methods {
+                    #expect(operations.contains { $0.method == method && route.serves($0.template) },
+                            "\(method) \(route.path) is not in \(api.openAPIPath)")
+                }
+                for example in route.examplePaths {
+                    #expect(route.serves(example), "\(example) is not a path of \(route.path)")
+                    #expect(operations.contains { OpenAPIDocument.matches($0.template, example) }, "\(example) is not in \(api.openAPIPath)")
+                }
+            }
+            for operation in operations {
+                #expect(api.routes.contains { $0.methods.contains(operation.method) && $0.serves(operation.template) },
+                        "\(operation.method) \(operation.template) of \(api.openAPIPath) is no route of the sandbox's")
             }
         }
     }

@@ -100,10 +100,11 @@ struct SandboxServerTests {
     }
 
     @Test func aMissingOpenAPIDocumentIsA500NamingTheFile() {
-        let api = SandboxAPI(name: "nothing", prefix: "/nothing", title: "", realHosts: [], routes: [], paths: [],
-                             service: { _ in SandboxResponse(status: 204) })
+        let api = SandboxAPI(name: "nothing", prefix: "/nothing", title: "", realHosts: [], routes: [],
+                             notFound: { _ in SandboxResponse(status: 404) })
         #expect(api.openAPIPath == "/nothing/openapi.json")
-        let response = SandboxOpenAPI.response(for: api)
+        #expect(api.routes.map(\.listing) == ["GET /openapi.json  this API's OpenAPI 3.1 document"])
+        let response = SandboxOpenAPI.response(forAPI: api.name)
         #expect(response.status == 500)
         let body = String(decoding: response.bodyBytes ?? [], as: UTF8.self)
         #expect(body.contains("sandbox dataset 'Data/openapi/nothing.json' is missing from the package resources"))

@@ -41,7 +41,7 @@ struct SandboxCommand: Command {
             console.line()
             console.line(console.styled("sandbox/\(api.name)", .bold) + "  " + api.title)
             console.line("  " + console.styled(url.absoluteString + api.prefix, .dim))
-            for route in api.routes { console.line("    " + route) }
+            for route in api.routes { console.line("    " + route.listing) }
         }
     }
 }

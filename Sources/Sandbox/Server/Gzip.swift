@@ -1,6 +1,6 @@
 import CZlib
 
-/// gzip (RFC 1952) through the system zlib, for httpbin's `/gzip` (and zlib's own wrapper for `/image/png`).
+/// gzip (RFC 1952) through the system zlib, for routes declared `compressed` (and zlib's own wrapper for `/image/png`).
 enum Gzip {
     struct Failure: Error, CustomStringConvertible {
         let code: Int32
@@ -28,5 +28,19 @@ enum Gzip {
         guard status == Z_STREAM_END else { throw Failure(code: status) }
         output.removeLast(output.count - Int(stream.total_out))
         return output
+    }
+}
+
+extension SandboxResponse {
+    /// The same answer with its body gzip-compressed and `Content-Encoding: gzip` (a route declared
+    /// `compressed`); a 500 when there is nothing whole to compress or zlib fails.
+    func gzipped() -> SandboxResponse {
+        guard let bytes = bodyBytes, let compressed = try? Gzip.compress(bytes) else {
+            return .error(500, "gzip compression failed")
+        }
+        var copy = self
+        copy.headers.append(("Content-Encoding", "gzip"))
+        copy.body = .bytes(compressed)
+        return copy
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 /// A request as the sandbox's APIs see it: method, path segments, query items, headers and body.
 struct SandboxRequest: Sendable {
-    private(set) var method: String
+    let method: String
     /// The method as the request line had it: HEAD stays HEAD where the router answers it as GET.
     let sentMethod: String
     /// The request target as received: path and query, still percent-encoded.
@@ -19,11 +19,11 @@ struct SandboxRequest: Sendable {
     let clientAddress: String
 
     init(
-        method: String, target: String, authority: String?, headers: [(name: String, value: String)],
+        method: String, sentMethod: String? = nil, target: String, authority: String?, headers: [(name: String, value: String)],
         body: [UInt8], clientAddress: String
     ) {
         self.method = method.uppercased()
-        sentMethod = method.uppercased()
+        self.sentMethod = (sentMethod ?? method).uppercased()
         self.target = target
         self.authority = authority
         self.headers = headers
@@ -34,13 +34,6 @@ struct SandboxRequest: Sendable {
         path = rawPath.removingPercentEncoding ?? rawPath
         segments = rawPath.split(separator: "/").map { String($0).removingPercentEncoding ?? String($0) }
         query = parts.count > 1 ? Self.queryItems(String(parts[1])) : []
-    }
-
-    /// The same request with another method.
-    func withMethod(_ method: String) -> SandboxRequest {
-        var copy = self
-        copy.method = method
-        return copy
     }
 
     /// This request with its first `count` path segments (the API prefix) taken off.

@@ -5,10 +5,24 @@ import GraphQLExecution
 /// Countries datasets, over HTTP as GraphQL over HTTP says: a POST of a JSON body, or a GET with the
 /// query in the URL (queries only). The endpoint is the API's root, as the real one's is.
 enum CountriesAPI {
-    static func respond(to request: SandboxRequest) -> SandboxResponse {
-        guard request.apiSegments.isEmpty || request.apiSegments == ["graphql"] else {
-            return failure(404, "no route at '\(request.path)': the GraphQL endpoint is the API's root")
-        }
+    static let routes: [SandboxRoute] = ["/", "/graphql"].map { path in
+        SandboxRoute(["GET", "POST"], path,
+                     note: path == "/" ? "GraphQL over HTTP: a POST of {\"query\", \"variables\", \"operationName\"}, "
+                        + "or a GET of ?query={countries{code name}} (queries only); `graphql { … }`, `spec graphql`"
+                        : "the same endpoint",
+                     examples: path == "/" ? ["/"] : []) { request in respond(to: request) }
+    }
+
+    /// What a path other than the endpoint answers.
+    static func notFound(_ request: SandboxRequest) -> SandboxResponse {
+        failure(404, "no route at '\(request.path)': the GraphQL endpoint is the API's root")
+    }
+
+    static func notAllowed(_ request: SandboxRequest) -> SandboxResponse {
+        failure(405, "a GraphQL request is a POST (or a GET, for a query), not \(request.method)", allow: true)
+    }
+
+    private static func respond(to request: SandboxRequest) -> SandboxResponse {
         let graphQL: CountriesQuery
         switch request.method {
         case "POST":
@@ -38,7 +52,7 @@ enum CountriesAPI {
             case .failure(let problem): return failure(400, problem.message)
             }
         default:
-            return failure(405, "a GraphQL request is a POST (or a GET, for a query), not \(request.method)", allow: true)
+            return notAllowed(request)
         }
         let schema: GraphQLExecutableSchema
         switch CountriesSchema.shared {

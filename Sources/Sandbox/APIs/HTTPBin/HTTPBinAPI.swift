@@ -9,77 +9,104 @@ enum HTTPBinAPI {
     /// Most lines `/stream/{n}` sends.
     static let maximumLines = 100
 
-    static func respond(to request: SandboxRequest) async -> SandboxResponse {
-        let echo = HTTPBinEcho(request: request)
-        let path = request.apiSegments
-        let method = request.method == "HEAD" ? "GET" : request.method
-        switch path.first ?? "" {
-        case "get" where path.count == 1:
-            return method == "GET" ? .json(echo.object(["args", "headers", "origin", "url"]), pretty: true) : notAllowed
-        case "post", "put", "patch", "delete":
-            guard path.count == 1, method == path[0].uppercased() else { return notAllowed }
-            return .json(echo.object(["args", "data", "files", "form", "headers", "json", "origin", "url"]), pretty: true)
-        case "anything":
-            return .json(echo.object(["args", "data", "files", "form", "headers", "json", "method", "origin", "url"]), pretty: true)
-        case "headers" where path.count == 1:
-            return .json(echo.object(["headers"]), pretty: true)
-        case "ip" where path.count == 1:
-            return .json(echo.object(["origin"]), pretty: true)
-        case "user-agent" where path.count == 1:
-            return .json(.object([("user-agent", .string(request.header("User-Agent") ?? ""))]), pretty: true)
-        case "uuid" where path.count == 1:
-            return .json(.object([("uuid", .string(UUID().uuidString.lowercased()))]), pretty: true)
-        case "status" where path.count == 2:
-            return HTTPBinStatus.respond(codes: path[1], request: request)
-        case "delay" where path.count == 2:
-            guard let seconds = seconds(path[1]) else { return notFound }
-            try? await Task.sleep(for: .seconds(seconds))
-            return .json(echo.object(["args", "data", "files", "form", "headers", "origin", "url"]), pretty: true)
-        case "redirect", "relative-redirect", "absolute-redirect":
-            return HTTPBinRedirects.redirect(path, request: request)
-        case "cookies":
-            return HTTPBinCookies.respond(path, request: request)
-        case "redirect-to" where path.count == 1:
-            return HTTPBinRedirects.redirectTo(request)
-        case "bytes" where path.count == 2:
-            guard let count = Int(path[1]) else { return notFound }
-            var random = RequestRandom(seed: request.queryValue("seed"))
-            let bytes = (0..<min(max(count, 0), maximumBytes)).map { _ in UInt8.random(in: 0...255, using: &random) }
-            return SandboxResponse(headers: [("Content-Type", "application/octet-stream")], body: .bytes(bytes))
-        case "gzip" where path.count == 1:
-            let body = echo.object(["headers", "method", "origin"], extra: [("gzipped", .bool(true))]).rendered(pretty: true)
-            guard let compressed = try? Gzip.compress(body + [0x0A]) else { return .error(500, "gzip compression failed") }
-            return SandboxResponse(headers: [("Content-Type", "application/json"), ("Content-Encoding", "gzip")],
-                                   body: .bytes(compressed))
-        case "digest-auth":
-            return HTTPBinDigest.respond(path, request: request)
-        case "ws" where path.count == 2 && ["echo", "ticker"].contains(path[1]):
-            // A WebSocket endpoint asked for without the upgrade (HTTPBinWebSockets takes the upgrade).
-            let message = JSONValue.object([("error", .string("a WebSocket endpoint: open it with `ws sandbox/httpbin/ws/\(path[1])`"))])
-            return SandboxResponse(status: 426, headers: [("Upgrade", "websocket"), ("Content-Type", "application/json")],
-                                   body: .bytes(message.rendered(pretty: true) + [0x0A]))
-        case "image":
-            return method == "GET" ? HTTPBinImages.respond(path, request: request) : notAllowed
-        case "json" where path.count == 1:
-            return .json(HTTPBinDocuments.json, pretty: true)
-        case "html" where path.count == 1:
-            return .text(HTTPBinDocuments.html, contentType: "text/html; charset=utf-8")
-        case "xml" where path.count == 1:
-            return .text(HTTPBinDocuments.xml, contentType: "application/xml")
-        case "stream" where path.count == 2:
-            guard let count = Int(path[1]) else { return notFound }
-            return stream(lines: min(max(count, 0), maximumLines), echo: echo)
-        case "drip" where path.count == 1:
-            return drip(request)
-        case "sse" where path.count == 1:
-            return serverSentEvents(request)
-        case "response-headers" where path.count == 1:
+    /// httpbin's routes, with the methods its OpenAPI document gives each.
+    static let routes: [SandboxRoute] = echoes + statuses + bodies + [
+        SandboxRoute(["GET"], "/cookies", examples: ["/cookies"]) { HTTPBinCookies.list($0) },
+        SandboxRoute(["GET"], "/cookies/set", note: "?NAME=VALUE, then a redirect to /cookies") { HTTPBinCookies.set($0) },
+        SandboxRoute(["GET"], "/cookies/set/{name}/{value}") { HTTPBinCookies.set($0) },
+        SandboxRoute(["GET"], "/cookies/delete", note: "?NAME") { HTTPBinCookies.delete($0) },
+        SandboxRoute(["GET"], "/digest-auth/{qop}/{user}/{passwd}", note: "Digest authentication, MD5") {
+            HTTPBinDigest.respond($0)
+        },
+        SandboxRoute(["GET"], "/digest-auth/{qop}/{user}/{passwd}/{algorithm}", note: "MD5 or SHA-256") { HTTPBinDigest.respond($0) },
+        SandboxRoute(["GET"], "/image", note: "by Accept: image/webp, image/svg+xml, image/jpeg, image/png") {
+            HTTPBinImages.respond($0)
+        },
+        SandboxRoute(["GET"], "/image/{format}", note: "png, jpeg, webp or svg",
+                     examples: ["/image/png", "/image/jpeg", "/image/webp", "/image/svg"]) { HTTPBinImages.respond($0) },
+        SandboxRoute(["GET"], "/ws/echo", note: "a WebSocket: each message sent back; `ws sandbox/httpbin/ws/echo`") {
+            HTTPBinWebSockets.upgradeRequired($0)
+        },
+        SandboxRoute(["GET"], "/ws/ticker", note: "a WebSocket: ?count=5&interval=1 JSON ticks, then a close, 1000 \"done\"") {
+            HTTPBinWebSockets.upgradeRequired($0)
+        },
+    ]
+
+    /// The routes that answer with what was sent.
+    private static let echoes: [SandboxRoute] = [
+        SandboxRoute(["GET"], "/get", examples: ["/get"]) { echo($0, ["args", "headers", "origin", "url"]) },
+    ] + ["POST", "PUT", "PATCH", "DELETE"].map { (method: String) -> SandboxRoute in
+        let examples = method == "POST" ? ["/post"] : []
+        return SandboxRoute([method], "/" + method.lowercased(), examples: examples) { request in
+            echo(request, ["args", "data", "files", "form", "headers", "json", "origin", "url"])
+        }
+    } + [
+        SandboxRoute(SandboxRoute.everyMethod, "/anything", examples: ["/anything"]) { echo($0, anything) },
+        SandboxRoute(SandboxRoute.everyMethod, "/anything/**") { echo($0, anything) },
+        SandboxRoute(["GET"], "/headers", examples: ["/headers"]) { echo($0, ["headers"]) },
+        SandboxRoute(["GET"], "/ip") { echo($0, ["origin"]) },
+        SandboxRoute(["GET"], "/user-agent") { request in
+            .json(.object([("user-agent", .string(request.header("User-Agent") ?? ""))]), pretty: true)
+        },
+        SandboxRoute(["GET"], "/uuid") { _ in .json(.object([("uuid", .string(UUID().uuidString.lowercased()))]), pretty: true) },
+        SandboxRoute(["GET"], "/response-headers", note: "?NAME=VALUE: each a header of the answer") { request in
             var response = SandboxResponse.json(HTTPBinEcho.dictionary(request.query).rendered(pretty: true) + [0x0A])
             response.headers += request.query.map { ($0.name, $0.value) }
             return response
-        default:
-            return notFound
+        },
+    ]
+
+    private static let anything = ["args", "data", "files", "form", "headers", "json", "method", "origin", "url"]
+
+    /// Status codes, delays and redirects.
+    private static let statuses: [SandboxRoute] = [
+        SandboxRoute(SandboxRoute.everyMethod, "/status/{codes}", note: "200, or 200,500, or 200:0.9,500:0.1",
+                     examples: ["/status/"]) { HTTPBinStatus.respond(codes: $0.apiSegments[1], request: $0) },
+        SandboxRoute(SandboxRoute.everyMethod, "/delay/{delay}", note: "seconds, at most 10", examples: ["/delay/"]) { request in
+            guard let seconds = seconds(request.apiSegments[1]) else { return notFound }
+            try? await Task.sleep(for: .seconds(seconds))
+            return echo(request, ["args", "data", "files", "form", "headers", "origin", "url"])
+        },
+    ] + redirects
+
+    private static let redirects: [SandboxRoute] = ["redirect", "relative-redirect", "absolute-redirect"].map { (name: String) -> SandboxRoute in
+        let note = name == "redirect" ? "n redirects, then /get; ?absolute=true" : ""
+        let examples = name == "redirect" ? ["/redirect/"] : []
+        return SandboxRoute(["GET"], "/\(name)/{n}", note: note, examples: examples) { request in
+            HTTPBinRedirects.redirect(request.apiSegments, request: request)
         }
+    } + [
+        SandboxRoute(SandboxRoute.everyMethod, "/redirect-to", note: "?url=URL&status_code=302",
+                     examples: ["/redirect-to?url="]) { HTTPBinRedirects.redirectTo($0) },
+    ]
+
+    /// Bodies of each kind: bytes, compressed, documents, streams.
+    private static let bodies: [SandboxRoute] = [
+        SandboxRoute(["GET"], "/bytes/{n}", note: "?seed=N; at most 102400", examples: ["/bytes/"]) { request in
+            guard let count = Int(request.apiSegments[1]) else { return notFound }
+            var random = RequestRandom(seed: request.queryValue("seed"))
+            let bytes = (0..<min(max(count, 0), maximumBytes)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            return SandboxResponse(headers: [("Content-Type", "application/octet-stream")], body: .bytes(bytes))
+        },
+        SandboxRoute(["GET"], "/gzip", note: "Content-Encoding: gzip", examples: ["/gzip"], compressed: true) { request in
+            let echo = HTTPBinEcho(request: request).object(["headers", "method", "origin"], extra: [("gzipped", .bool(true))])
+            return .json(echo.rendered(pretty: true) + [0x0A], contentType: "application/json")
+        },
+        SandboxRoute(["GET"], "/json", examples: ["/json"]) { _ in .json(HTTPBinDocuments.json, pretty: true) },
+        SandboxRoute(["GET"], "/html", examples: ["/html"]) { _ in .text(HTTPBinDocuments.html, contentType: "text/html; charset=utf-8") },
+        SandboxRoute(["GET"], "/xml", examples: ["/xml"]) { _ in .text(HTTPBinDocuments.xml, contentType: "application/xml") },
+        SandboxRoute(["GET"], "/stream/{n}", note: "n JSON lines, chunked; at most 100", examples: ["/stream/"]) { request in
+            guard let count = Int(request.apiSegments[1]) else { return notFound }
+            return stream(lines: min(max(count, 0), maximumLines), echo: HTTPBinEcho(request: request))
+        },
+        SandboxRoute(["GET"], "/drip", note: "?duration=2&numbytes=10&delay=0&code=200", examples: ["/drip"]) { drip($0) },
+        SandboxRoute(["GET"], "/sse", note: "?count=5&delay=1: text/event-stream, the sandbox's own",
+                     examples: ["/sse"]) { serverSentEvents($0) },
+    ]
+
+    /// The request's echo: the members httpbin's route shows.
+    private static func echo(_ request: SandboxRequest, _ members: [String]) -> SandboxResponse {
+        .json(HTTPBinEcho(request: request).object(members), pretty: true)
     }
 
     /// A number of seconds between 0 and `maximumDelay`; nil for text that is not a finite number (`nan`, `inf`).

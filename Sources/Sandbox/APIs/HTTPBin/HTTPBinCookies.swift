@@ -2,21 +2,21 @@ import Foundation
 
 /// httpbin's `/cookies` routes: echo the Cookie header, set or expire cookies and redirect back.
 enum HTTPBinCookies {
-    static func respond(_ path: [String], request: SandboxRequest) -> SandboxResponse {
-        switch path.count {
-        case 1:
-            return .json(.object([("cookies", .object(sent(request).map { ($0.name, .string($0.value)) }))]), pretty: true)
-        case 2 where path[1] == "set":
-            return redirect(setting: request.query.map { "\($0.name)=\($0.value); Path=/" }, request: request)
-        case 4 where path[1] == "set":
-            return redirect(setting: ["\(path[2])=\(path[3]); Path=/"], request: request)
-        case 2 where path[1] == "delete":
-            // httpbin expires each cookie named in the query, with or without a value.
-            return redirect(setting: request.query.map { "\($0.name)=; Expires=Thu, 01-Jan-1970 00:00:00 GMT; Max-Age=0; Path=/" },
-                            request: request)
-        default:
-            return HTTPBinAPI.notFound
-        }
+    /// `/cookies`: the cookies the request sent.
+    static func list(_ request: SandboxRequest) -> SandboxResponse {
+        .json(.object([("cookies", .object(sent(request).map { ($0.name, .string($0.value)) }))]), pretty: true)
+    }
+
+    /// `/cookies/set?NAME=VALUE` and `/cookies/set/{name}/{value}`.
+    static func set(_ request: SandboxRequest) -> SandboxResponse {
+        let path = request.apiSegments
+        if path.count == 4 { return redirect(setting: ["\(path[2])=\(path[3]); Path=/"], request: request) }
+        return redirect(setting: request.query.map { "\($0.name)=\($0.value); Path=/" }, request: request)
+    }
+
+    /// `/cookies/delete?NAME`: httpbin expires each cookie named in the query, with or without a value.
+    static func delete(_ request: SandboxRequest) -> SandboxResponse {
+        redirect(setting: request.query.map { "\($0.name)=; Expires=Thu, 01-Jan-1970 00:00:00 GMT; Max-Age=0; Path=/" }, request: request)
     }
 
     /// The request's cookies by name, sorted as the echo objects are; a repeated name keeps its first value.

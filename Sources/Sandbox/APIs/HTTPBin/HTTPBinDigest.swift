@@ -9,8 +9,8 @@ import WorkbenchKit
 enum HTTPBinDigest {
     static let realm = "me@kennethreitz.com"
 
-    static func respond(_ path: [String], request: SandboxRequest) -> SandboxResponse {
-        guard path.count == 4 || path.count == 5 else { return HTTPBinAPI.notFound }
+    static func respond(_ request: SandboxRequest) -> SandboxResponse {
+        let path = request.apiSegments
         let (qop, user, password) = (path[1], path[2], path[3])
         let algorithm = path.count == 5 ? path[4] : "MD5"
         guard ["MD5", "SHA-256"].contains(algorithm) else {

@@ -9,7 +9,8 @@ enum HTTPBinImages {
     static let width = 128
     static let height = 96
 
-    static func respond(_ path: [String], request: SandboxRequest) -> SandboxResponse {
+    static func respond(_ request: SandboxRequest) -> SandboxResponse {
+        let path = request.apiSegments
         switch path.count == 2 ? path[1] : nil {
         case "png": return png
         case "svg": return svg

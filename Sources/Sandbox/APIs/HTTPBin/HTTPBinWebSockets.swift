@@ -10,6 +10,13 @@ enum HTTPBinWebSockets {
     static let maxMessage = 32 << 20
     static let maxTicks = 100
 
+    /// A socket's endpoint asked for without the upgrade (WebSocketUpgradeHandler takes the upgrade).
+    static func upgradeRequired(_ request: SandboxRequest) -> SandboxResponse {
+        let message = JSONValue.object([("error", .string("a WebSocket endpoint: open it with `ws sandbox/httpbin/ws/\(request.apiSegments[1])`"))])
+        return SandboxResponse(status: 426, headers: [("Upgrade", "websocket"), ("Content-Type", "application/json")],
+                               body: .bytes(message.rendered(pretty: true) + [0x0A]))
+    }
+
     enum Kind: Equatable {
         case echo
         case ticker(count: Int, interval: Double)

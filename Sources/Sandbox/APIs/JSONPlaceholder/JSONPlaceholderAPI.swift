@@ -4,45 +4,73 @@ import WorkbenchKit
 enum JSONPlaceholderAPI {
     static let notFound = SandboxResponse.json(Array("{}".utf8), status: 404)
 
-    static func respond(to request: SandboxRequest) -> SandboxResponse {
+    /// json-server's routes: any resource's list, item and nested list (`/posts/1/comments`).
+    static let routes: [SandboxRoute] = [
+        SandboxRoute(["GET"], "/", note: "the resources' names") { _ in
+            answer { data in .json(.object([("resources", .array(data.resourceNames.map { .string($0) }))]), pretty: true) }
+        },
+        SandboxRoute(["GET"], "/db", note: "every resource in one object") { _ in answer { data in .json(data.bytes) } },
+        SandboxRoute(["GET"], "/{resource}",
+                     note: "posts, comments, albums, photos, users, todos; ?userId=1, ?id=1&id=2, ?_page=2&_limit=10, "
+                        + "?_sort=title&_order=desc, ?q=dolor, ?_embed=comments, ?_expand=user",
+                     examples: ["/posts", "/comments", "/albums", "/photos", "/users", "/todos"]) { request in
+            answer { data throws(SandboxDataError) in
+                let resource = request.apiSegments[0]
+                guard let records = try data.records(resource) else { return notFound }
+                return try list(records, of: resource, request: request, data: data)
+            }
+        },
+        SandboxRoute(["POST"], "/{resource}", note: "201 with the next id (101 for posts); nothing is kept") { request in
+            answer { data throws(SandboxDataError) in
+                guard try data.records(request.apiSegments[0]) != nil else { return notFound }
+                return try create(in: request.apiSegments[0], data: data, request: request, fixed: [])
+            }
+        },
+        SandboxRoute(["GET"], "/{resource}/{id}", examples: ["/posts/1", "/users/1"]) { request in
+            answer { data throws(SandboxDataError) in
+                guard let (record, resource) = try find(request, in: data) else { return notFound }
+                return .json(try JSONPlaceholderRelations(request).single(record, of: resource, data: data))
+            }
+        },
+        SandboxRoute(["PUT", "PATCH", "DELETE"], "/{resource}/{id}", note: "answered as if changed; nothing is kept") { request in
+            answer { data throws(SandboxDataError) in
+                guard let (record, _) = try find(request, in: data) else { return notFound }
+                return item(record, method: request.method, request: request)
+            }
+        },
+        SandboxRoute(["GET", "POST"], "/{resource}/{id}/{related}", note: "/posts/1/comments is /comments?postId=1",
+                     examples: ["/posts/1/comments", "/albums/1/photos", "/users/1/posts", "/users/1/albums", "/users/1/todos"]) { request in
+            answer { data throws(SandboxDataError) in try nested(request, data: data) }
+        },
+    ]
+
+    /// The answer from the loaded dataset, or the dataset's error.
+    private static func answer(_ body: (JSONPlaceholderData) throws(SandboxDataError) -> SandboxResponse) -> SandboxResponse {
         do {
-            return try respond(to: request, data: JSONPlaceholderData.shared.get())
+            return try body(JSONPlaceholderData.shared.get())
         } catch {
             return error.response
         }
     }
 
-    private static func respond(to request: SandboxRequest, data: JSONPlaceholderData) throws(SandboxDataError) -> SandboxResponse {
+    /// `/{resource}/{id}`'s record and its resource's name.
+    private static func find(_ request: SandboxRequest, in data: JSONPlaceholderData) throws(SandboxDataError) -> (JSONRecord, String)? {
         let path = request.apiSegments
-        guard let resource = path.first else {
-            return .json(.object([("resources", .array(data.resourceNames.map { .string($0) }))]), pretty: true)
+        guard let records = try data.records(path[0]),
+              let record = records.first(where: { $0.id.map(String.init) == path[1] }) else { return nil }
+        return (record, path[0])
+    }
+
+    /// json-server's nested route: `/posts/1/comments` is `/comments?postId=1`, and a POST there creates one with `postId` 1.
+    private static func nested(_ request: SandboxRequest, data: JSONPlaceholderData) throws(SandboxDataError) -> SandboxResponse {
+        let path = request.apiSegments
+        // As json-server, a parent that does not exist gives an empty list (and a child that names it).
+        guard try data.records(path[0]) != nil, let related = try data.records(path[2]) else { return notFound }
+        let parentKey = singular(path[0]) + "Id"
+        if request.method == "POST" {
+            return try create(in: path[2], data: data, request: request, fixed: [(parentKey, Array(path[1].utf8))])
         }
-        if resource == "db", path.count == 1, request.method == "GET" { return .json(data.bytes) }
-        guard let records = try data.records(resource) else { return notFound }
-        switch (path.count, request.method) {
-        case (1, "GET"):
-            return try list(records, of: resource, request: request, data: data)
-        case (1, "POST"):
-            return try create(in: resource, data: data, request: request, fixed: [])
-        case (2, let method):
-            guard let index = records.firstIndex(where: { $0.id.map(String.init) == path[1] }) else { return notFound }
-            if method == "GET" {
-                return .json(try JSONPlaceholderRelations(request).single(records[index], of: resource, data: data))
-            }
-            return item(records[index], method: method, request: request)
-        case (3, let method):
-            // json-server's nested route: /posts/1/comments is /comments?postId=1.
-            guard let nested = try data.records(path[2]) else { return notFound }
-            let parentKey = singular(resource) + "Id"
-            if method == "POST" {
-                return try create(in: path[2], data: data, request: request, fixed: [(parentKey, Array(path[1].utf8))])
-            }
-            guard method == "GET" else { return notFound }
-            let parent: [(name: String, value: String)] = [(parentKey, path[1])]
-            return try list(nested, of: path[2], request: request, data: data, extra: parent)
-        default:
-            return notFound
-        }
+        return try list(related, of: path[2], request: request, data: data, extra: [(parentKey, path[1])])
     }
 
     private static func list(

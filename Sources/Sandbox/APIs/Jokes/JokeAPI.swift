@@ -1,49 +1,73 @@
 /// `/jokes`: official-joke-api.appspot.com on its real paths; random routes take `?seed=N`.
 enum JokeAPI {
-    static func respond(to request: SandboxRequest) -> SandboxResponse {
-        let data: JokeData
+    /// The real server's routes (Express, in its order: `/jokes/random/{count}` before `/jokes/{type}/random`).
+    static let routes: [SandboxRoute] = [
+        SandboxRoute(["GET"], "/", note: "a sentence naming the routes") { _ in
+            .text("Try /random_joke, /random_ten, /jokes/random, or /jokes/ten , /jokes/random/<any-number>",
+                  contentType: "text/html; charset=utf-8")
+        },
+        SandboxRoute(["GET"], "/ping") { _ in .text("pong", contentType: "text/html; charset=utf-8") },
+        SandboxRoute(["GET"], "/random_joke", note: "?seed=N for a repeatable pick", examples: ["/random_joke"]) { request in
+            answer(request) { data, all, random in one(data, data.pick(1, from: all, using: &random).first ?? 0) }
+        },
+        SandboxRoute(["GET"], "/random_ten", examples: ["/random_ten"]) { request in
+            answer(request) { data, all, random in list(data, data.pick(10, from: all, using: &random)) }
+        },
+        SandboxRoute(["GET"], "/jokes/random", examples: ["/jokes/random"]) { request in
+            answer(request) { data, all, random in one(data, data.pick(1, from: all, using: &random).first ?? 0) }
+        },
+        SandboxRoute(["GET"], "/jokes/ten", examples: ["/jokes/ten"]) { request in
+            answer(request) { data, all, random in list(data, data.pick(10, from: all, using: &random)) }
+        },
+        SandboxRoute(["GET"], "/jokes/random/{count}") { request in
+            answer(request) { data, all, random in randomCount(request.apiSegments[2], data: data, all: all, random: &random) }
+        },
+        SandboxRoute(["GET"], "/jokes/{type}/random", note: "type: general, programming, knock-knock, dad") { request in
+            answer(request) { data, all, random in
+                list(data, data.pick(1, from: all.filter { data.types[$0] == request.apiSegments[1] }, using: &random))
+            }
+        },
+        SandboxRoute(["GET"], "/jokes/{type}/ten", examples: ["/jokes/programming/ten"]) { request in
+            answer(request) { data, all, random in
+                list(data, data.pick(10, from: all.filter { data.types[$0] == request.apiSegments[1] }, using: &random))
+            }
+        },
+        SandboxRoute(["GET"], "/jokes/{id}", note: "ids 1...451", examples: ["/jokes/1"]) { request in
+            answer(request) { data, _, _ in
+                guard let id = Int(request.apiSegments[1]), data.jokes.indices.contains(id - 1) else {
+                    return .json(.object([("type", .string("error")), ("message", .string("joke not found"))]),
+                                 status: 404, pretty: false)
+                }
+                return one(data, id - 1)
+            }
+        },
+        SandboxRoute(["GET"], "/types", examples: ["/types"]) { request in
+            answer(request) { data, _, _ in .json(.array(data.distinctTypes.map { .string($0) }), pretty: false) }
+        },
+    ]
+
+    /// The answer from the loaded jokes, every index, and the request's random source (`?seed=N`); or the dataset's error.
+    private static func answer(
+        _ request: SandboxRequest, _ body: (JokeData, [Int], inout RequestRandom) -> SandboxResponse
+    ) -> SandboxResponse {
         switch JokeData.shared {
-        case .success(let loaded): data = loaded
-        case .failure(let error): return error.response
+        case .success(let data):
+            var random = RequestRandom(seed: request.queryValue("seed"))
+            return body(data, Array(data.jokes.indices), &random)
+        case .failure(let error):
+            return error.response
         }
-        var random = RequestRandom(seed: request.queryValue("seed"))
-        let all = Array(data.jokes.indices)
-        let path = request.apiSegments
-        guard request.method == "GET" || request.method == "HEAD" else { return cannot(request) }
-        switch path {
-        case []:
-            return .text("Try /random_joke, /random_ten, /jokes/random, or /jokes/ten , /jokes/random/<any-number>",
-                         contentType: "text/html; charset=utf-8")
-        case ["ping"]:
-            return .text("pong", contentType: "text/html; charset=utf-8")
-        case ["random_joke"], ["jokes", "random"]:
-            return one(data, data.pick(1, from: all, using: &random).first ?? 0)
-        case ["random_ten"], ["jokes", "ten"]:
-            return list(data, data.pick(10, from: all, using: &random))
-        case ["types"]:
-            return .json(.array(data.distinctTypes.map { .string($0) }), pretty: false)
-        case _ where path.count == 3 && path[0] == "jokes" && path[1] == "random":
-            // The real server answers these two mistakes with 200 and a sentence.
-            guard let count = Int(path[2].prefix { $0.isNumber }), count > 0 else {
-                return .text("The passed path is not a number.", contentType: "text/html; charset=utf-8")
-            }
-            guard count <= data.jokes.count else {
-                return .text("The passed path exceeds the number of jokes (\(data.jokes.count)).",
-                             contentType: "text/html; charset=utf-8")
-            }
-            return list(data, data.pick(count, from: all, using: &random))
-        case _ where path.count == 3 && path[0] == "jokes" && (path[2] == "random" || path[2] == "ten"):
-            let ofType = all.filter { data.types[$0] == path[1] }
-            return list(data, data.pick(path[2] == "ten" ? 10 : 1, from: ofType, using: &random))
-        case _ where path.count == 2 && path[0] == "jokes":
-            guard let id = Int(path[1]), data.jokes.indices.contains(id - 1) else {
-                return .json(.object([("type", .string("error")), ("message", .string("joke not found"))]),
-                             status: 404, pretty: false)
-            }
-            return one(data, id - 1)
-        default:
-            return cannot(request)
+    }
+
+    /// `/jokes/random/{count}`: the real server answers a count that is not a number, or too large, with 200 and a sentence.
+    private static func randomCount(_ text: String, data: JokeData, all: [Int], random: inout RequestRandom) -> SandboxResponse {
+        guard let count = Int(text.prefix { $0.isNumber }), count > 0 else {
+            return .text("The passed path is not a number.", contentType: "text/html; charset=utf-8")
         }
+        guard count <= data.jokes.count else {
+            return .text("The passed path exceeds the number of jokes (\(data.jokes.count)).", contentType: "text/html; charset=utf-8")
+        }
+        return list(data, data.pick(count, from: all, using: &random))
     }
 
     private static func one(_ data: JokeData, _ index: Int) -> SandboxResponse {
@@ -54,8 +78,8 @@ enum JokeAPI {
         .json(JSONValue.array(indices.map { .raw(data.jokes[$0]) }).rendered(pretty: false))
     }
 
-    /// Express's own 404 for a path no route takes.
-    private static func cannot(_ request: SandboxRequest) -> SandboxResponse {
+    /// Express's own 404 for a path no route takes, or a method it does not.
+    static func cannot(_ request: SandboxRequest) -> SandboxResponse {
         .text("Cannot \(request.method) /\(request.apiSegments.joined(separator: "/"))", status: 404,
               contentType: "text/html; charset=utf-8")
     }

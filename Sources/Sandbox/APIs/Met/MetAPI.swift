@@ -2,32 +2,38 @@
 enum MetAPI {
     static let contentType = "application/json; charset=UTF-8"
 
-    static func respond(to request: SandboxRequest) -> SandboxResponse {
-        let data: MetData
+    static let routes: [SandboxRoute] = [
+        SandboxRoute(["GET"], "/search", note: "?q=cat, ?hasImages=true&q=cat, ?departmentId=11&q=cat",
+                     examples: ["/search?q="]) { request in answer { data in search(request, data: data) } },
+        SandboxRoute(["GET"], "/objects", note: "every object id; ?departmentIds=15, ?metadataDate=2023-01-01",
+                     examples: ["/objects?departmentIds="]) { request in
+            answer { data in
+                // `/objects/` with nothing after it is the real API's plain 404.
+                request.path.hasSuffix("/") ? notFound("Not Found") : objectList(request, data: data)
+            }
+        },
+        SandboxRoute(["GET"], "/objects/{objectID}", note: "each id a search lists, e.g. 436524",
+                     examples: ["/objects/436524", "/objects/436535", "/objects/671456"]) { request in
+            answer { data in
+                guard let id = Int(request.apiSegments[1]), let object = data.objects[id] else { return notFound("ObjectID not found") }
+                return .json(Array(object.bytes), contentType: contentType)
+            }
+        },
+        SandboxRoute(["GET"], "/departments", examples: ["/departments"]) { _ in
+            answer { data in .json(data.departmentsBytes, contentType: contentType) }
+        },
+    ]
+
+    /// The answer from the loaded records, or the dataset's error.
+    private static func answer(_ body: (MetData) -> SandboxResponse) -> SandboxResponse {
         switch MetData.shared {
-        case .success(let loaded): data = loaded
-        case .failure(let error): return error.response
-        }
-        let path = request.apiSegments
-        guard request.method == "GET" || request.method == "HEAD" else { return notFound("Not Found") }
-        switch path {
-        case ["departments"]:
-            return .json(data.departmentsBytes, contentType: contentType)
-        case ["search"]:
-            return search(request, data: data)
-        case ["objects"]:
-            // `/objects/` with nothing after it is the real API's plain 404.
-            if request.path.hasSuffix("/") { return notFound("Not Found") }
-            return objectList(request, data: data)
-        case let route where route.count == 2 && route[0] == "objects":
-            guard let id = Int(route[1]), let object = data.objects[id] else { return notFound("ObjectID not found") }
-            return .json(Array(object.bytes), contentType: contentType)
-        default:
-            return notFound("Not Found")
+        case .success(let data): body(data)
+        case .failure(let error): error.response
         }
     }
 
-    private static func notFound(_ message: String) -> SandboxResponse {
+    /// The real API's 404: `{"message":"Not Found"}`.
+    static func notFound(_ message: String) -> SandboxResponse {
         .json(Array("{\"message\":\"\(message)\"}".utf8), status: 404, contentType: contentType)
     }
 

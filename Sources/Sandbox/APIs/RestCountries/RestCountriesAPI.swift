@@ -5,45 +5,64 @@ enum RestCountriesAPI {
     static let notFound = SandboxResponse.json(Array(#"{"status":404,"message":"Not Found"}"#.utf8), status: 404)
     static let badRequest = SandboxResponse.json(Array(#"{"status":400,"message":"Bad Request"}"#.utf8), status: 400)
 
-    static func respond(to request: SandboxRequest) -> SandboxResponse {
-        let path = request.apiSegments
-        guard let first = path.first, let version = RestCountriesData.Version(rawValue: first) else { return notFound }
-        let data: RestCountriesData
+    /// restcountries.com's routes, each under `/v2` and `/v3.1` (`{version}`); `?fields=name,capital` narrows any list.
+    static let routes: [SandboxRoute] = [
+        SandboxRoute(["GET"], "/{version}/all", note: "version: v2 or v3.1; ?fields=name,capital",
+                     examples: ["/v2/all", "/v3.1/all"]) { request in
+            answer(request) { data, fields in list(data.countries, fields: fields) }
+        },
+        SandboxRoute(["GET"], "/{version}/name/{name}", note: "?fullText=true for the whole name",
+                     examples: ["/v2/name/", "/v3.1/name/"]) { request in
+            answer(request) { data, fields in
+                let fullText = request.queryValue("fullText")?.lowercased() == "true"
+                return list(byName(request.apiSegments[2], fullText: fullText, in: data), fields: fields)
+            }
+        },
+        SandboxRoute(["GET"], "/{version}/alpha/{code}", note: "a 2- or 3-letter code; v2 answers one object",
+                     examples: ["/v2/alpha/", "/v3.1/alpha/"]) { request in
+            answer(request) { data, fields in byCode(request.apiSegments[2], data: data, fields: fields) }
+        },
+        SandboxRoute(["GET"], "/{version}/alpha", note: "?codes=col;no;ee (v3.1: ?codes=col,no)",
+                     examples: ["/v2/alpha?codes=", "/v3.1/alpha?codes="]) { request in
+            answer(request) { data, fields in byCodes(request, data: data, fields: fields) }
+        },
+    ] + searchRoutes.map { route in
+        SandboxRoute(["GET"], "/{version}/\(route)/{\(route)}") { request in
+            answer(request) { data, fields in
+                let matches = data.countries.filter { country in
+                    candidates(route, of: country, in: data).contains { matchesWord($0, request.apiSegments[2], route) }
+                }
+                return list(matches, fields: fields)
+            }
+        }
+    }
+
+    /// The answer from the version's loaded dataset and the request's `fields`; a version that is not v2 or v3.1 is 404.
+    private static func answer(
+        _ request: SandboxRequest, _ body: (RestCountriesData, [String]?) -> SandboxResponse
+    ) -> SandboxResponse {
+        guard let version = RestCountriesData.Version(rawValue: request.apiSegments[0]) else { return notFound }
         switch RestCountriesData.shared(version) {
-        case .success(let loaded): data = loaded
+        case .success(let data): return body(data, fieldList(request))
         case .failure(let error): return error.response
         }
-        guard request.method == "GET" || request.method == "HEAD" else { return notFound }
-        let fields = fieldList(request)
-        let countries = data.countries
-        switch Array(path.dropFirst()) {
-        case ["all"]:
-            return list(countries, fields: fields)
-        case let route where route.count == 2 && route[0] == "name":
-            let fullText = request.queryValue("fullText")?.lowercased() == "true"
-            return list(byName(route[1], fullText: fullText, in: data), fields: fields)
-        case let route where route.count == 2 && route[0] == "alpha":
-            let code = route[1]
-            guard (2...3).contains(code.count) else { return badRequest }
-            let matches = countries.filter { data.codes(of: $0).contains { $0.caseInsensitiveCompare(code) == .orderedSame } }
-            // v2 answers one object for one code; v3.1 answers an array.
-            if version == .v2, let country = matches.first { return .json(render(country, fields: fields)) }
-            return list(matches, fields: fields)
-        case ["alpha"]:
-            let codes = (request.queryValue("codes") ?? "").split { $0 == ";" || $0 == "," }.map(String.init)
-            guard !codes.isEmpty else { return badRequest }
-            let matches = countries.filter { country in
-                data.codes(of: country).contains { code in codes.contains { $0.caseInsensitiveCompare(code) == .orderedSame } }
-            }
-            return list(matches, fields: fields)
-        case let route where route.count == 2 && searchRoutes.contains(route[0]):
-            let matches = countries.filter { country in
-                candidates(route[0], of: country, in: data).contains { matchesWord($0, route[1], route[0]) }
-            }
-            return list(matches, fields: fields)
-        default:
-            return notFound
+    }
+
+    private static func byCode(_ code: String, data: RestCountriesData, fields: [String]?) -> SandboxResponse {
+        guard (2...3).contains(code.count) else { return badRequest }
+        let matches = data.countries.filter { data.codes(of: $0).contains { $0.caseInsensitiveCompare(code) == .orderedSame } }
+        // v2 answers one object for one code; v3.1 answers an array.
+        if data.version == .v2, let country = matches.first { return .json(render(country, fields: fields)) }
+        return list(matches, fields: fields)
+    }
+
+    private static func byCodes(_ request: SandboxRequest, data: RestCountriesData, fields: [String]?) -> SandboxResponse {
+        let codes = (request.queryValue("codes") ?? "").split { $0 == ";" || $0 == "," }.map(String.init)
+        guard !codes.isEmpty else { return badRequest }
+        let matches = data.countries.filter { country in
+            data.codes(of: country).contains { code in codes.contains { $0.caseInsensitiveCompare(code) == .orderedSame } }
         }
+        return list(matches, fields: fields)
     }
 
     /// Partial, case-insensitive search on the name; `fullText` wants the whole name. v2 falls back to alternative spellings.
@@ -55,8 +74,8 @@ enum RestCountriesAPI {
         return data.countries.filter { data.strings("altSpellings", of: $0).contains(where: test) }
     }
 
-    /// Routes that search one field: `/capital/{name}` and the like.
-    static let searchRoutes: Set<String> = ["capital", "region", "subregion", "currency", "lang"]
+    /// Routes that search one field: `/capital/{capital}` and the like.
+    static let searchRoutes = ["capital", "region", "subregion", "currency", "lang"]
 
     /// The values a search route compares.
     private static func candidates(_ route: String, of country: JSONRecord, in data: RestCountriesData) -> [String] {
