@@ -42,7 +42,7 @@ enum HTTPBinAPI {
         }
     } + [
         SandboxRoute(SandboxRoute.everyMethod, "/anything", examples: ["/anything"]) { echo($0, anything) },
-        SandboxRoute(SandboxRoute.everyMethod, "/anything/**") { echo($0, anything) },
+        SandboxRoute(SandboxRoute.everyMethod, "/anything/**", note: "any path below /anything") { echo($0, anything) },
         SandboxRoute(["GET"], "/headers", examples: ["/headers"]) { echo($0, ["headers"]) },
         SandboxRoute(["GET"], "/ip") { echo($0, ["origin"]) },
         SandboxRoute(["GET"], "/user-agent") { request in
@@ -69,7 +69,8 @@ enum HTTPBinAPI {
         },
     ] + redirects
 
-    private static let redirects: [SandboxRoute] = ["redirect", "relative-redirect", "absolute-redirect"].map { (name: String) -> SandboxRoute in
+    private static let redirects: [SandboxRoute] = ["redirect", "relative-redirect", "absolute-redirect"].map {
+        (name: String) -> SandboxRoute in
         let note = name == "redirect" ? "n redirects, then /get; ?absolute=true" : ""
         let examples = name == "redirect" ? ["/redirect/"] : []
         return SandboxRoute(["GET"], "/\(name)/{n}", note: note, examples: examples) { request in
