@@ -3,8 +3,8 @@ import Foundation
 /// A paste that the terminal marks with bracketed-paste codes (`ESC [200~` … `ESC [201~`), read
 /// from the terminal in large blocks instead of key by key.
 ///
-/// libedit reads one byte per `read` and writes the echo of each key as it comes: a 5 MB paste
-/// took 19.5 s to come back to the prompt (issue 23, item 7). Terminals mark a paste when the
+/// libedit reads one byte per `read` and writes the echo of each key as it comes, so a paste of
+/// megabytes kept the prompt away for many seconds. Terminals mark a paste when the
 /// program asks for it (mode 2004, as bash and zsh do), and `TerminalReader` binds the start
 /// code to a function that reads the rest here.
 struct BracketedPaste {

@@ -35,8 +35,7 @@ enum SandboxLauncher {
     /// At a terminal it starts now, off the main actor, which sits blocked in libedit while the
     /// user types: the sandbox must answer (curl, a browser) before the first input is entered.
     /// With piped input nobody can reach it before the first line, and a script that only quits
-    /// never pays for it: starting Hummingbird alongside added ~4 ms to such a run
-    /// (Benchmarks/RESULTS.md, figure 1).
+    /// never pays for it (Benchmarks/RESULTS.md, figure 1).
     @MainActor
     static func launch(for session: Session, deferred: Bool) {
         let port = reservePort() ?? 0

@@ -7,8 +7,8 @@ import ToolProcesses
 /// every line it writes goes to the build's log and, as it comes, to `line` (the progress line);
 /// Ctrl-C stops it. It runs at a lower priority (nice 10): a build takes every core, and the session,
 /// its Swift host and whatever else the machine runs stay responsive beside it; alone on the
-/// machine it is as fast. Run as root, SwiftPM's compilers did not keep that priority (measured
-/// here), so `WORKBENCH_PACKAGE_SCHEDULE=idle` runs it under SCHED_IDLE instead, which they keep:
+/// machine it is as fast. Run as root, SwiftPM's compilers did not keep that priority, so
+/// `WORKBENCH_PACKAGE_SCHEDULE=idle` runs it under SCHED_IDLE instead, which they keep:
 /// only on CPU time nothing else wants (a CI machine running tests beside it, where requests of
 /// other programs timed out while it built at the same priority).
 struct PackageCommandRun {

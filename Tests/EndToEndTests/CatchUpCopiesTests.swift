@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// What the Swift host catches up on costs no copies (issue 34): a document or a response body
+/// What the Swift host catches up on costs no copies: a document or a response body
 /// the fast path read reaches the host as a file both processes map, not as bytes read again or
 /// carried inside the recording (docs/ARCHITECTURE.md, "The Swift host"). Asserted on the real
 /// host through /proc: which files each process maps.

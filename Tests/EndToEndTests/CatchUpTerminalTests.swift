@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// An earlier input never breaks later ones (issue 34, "One log, one meaning"): the Swift host
+/// An earlier input never breaks later ones: the Swift host
 /// catches up on the fast path's steps with the models they saw, at a terminal as a user types.
 @Suite(.serialized) struct CatchUpTerminalTests {
     /// The fix `struct Inner` makes `decode Outer` succeed on the fast path; the host's `Outer`

@@ -5,8 +5,7 @@ import Testing
 /// A quicktype file (a typealias over nested Codable structs) pasted wrong, then fixed and pasted
 /// again in every order a paste can take: the compiled inputs after it run, and the fast path's
 /// `decode`, the value caught up in the host and a decode in the host all print what the final
-/// declarations print compiled with swiftc (ModelRedeclaration/generate.py writes expected.txt)
-/// (issue 34, "One log, one meaning").
+/// declarations print compiled with swiftc (ModelRedeclaration/generate.py writes expected.txt).
 extension CompiledSwiftFormsSecondHalf {
     @Suite struct ModelRedeclarationTableTests {
         static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("ModelRedeclaration")

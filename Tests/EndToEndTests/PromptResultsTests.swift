@@ -49,7 +49,7 @@ import Testing
     }
 
     /// With the column on, an input runs in the Swift host like any other, so what it binds keeps
-    /// its value: a random number printed by three later inputs is one number (issue 34).
+    /// its value: a random number printed by three later inputs is one number.
     @Test func aValueBoundWithTheColumnOnKeepsItsValue() async throws {
         try await PseudoTerminal.withWorkbench(arguments: ["--no-sandbox"]) { terminal, _ in
             var mark = terminal.mark

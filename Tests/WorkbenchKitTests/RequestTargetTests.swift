@@ -1,7 +1,7 @@
 import Testing
 @testable import WorkbenchKit
 
-/// A target typed without a scheme is a URL when it starts with a host (issue 36), else a path.
+/// A target typed without a scheme is a URL when it starts with a host, else a path.
 @Suite struct RequestTargetTests {
     @Test(arguments: [
         ("jsonplaceholder.typicode.com/users", "https://jsonplaceholder.typicode.com/users"),

@@ -1,7 +1,7 @@
 import Testing
 @testable import WorkbenchKit
 
-/// Which names' values never reach a history file or a saved snippet in clear (issue 36).
+/// Which names' values never reach a history file or a saved snippet in clear.
 @Suite struct SecretNamesTests {
     @Test(arguments: [
         "Authorization", "Proxy-Authorization", "Cookie", "Set-Cookie", "X-Session", "sessionId", "X-Api-Key",

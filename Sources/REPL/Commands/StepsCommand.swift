@@ -24,7 +24,7 @@ struct StepsCommand: Command {
         words.count == 1 ? options.map(\.name).filter { $0.hasPrefix(words[0]) } : []
     }
 
-    /// Where a statement's line is cut: a pasted 7 MB `json {…}` is one line (issue 36).
+    /// Where a statement's line is cut: a pasted `json {…}` of megabytes is one line.
     static let lineLimit = 120
 
     func run(_ arguments: String, session: Session) async throws {

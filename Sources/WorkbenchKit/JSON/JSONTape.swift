@@ -43,8 +43,8 @@ enum JSONTapeKind {
 /// The tape owns both: the bytes are a copy in memory the tape allocated and frees, so `base` is
 /// valid for as long as any node can reach it, whatever the input was (Data may keep small inputs
 /// inline, and neither Data nor Array promises a pointer outside `withUnsafeBytes`). Reading the
-/// input through `withUnsafeBytes` on every access instead would keep it uncopied, but measured
-/// here it halves the speed of reading every value, while the copy adds one `memcpy` to the parse
+/// input through `withUnsafeBytes` on every access instead would keep it uncopied, but it halved
+/// the speed of reading every value, while the copy adds one `memcpy` to the parse
 /// (docs/ARCHITECTURE.md, "JSON documents").
 final class JSONTape: @unchecked Sendable {
     let entries: UnsafeMutablePointer<JSONTapeEntry>

@@ -3,8 +3,8 @@ import Foundation
 /// `decode [T]` of an earlier input run again in the Swift host, a run of elements at a time.
 ///
 /// JSONDecoder scans the whole document into a map before it decodes anything; for an array of
-/// records the map is larger than the document (for README.md's figure 6 photos at 80 MB it was
-/// about 95 MiB of the host's 368 MiB peak, measured before this). Decoding runs of about
+/// records the map is larger than the document (a quarter of the host's peak memory for
+/// Benchmarks/README.md's figure 6 photos, before this). Decoding runs of about
 /// `runBytes` of the same array, each its own small document, keeps that map small. The same JSONDecoder decodes every element in an array as in the whole document, so
 /// the value is the same; what differs is only the index in `codingPath` (counted within the run),
 /// which a synthesized `init(from:)` reads only to word an error. So this is used only while an

@@ -6,9 +6,9 @@ import Synchronization
 /// which ELF linkers do not take from the object) for the link job to read as `@FILE`. What it
 /// writes depends only on the entries it reads from the object, and the inputs of a session
 /// import the same modules: so the tool runs once for each list of entries, and a later input
-/// whose object holds the same list gets the same flags without it. Starting the tool cost about
-/// 13 ms of CPU per compiled input (1178 runs took 15 s in one run of the test suite). The tool
-/// orders the flags by rules of its own, which is why its answer is kept rather than redone here.
+/// whose object holds the same list gets the same flags without it: starting the tool for every
+/// compiled input was a noticeable share of the test suite's time. The tool orders the flags by
+/// rules of its own, which is why its answer is kept rather than redone here.
 enum AutolinkEntries {
     /// The section the Swift frontend writes its autolink entries to, each ending with a NUL.
     static let sectionName = ".swift1_autolink_entries"

@@ -3,7 +3,7 @@ import ToolProcesses
 
 /// `swiftc -###`'s answer kept between sessions (`UserCache`, `plans/`): the driver's plan depends
 /// only on the toolchain, its arguments and the driver's own environment variables, and asking it
-/// cost each session's first compiled input 43 ms of CPU (about 45 ms of its time). The session's
+/// was a noticeable part of each session's first compiled input. The session's
 /// directory is kept as a placeholder, so any session reads the plan another one asked for.
 struct CompilePlanCache {
     private static let placeholder = "@@WORKBENCH_SESSION_DIRECTORY@@"

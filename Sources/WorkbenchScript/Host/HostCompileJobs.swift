@@ -4,7 +4,7 @@ import ToolProcesses
 
 /// The jobs `swiftc` runs to compile an input into a library (the frontend, autolink-extract, the
 /// linker), read once per session from `swiftc -###` and then run directly: the driver's own
-/// start-up was about 0.04 s of each input's 0.22 s (measured by hand on a small input). Any doubt
+/// start-up was a fifth of a small input's compile. Any doubt
 /// about the plan (a double quote or backslash in it, a shape other than those three jobs) leaves
 /// the driver in charge.
 struct HostCompileJobs {

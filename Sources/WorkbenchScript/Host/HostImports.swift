@@ -12,7 +12,7 @@ internal import SwiftSyntax
 /// not a redeclaration: the libraries declaring the earlier overloads are imported by name too.
 ///
 /// Only the libraries a new input needs are imported, so that an input costs the same at the end of
-/// a long session as at its start: each import is a module the compiler loads (about 1 ms each), and
+/// a long session as at its start: each import is a module the compiler loads, and
 /// the libraries are built resilient with `internal` imports, so importing one does not load the
 /// ones it imported. Needed are the libraries declaring a name the input mentions (the latest
 /// declaration of it), the ones declaring what has no name (extensions, operators: they apply

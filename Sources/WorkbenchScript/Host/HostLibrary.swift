@@ -109,8 +109,8 @@ struct HostLibrary {
         }
         var unnamedUnits: Set<Int> = []
         // The caught-up steps in functions of at most `awaitsPerChunk` steps that await, called in
-        // turn: the compiler's time for one async function grows faster than its awaits (300 steps
-        // of `wb.get` took 16 s in one), so the first Swift input after many requests waited.
+        // turn: the compiler's time for one async function grows faster than its awaits, so the
+        // first Swift input after many requests waited.
         var catchUpChunks: [[StatementPiece]] = [[]]
         var chunkAwaits = 0
         var canSplit = true
@@ -147,7 +147,7 @@ struct HostLibrary {
         for (part, chunks) in zip(parts, [catchUpChunks, [live]]) {
             // The statements are a function's body, which the entry point's closure calls: a
             // function's statements are type-checked one by one, a closure's with the call it is
-            // passed to, as one expression (400 lines of a played file took 27 s to compile so).
+            // passed to, as one expression (a long played file took many times longer so).
             let onMainActor = part.awaits || languageMode == .swift6
             let head = "\(onMainActor ? "@MainActor " : "")private func \(part.function)_body"
             let effects = "\(part.awaits ? "async " : "")throws"

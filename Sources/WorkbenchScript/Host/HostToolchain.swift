@@ -64,8 +64,8 @@ struct HostToolchain {
         // checks stay, so a conflict it can see is refused as compiled Swift refuses it.
         // Resilient, so that a library's `internal import`s of earlier ones are not loaded by the
         // libraries importing it (Sources/WorkbenchScript/Host/HostImports.swift).
-        // One frontend job for the object and the module, and the toolchain's lld: 0.44 → 0.27 s for
-        // a small input here (the driver's default runs the frontend twice and links with gold).
+        // One frontend job for the object and the module, and the toolchain's lld: the driver's
+        // default runs the frontend twice and links with gold, which took half as long again.
         // The results column's input: the playground transform reports each line's values to ResultsLog.
         let results = key.resultsColumn ? ["-Xfrontend", "-playground", "-l\(Self.resultsLibrary)"] : []
         return [

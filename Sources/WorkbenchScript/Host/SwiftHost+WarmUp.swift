@@ -6,7 +6,7 @@ import ToolProcesses
 extension SwiftHost {
     /// Readies the first compiled input while the user reads the banner and types: starts the host
     /// program and compiles an empty library with the inputs' own imports and flags, which fills the
-    /// compiler's module cache (in a new `HOME` that is most of a first input's 1.6-2 s). Nothing
+    /// compiler's module cache (in a new `HOME` that is most of a first input's time). Nothing
     /// waits for it: an input compiled meanwhile shares the cache, each module built under a lock.
     /// Does nothing where the host cannot run; its failure is the first input's to report.
     public func warmUp() {

@@ -3,8 +3,8 @@
 /// The other source swift-syntax's parser should not be given: generic arguments nested deeper than
 /// `nestingLimit` (`let x: A<A<A<…`). At each `<` after a name the parser looks ahead for the `>`
 /// that would close it before it reads the arguments, so its time grows with the square of the
-/// depth: 8,000 levels (16 KB) took 1.8 s and 30,000 (60 KB) 22 s on a release build, and a pasted
-/// megabyte would run for hours. Such a tree is refused after the parse anyway (`GuardedParse`:
+/// depth, and a pasted megabyte would run for hours (docs/decisions/parsing.md has the times).
+/// Such a tree is refused after the parse anyway (`GuardedParse`:
 /// 125 levels are 500 deep), so this only spares the wait.
 ///
 /// Read on the lexer's tokens: a `<` written right after a name (no space between, as in a type)

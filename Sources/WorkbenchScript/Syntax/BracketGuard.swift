@@ -14,9 +14,9 @@
 enum BracketGuard {
     /// The deepest nest whose one parse stays within a third of a long line's second
     /// (Benchmarks/README.md, figure 7): a Swift input is parsed twice at the prompt before it runs
-    /// (`SwiftCompleteness`, `GuardedParse.file`) and once more for the host (`LibrarySource`), so
-    /// 16 levels cost about 1 s in all where 17 would cost 2. Real code nests `[` three or four
-    /// deep (GeoJSON's `[[[[Double]]]]`).
+    /// (`SwiftCompleteness`, `GuardedParse.file`) and once more for the host (`LibrarySource`), and
+    /// each level more doubles the time. Real code nests `[` three or four deep (GeoJSON's
+    /// `[[[[Double]]]]`).
     static let nestingLimit = 16
 
     /// What the guard found in a source.
