@@ -7,8 +7,8 @@ import GraphQLExecution
 enum CountriesAPI {
     static let routes: [SandboxRoute] = ["/", "/graphql"].map { path in
         SandboxRoute(["GET", "POST"], path,
-                     note: path == "/" ? "GraphQL over HTTP: a POST of {\"query\", \"variables\", \"operationName\"}, "
-                        + "or a GET of ?query={countries{code name}} (queries only); `graphql { … }`, `spec graphql`"
+                     note: path == "/" ? "GraphQL over HTTP: POST {\"query\": …}, or GET ?query={countries{code name}}; "
+                        + "`graphql { … }`, `spec graphql`"
                         : "the same endpoint",
                      examples: path == "/" ? ["/"] : []) { request in respond(to: request) }
     }

@@ -11,8 +11,8 @@ enum JSONPlaceholderAPI {
         },
         SandboxRoute(["GET"], "/db", note: "every resource in one object") { _ in answer { data in .json(data.bytes) } },
         SandboxRoute(["GET"], "/{resource}",
-                     note: "posts, comments, albums, photos, users, todos; ?userId=1, ?id=1&id=2, ?_page=2&_limit=10, "
-                        + "?_sort=title&_order=desc, ?q=dolor, ?_embed=comments, ?_expand=user",
+                     note: "posts, comments, albums, photos, users, todos; ?userId=1, ?_page=2&_limit=10, "
+                        + "?_sort=title&_order=desc, ?q=dolor, ?_embed=comments",
                      examples: ["/posts", "/comments", "/albums", "/photos", "/users", "/todos"]) { request in
             answer { data throws(SandboxDataError) in
                 let resource = request.apiSegments[0]
