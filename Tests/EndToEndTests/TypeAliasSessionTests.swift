@@ -30,27 +30,140 @@ import Testing
         let environment = isolatedEnvironment(home: home.url)
         let typed = try await PipedRun.run(try Binaries.workbench, input: session + "\n", environment: environment)
         #expect(typed.status == 0, "\(typed.output)")
-        #expect(!typed.output.contains("error:"), "\(typed.output)")
-        #expect(typed.output.contains("defined Posts\n"))
-        // `decode Posts` printed exactly what `decode [Post]` printed.
-        let lines = typed.output.components(separatedBy: "\n")
-        let decoded = try #require(lines.firstIndex { $0.hasPrefix("[Post] · 10 values") })
-        #expect(lines.filter { $0 == lines[decoded + 1] }.count == 2, "\(typed.output)")
-        #expect(typed.output.contains("firstTwo.count: Int\n2\n"))
-        // A model whose property is of the alias's type decodes too.
-        #expect(typed.output.contains("defined Page (1 property)\n"))
-        #expect(lines.contains("Page"), "\(typed.output)")
+        // `decode Posts` prints exactly what `decode [Post]` printed, and a model whose property is of
+        // the alias's type decodes too. Masked: the sandbox's answer's size and time.
+        #expect(SnippetOutput.masked(typed.output) == """
+            defined Post (3 properties)
+            defined Posts
+            HTTP 200 OK · application/json · SIZE · TIME
+            \(Self.postsShown)
+            [Post] · 10 values
+            \(Self.posts(in: "main"))
+            [Post] · 10 values
+            \(Self.posts(in: "main"))
+            firstTwo: [Post]
+            \(Self.posts(in: "main", count: 2))
+            firstTwo.count: Int
+            2
+            defined Page (1 property)
+            current body: an object with 1 member (13 bytes)
+            Page
+            Page(posts: [])
+            saved \(folder.path)/aliases.swift (11 steps)
+            no Package.swift beside \(folder.path): `workbench replay \(folder.path)/aliases.swift` runs it; `swift run aliases` needs it in the Snippets/ folder of a SwiftPM package that depends on WorkbenchKit.
+
+            """, "\(typed.output)")
 
         let file = folder.appendingPathComponent("aliases.swift")
         let saved = try String(contentsOf: file, encoding: .utf8)
-        #expect(saved.contains("typealias Posts = [Post]\n"))
-        #expect(saved.contains("let posts = try wb.decode(Posts.self)\n"))
+        #expect(saved == #"""
+            // A Workbench session saved as aliases.
+            //
+            // Replay it with `workbench replay aliases --step`. `swift run aliases` needs it in the Snippets/ folder of a SwiftPM package that depends on WorkbenchKit.
+
+            import Foundation
+            import Sandbox
+            import WorkbenchKit
+
+            struct Post: Codable {
+              let userId: Int
+              let id: Int
+              let title: String
+            }
+
+            typealias Posts = [Post]
+
+            struct Page: Codable { let posts: Posts }
+
+            let sandbox = try await Sandbox.start()
+            let wb = Workbench(base: "sandbox/jsonplaceholder", sandbox: sandbox.baseURL)
+
+            try await wb.get("/posts", query: ["userId": "1"])
+            try wb.decode([Post].self)
+            let posts = try wb.decode(Posts.self)
+            let firstTwo: Posts = Array(posts.prefix(2))
+            print(firstTwo.count)
+            try wb.json(#"{"posts": []}"#)
+            try wb.decode(Page.self)
+
+            """#, "\(saved)")
         let compiled = try await SnippetTypeCheck.run(file, module: "aliases")
         #expect(compiled.status == 0, "\(compiled.errorOutput)")
 
+        // Replayed, the snippet prints what the session printed, its types in the snippet's module.
         let replayed = try await PipedRun.run(try Binaries.workbench, ["replay", file.path, "--check"], input: "", environment: environment)
         #expect(replayed.status == 0, "\(replayed.output)")
-        let results = SnippetOutput.results(of: replayed.output)
-        #expect(results.components(separatedBy: "[Post] · 10 values\n[aliases.Post(userId: 1, id: 1,").count == 3, "\(results)")
+        #expect(SnippetOutput.results(of: replayed.output) == """
+            HTTP 200 OK · application/json · SIZE · TIME
+            \(Self.postsShown)
+            [Post] · 10 values
+            \(Self.posts(in: "aliases"))
+            [Post] · 10 values
+            \(Self.posts(in: "aliases"))
+            2
+            current body: an object with 1 member (13 bytes)
+            Page
+            Page(posts: [])
+
+            """, "\(replayed.output)")
     }
+
+    /// The titles of user 1's posts in the sandbox's JSONPlaceholder.
+    static let titles = [
+        "sunt aut facere repellat provident occaecati excepturi optio reprehenderit", "qui est esse",
+        "ea molestias quasi exercitationem repellat qui ipsa sit aut", "eum et est occaecati", "nesciunt quas odio",
+        "dolorem eum magni eos aperiam quia", "magnam facilis autem", "dolorem dolore est ipsam",
+        "nesciunt iure omnis dolorem tempora et accusantium", "optio molestias id quia eum",
+    ]
+
+    /// The first `count` of them decoded as `[Post]`, as `print` shows it with the types in `module`.
+    static func posts(in module: String, count: Int = 10) -> String {
+        "[" + titles.prefix(count).enumerated().map { "\(module).Post(userId: 1, id: \($0.offset + 1), title: \"\($0.element)\")" }
+            .joined(separator: ", ") + "]"
+    }
+
+    /// What `get /posts userId==1` shows of the body: its first 40 lines.
+    static let postsShown = #"""
+        [
+          {
+            "userId": 1,
+            "id": 1,
+            "title": "sunt aut facere repellat provident occaecati excepturi optio reprehenderit",
+            "body": "quia et suscipit\nsuscipit recusandae consequuntur expedita et cum\nreprehenderit molestiae ut ut quas totam\nnostrum rerum est autem sunt rem eveniet architecto"
+          },
+          {
+            "userId": 1,
+            "id": 2,
+            "title": "qui est esse",
+            "body": "est rerum tempore vitae\nsequi sint nihil reprehenderit dolor beatae ea dolores neque\nfugiat blanditiis voluptate porro vel nihil molestiae ut reiciendis\nqui aperiam non debitis possimus qui neque nisi nulla"
+          },
+          {
+            "userId": 1,
+            "id": 3,
+            "title": "ea molestias quasi exercitationem repellat qui ipsa sit aut",
+            "body": "et iusto sed quo iure\nvoluptatem occaecati omnis eligendi aut ad\nvoluptatem doloribus vel accusantium quis pariatur\nmolestiae porro eius odio et labore et velit aut"
+          },
+          {
+            "userId": 1,
+            "id": 4,
+            "title": "eum et est occaecati",
+            "body": "ullam et saepe reiciendis voluptatem adipisci\nsit amet autem assumenda provident rerum culpa\nquis hic commodi nesciunt rem tenetur doloremque ipsam iure\nquis sunt voluptatem rerum illo velit"
+          },
+          {
+            "userId": 1,
+            "id": 5,
+            "title": "nesciunt quas odio",
+            "body": "repudiandae veniam quaerat sunt sed\nalias aut fugiat sit autem sed est\nvoluptatem omnis possimus esse voluptatibus quis\nest aut tenetur dolor neque"
+          },
+          {
+            "userId": 1,
+            "id": 6,
+            "title": "dolorem eum magni eos aperiam quia",
+            "body": "ut aspernatur corporis harum nihil quis provident sequi\nmollitia nobis aliquid molestiae\nperspiciatis et ea nemo ab reprehenderit accusantium quas\nvoluptate dolores velit et doloremque molestiae"
+          },
+          {
+            "userId": 1,
+            "id": 7,
+        … 22 more lines · `body --all` shows them
+        """#
 }
