@@ -29,23 +29,23 @@ import Testing
         let run = try await PipedRun.run(try Binaries.workbench, ["--no-sandbox"], input: input + "\n",
                                          environment: isolatedEnvironment(home: home.url))
         #expect(run.status == 0, "\(run.output)\(run.errorOutput)")
-        let lines = run.output.split(separator: "\n").map(String.init)
-        // What the compiled input printed, then the column; the print's own line shows the same text.
-        let printed = try #require(lines.first { $0.hasPrefix("[") }, "the input printed nothing: \(run.output)")
-        #expect(lines.contains("9  \(printed)"))
-        // The function's body ran once per number; the column holds its last value, the last square,
-        // and draws the squares.
-        let squares = printed.dropFirst().dropLast().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let last = try #require(squares.last)
-        #expect(lines.contains("3  \(last)  (4 times)  \(ResultsColumnOracle.sparkline(squares.compactMap(Double.init)))"), "\(run.output)")
-        // The loop's body: the array after its last append.
-        #expect(lines.contains("7  squares = \(printed)  (4 times)"))
-        // Each `set results` says what it did.
-        #expect(lines.first == PromptResultsTableTests.confirmationOn)
-        #expect(lines.contains("results column off"))
-        // With results off, an input of several lines shows no column.
-        #expect(lines.contains("1"))
-        #expect(!lines.contains { $0.hasPrefix("3  quiet") || $0.hasPrefix("2  quiet") })
+        let expected = [
+            // Each `set results` says what it did.
+            PromptResultsTableTests.confirmationOn,
+            // What the compiled input printed, then the column; the print's own line shows the same text.
+            "[1, 4, 9, 16]",
+            // The function ran once per number: its parameter's and its body's last values, each drawn.
+            "2  n = 4  (4 times)  ▁▃▆█",
+            "3  16  (4 times)  ▁▂▅█",
+            "5  squares = []",
+            // The loop's body: the array after its last append.
+            "7  squares = [1, 4, 9, 16]  (4 times)",
+            "9  [1, 4, 9, 16]",
+            "results column off",
+            // With results off, an input of several lines shows no column.
+            "1",
+        ]
+        #expect(run.output == expected.joined(separator: "\n") + "\n", "\(run.output)")
     }
 
     /// With the column on, an input runs in the Swift host like any other, so what it binds keeps
