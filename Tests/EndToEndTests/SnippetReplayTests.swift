@@ -126,9 +126,9 @@ enum SnippetOutput {
     static let echoMarker = "» "
 
     /// A replay's output without its echoed statements, masked.
-    static func results(of replay: String) -> String {
+    static func results(of replay: String, sizesAndClocks: Bool = true) -> String {
         masked(replay.split(separator: "\n", omittingEmptySubsequences: false)
-            .filter { !$0.hasPrefix(echoMarker) }.joined(separator: "\n"))
+            .filter { !$0.hasPrefix(echoMarker) }.joined(separator: "\n"), sizesAndClocks: sizesAndClocks)
     }
 
     /// Ports and timings masked; sizes and clock times too unless `sizesAndClocks` is false (the
