@@ -5,7 +5,8 @@ import OpenAPIKit
 /// to a path item, parameter, request body or response looked up here, once; one that does not
 /// resolve is named (with its JSON pointer) among the problems, and the rest still loads.
 extension APISpec {
-    init(document: OpenAPI.Document, openAPIVersion: String, location: URL?) {
+    init(document: OpenAPI.Document, openAPIVersion: String, location: URL?, keyOrder: DocumentKeyOrder) {
+        self.keyOrder = keyOrder
         title = document.info.title
         version = document.info.version
         self.openAPIVersion = openAPIVersion
@@ -18,11 +19,11 @@ extension APISpec {
             }
         }
         self.servers = servers
-        schemas = document.components.schemas.map { (name: $0.key.rawValue, schema: $0.value) }
+        schemas = keyOrder.ordered(document.components.schemas.map { (name: $0.key.rawValue, schema: $0.value) }, key: \.name)
         schemaIndex = Dictionary(schemas.enumerated().map { ($0.element.name, $0.offset) }, uniquingKeysWith: { first, _ in first })
 
-        var reader = OperationReader(components: document.components)
-        for (path, item) in document.paths {
+        var reader = OperationReader(components: document.components, keyOrder: keyOrder)
+        for (path, item) in keyOrder.ordered(Array(document.paths), key: \.key.rawValue) {
             guard let pathItem = reader.resolve(item, at: "#/paths/\(Self.pointerEscaped(path.rawValue))") else { continue }
             for endpoint in pathItem.endpoints {
                 reader.add(endpoint, path: path.rawValue, shared: pathItem.parameters)
@@ -48,11 +49,13 @@ extension APISpec {
 /// Reads operations, looking up their references in the document's components.
 private struct OperationReader {
     let components: OpenAPI.Components
+    let keyOrder: DocumentKeyOrder
     var operations: [SpecOperation] = []
     var problems: [String] = []
 
-    init(components: OpenAPI.Components) {
+    init(components: OpenAPI.Components, keyOrder: DocumentKeyOrder) {
         self.components = components
+        self.keyOrder = keyOrder
     }
 
     mutating func resolve<T>(_ item: Either<OpenAPI.Reference<T>, T>, at pointer: String) -> T? {
@@ -79,7 +82,7 @@ private struct OperationReader {
             requestBody = (Self.jsonSchema(of: body.content, components: components), body.required)
         }
         var responses: [SpecResponse] = []
-        for (status, given) in operation.responses {
+        for (status, given) in keyOrder.ordered(Array(operation.responses), key: \.key.rawValue) {
             guard let response = resolve(given, at: "\(pointer)/responses/\(status.rawValue)") else { continue }
             responses.append(SpecResponse(status: status.rawValue, description: response.description ?? "",
                                           schema: Self.jsonSchema(of: response.content, components: components)))

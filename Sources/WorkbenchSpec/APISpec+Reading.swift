@@ -51,7 +51,8 @@ extension APISpec {
         } catch {
             throw .invalid(oneLine(OpenAPIKit.OpenAPI.Error(from: error)))
         }
-        return APISpec(document: document, openAPIVersion: openapi, location: location)
+        return APISpec(document: document, openAPIVersion: openapi, location: location,
+                       keyOrder: isJSON ? DocumentKeyOrder(json: data) : .none)
     }
 
     private struct VersionFields: Decodable {

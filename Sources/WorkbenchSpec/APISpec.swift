@@ -25,6 +25,8 @@ public struct APISpec: Sendable {
     }
 
     var schemaIndex: [String: Int] = [:]
+    /// The order the document wrote its objects' keys in, where its decoder lost it.
+    var keyOrder = DocumentKeyOrder.none
 
     /// The operation named `text`: an operationId (any case), or `METHOD PATH` with the path as
     /// the document writes it.

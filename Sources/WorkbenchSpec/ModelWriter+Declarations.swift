@@ -51,7 +51,8 @@ extension ModelWriter {
         case .object(_, let object):
             var additional: JSONSchema?
             if case .b(let schema)? = object.additionalProperties { additional = schema }
-            return (object.properties.map { ($0.key, $0.value) }, Set(object.requiredProperties), additional)
+            let properties = spec.keyOrder.ordered(object.properties.map { (name: $0.key, schema: $0.value) }, key: \.name)
+            return (properties, Set(object.requiredProperties), additional)
         case .all(let parts, _):
             var properties: [(name: String, schema: JSONSchema)] = []
             var required = Set<String>()

@@ -15,7 +15,12 @@ public enum SchemaText {
         return text
     }
 
-    public static func summary(_ schema: JSONSchema?, depth: Int = 0) -> String {
+    /// An inline object's properties are in the order `spec`'s document wrote them.
+    public static func summary(_ schema: JSONSchema?, in spec: APISpec) -> String {
+        summary(schema, order: spec.keyOrder, depth: 0)
+    }
+
+    static func summary(_ schema: JSONSchema?, order: DocumentKeyOrder, depth: Int) -> String {
         guard let schema else { return "any" }
         let null = schema.nullable ? "?" : ""
         if let values = schema.allowedValues, !values.isEmpty {
@@ -30,20 +35,21 @@ public enum SchemaText {
         case .boolean: return "boolean" + null
         case .null: return "null"
         case .fragment: return "any"
-        case .array(_, let array): return "[\(summary(array.items, depth: depth + 1))]" + null
+        case .array(_, let array): return "[\(summary(array.items, order: order, depth: depth + 1))]" + null
         case .object(_, let object):
             if object.properties.isEmpty {
-                if case .b(let values)? = object.additionalProperties { return "[String: \(summary(values, depth: depth + 1))]" + null }
+                if case .b(let values)? = object.additionalProperties { return "[String: \(summary(values, order: order, depth: depth + 1))]" + null }
                 return "object" + null
             }
             guard depth < 2 else { return "{…}" + null }
             let required = Set(object.requiredProperties)
-            let shown = object.properties.prefix(6).map { "\($0.key)\(required.contains($0.key) ? "" : "?"): \(summary($0.value, depth: depth + 1))" }
+            let properties = order.ordered(Array(object.properties), key: \.key)
+            let shown = properties.prefix(6).map { "\($0.key)\(required.contains($0.key) ? "" : "?"): \(summary($0.value, order: order, depth: depth + 1))" }
             return "{" + shown.joined(separator: ", ") + (object.properties.count > 6 ? ", …" : "") + "}" + null
-        case .all(let parts, _): return parts.map { summary($0, depth: depth + 1) }.joined(separator: " & ") + null
-        case .one(let parts, _): return "oneOf(" + parts.map { summary($0, depth: depth + 1) }.joined(separator: " | ") + ")" + null
-        case .any(let parts, _): return "anyOf(" + parts.map { summary($0, depth: depth + 1) }.joined(separator: " | ") + ")" + null
-        case .not(let part, _): return "not " + summary(part, depth: depth + 1)
+        case .all(let parts, _): return parts.map { summary($0, order: order, depth: depth + 1) }.joined(separator: " & ") + null
+        case .one(let parts, _): return "oneOf(" + parts.map { summary($0, order: order, depth: depth + 1) }.joined(separator: " | ") + ")" + null
+        case .any(let parts, _): return "anyOf(" + parts.map { summary($0, order: order, depth: depth + 1) }.joined(separator: " | ") + ")" + null
+        case .not(let part, _): return "not " + summary(part, order: order, depth: depth + 1)
         }
     }
 }

@@ -50,20 +50,20 @@ enum SpecViews {
             console.line("  parameters:")
             let nameWidth = operation.parameters.map(\.name.count).max() ?? 0
             for parameter in operation.parameters {
-                var parts = [pad(parameter.name, nameWidth), pad(parameter.location.rawValue, 6), SchemaText.summary(parameter.schema)]
+                var parts = [pad(parameter.name, nameWidth), pad(parameter.location.rawValue, 6), SchemaText.summary(parameter.schema, in: spec)]
                 if parameter.required { parts.append("required") }
                 if let value = parameter.schema?.defaultValue { parts.append("default \(SchemaText.literal(value.value))") }
                 console.line("    " + parts.joined(separator: "  "))
             }
         }
         if let body = operation.requestBody {
-            console.line("  body: " + SchemaText.summary(body.schema) + (body.required ? " (required)" : ""))
+            console.line("  body: " + SchemaText.summary(body.schema, in: spec) + (body.required ? " (required)" : ""))
         }
         if !operation.responses.isEmpty {
             console.line("  responses:")
             let statusWidth = operation.responses.map(\.status.count).max() ?? 3
             for response in operation.responses {
-                let schema = response.schema.map { "  " + SchemaText.summary($0) } ?? ""
+                let schema = response.schema.map { "  " + SchemaText.summary($0, in: spec) } ?? ""
                 console.line("    " + pad(response.status, statusWidth) + "  " + response.description + schema)
             }
         }
