@@ -34,4 +34,19 @@ import WorkbenchKit
         }
         #expect(swiftLines.map { $0.hasPrefix("Swift: ") ? String($0.dropFirst(7)) : $0 } == saved)
     }
+
+    /// A help page's prose wraps as a terminal of 100 columns shows it; the synopsis and summary
+    /// are one line each, and code (examples, Swift statements) is not wrapped.
+    @Test(arguments: CommandTable.standard.commands.map(\.name))
+    func helpProseFitsOneHundredColumns(_ name: String) async {
+        let console = Console(capturingWithColors: false)
+        let session = Session(console: console, isInteractive: false)
+        #expect(await session.evaluate("help \(name)"))
+        let lines = console.capturedText.split(separator: "\n").dropFirst(2)
+        let prose = lines.filter { line in
+            let text = line.trimmingCharacters(in: .whitespaces)
+            return !text.contains("wb> ") && !["try ", "wb.", "let ", "Swift: "].contains { text.hasPrefix($0) }
+        }
+        #expect(prose.filter { $0.count > 100 }.isEmpty, "\(prose.filter { $0.count > 100 })")
+    }
 }

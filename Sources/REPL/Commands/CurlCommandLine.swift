@@ -25,8 +25,9 @@ struct CurlCommandLine: StatementCommand {
         --data-urlencode, --json, -F name=value / name="quoted" / name=@FILE[;type=T],
         --form-string, --url-query, -G, -T FILE (a PUT of the file), -u user:password
         (Basic; with --digest, the answer to the server's Digest challenge, RFC 7616:
-        MD5 or SHA-256, the request sent again once), --oauth2-bearer, -b 'name=value', -b FILE (a cookie file into the session's
-        jar), -c FILE (the jar written after), -A, -e, -r/--range, -I, -L (turns `set
+        MD5 or SHA-256, the request sent again once), --oauth2-bearer, -b 'name=value',
+        -b FILE (a cookie file into the session's jar), -c FILE (the jar written after),
+        -A, -e, -r/--range, -I, -L (turns `set
         redirects` on), -m SECONDS (sets `set timeout`), -N, -o FILE, -O and
         --output-dir DIR (the body written where curl writes it, as `body --save`
         does; with -f, --no-clobber, --create-dirs as curl writes it), --no-FLAG;

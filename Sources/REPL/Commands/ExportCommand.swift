@@ -65,7 +65,8 @@ struct ExportCommand: Command {
         export notebook NAME ["description"]
                        writes NAME.ipynb (nbformat 4.5) for the Workbench kernel: the same
                        inputs as code cells, each with its output, after a Markdown cell of the
-                       name and description; markup typed here (//: prose) is Markdown cells. JupyterLab, VS Code and GitHub open it.
+                       name and description; markup typed here (//: prose) is Markdown cells.
+                       JupyterLab, VS Code and GitHub open it.
         export notebook PATH.playground
                        writes a notebook per page of an Xcode playground (one-page: NAME.ipynb;
                        with pages: the folder NAME, "01 PAGE.ipynb" and on): its prose as
@@ -78,8 +79,9 @@ struct ExportCommand: Command {
                        read: each request of the history (method, URL, headers, body) as a
                        `### N` block; a secret header's value is {{$processEnv NAME}}, read from
                        the environment as `save` does. `open NAME.http` reads it back here.
-                       All of them write into the current folder (--dir DIR elsewhere) and refuse
-                       to replace a file unless --force.
+
+        Every form but swift and curl writes into the current folder (--dir DIR elsewhere)
+        and refuses to replace a file unless --force.
         Swift: export curl is \(TranscriptSnippet.savedSource(of: StatementForm.curl.descriptor.sample, sandboxRoot: nil)); export swift is none (what it prints is the Swift)
 
         Examples:

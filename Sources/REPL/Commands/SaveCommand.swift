@@ -22,11 +22,12 @@ struct SaveCommand: Command {
         left out; types from `infer` or `load` are written as declarations. `--steps 3-7,9` or
         `--from N` keeps only those steps (numbered by `steps`) and the declarations they need.
         Before writing, the snippet replays in a scratch session, each statement's requests
-        answered with the responses its step received: a statement that would fail is named with its reason
-        and nothing is written, unless you add --force. Values of secret-like names (Authorization,
-        Cookie, or containing session, token, key, secret, auth, password) are not written: the
-        snippet reads them from environment variables, and `save` tells you which to set. An existing snippet is kept unless you add --force. Replay it
-        with `replay NAME`, or compile it with `swift run NAME` in a package whose Snippets/
+        answered with the responses its step received: a statement that would fail is named
+        with its reason and nothing is written, unless you add --force. Values of secret-like
+        names (Authorization, Cookie, or containing session, token, key, secret, auth,
+        password) are not written: the snippet reads them from environment variables, and
+        `save` tells you which to set. An existing snippet is kept unless you add --force.
+        Replay it with `replay NAME`, or compile it with `swift run NAME` in a package whose Snippets/
         folder holds it and that depends on WorkbenchKit (outside a package, the snippet's
         header and `save` say so).
         Swift: none (it writes the Swift: one statement per step)

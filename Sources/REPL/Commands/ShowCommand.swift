@@ -10,8 +10,9 @@ struct ShowCommand: StatementCommand {
     let summary = "show exchange N (from `history`) again; `show image DATA` draws the image a Data value holds"
     let group = CommandGroup.inspect
     let help = """
-        `show image DATA` takes any Swift expression of type Data (a variable, `try Data(contentsOf: url)`)
-        holding a PNG, JPEG or GIF: its one line, and at a terminal the picture (`set images`);
+        `show image DATA` takes any Swift expression of type Data (a variable,
+        `try Data(contentsOf: url)`) holding a PNG, JPEG or GIF: its one line, and at a terminal
+        the picture (`set images`);
         `save` writes it as `try wb.showImage(data)`.
 
         Examples:
