@@ -26,7 +26,10 @@ enum SessionExport {
         }
         var markup = "# \(name)\n"
         if let description, !description.isEmpty { markup += "\n\(description)\n" }
-        markup += "\nA request explored in Workbench, as Foundation-only code: `URLComponents`, `URLRequest`, `URLSession` and `JSONDecoder`."
+        // The Foundation types the program uses, as it uses them (a request that is not decoded has no JSONDecoder).
+        let used = ["URLComponents", "URLRequest", "URLSession", "JSONDecoder"].filter { program.contains($0) }.map { "`\($0)`" }
+        let named = used.count > 1 ? used.dropLast().joined(separator: ", ") + " and " + used[used.count - 1] : used.first
+        markup += "\nA request explored in Workbench, as Foundation-only code" + (named.map { ": \($0)." } ?? ".")
         var page = PlaygroundWriter.markup(markup) + "\n"
         page += (imports + ["import PlaygroundSupport"]).joined(separator: "\n") + "\n\n"
         page += "PlaygroundPage.current.needsIndefiniteExecution = true\n\n"
