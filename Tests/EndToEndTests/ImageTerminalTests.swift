@@ -13,6 +13,10 @@ import Testing
 
     /// The prompt's end, in colour.
     static let prompt = ">\u{1B}[0m "
+    /// The prompt after `base sandbox/httpbin`, bracketed paste on, in colour.
+    static let httpbinPrompt: String = "\u{1B}[?2004h\u{1B}[36mwb httpbin" + prompt
+    /// A picture's last line (its colours reset), then that prompt.
+    static let afterAPicture: String = "\u{1B}[0m\r\n" + httpbinPrompt
     static let query = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c"
 
     @Test("the terminal's answer chooses sixels or kitty's protocol, asked again after `set images auto`")
@@ -61,12 +65,12 @@ import Testing
         mark = terminal.mark
         terminal.type("func fetchPicture() async throws { try await wb.get(\"/image/png\") }\r")
         // The prompt that follows the line, not one drawn again while it was typed.
-        try await terminal.waitFor("defined fetchPicture\r\n\u{1B}[?2004h\u{1B}[36mwb httpbin" + Self.prompt, after: mark, timeout: .seconds(120))
+        try await terminal.waitFor("defined fetchPicture\r\n" + Self.httpbinPrompt, after: mark, timeout: .seconds(120))
         try await terminal.waitForRawMode()
         mark = terminal.mark
         terminal.type("try await fetchPicture()\r")
         try await terminal.waitFor("PNG image · 128×96 px · ", after: mark, timeout: .seconds(120))
-        shown = try await terminal.waitFor("\u{1B}[0m\r\n\u{1B}[?2004h\u{1B}[36mwb httpbin" + Self.prompt, after: mark)
+        shown = try await terminal.waitFor(Self.afterAPicture, after: mark)
         try await terminal.waitForRawMode()
         #expect(shown.components(separatedBy: "▀").count > 1000, "\(shown)")
 
@@ -74,7 +78,7 @@ import Testing
         mark = terminal.mark
         terminal.type("show image try Data(contentsOf: URL(fileURLWithPath: \"\(Self.fixture("gradient-420.jpg"))\"))\r")
         try await terminal.waitFor("JPEG image · 24×24 px · ", after: mark, timeout: .seconds(120))
-        shown = try await terminal.waitFor("\u{1B}[0m\r\n\u{1B}[?2004h\u{1B}[36mwb httpbin" + Self.prompt, after: mark)
+        shown = try await terminal.waitFor(Self.afterAPicture, after: mark)
         try await terminal.waitForRawMode()
         #expect(shown.components(separatedBy: "▀").count == 24 * 12 + 1, "24 columns of 12 lines: \(shown)")
         terminal.type("quit\r")
@@ -91,7 +95,7 @@ import Testing
         let mark = terminal.mark
         terminal.type("get sandbox/httpbin/image/png\r")
         try await terminal.waitFor(Self.query, after: mark)
-        let shown = try await terminal.waitFor("\u{1B}[0m\r\n\u{1B}[?2004h\u{1B}[36mwb httpbin" + Self.prompt, after: mark)
+        let shown = try await terminal.waitFor(Self.afterAPicture, after: mark)
         #expect(shown.components(separatedBy: "▀").count > 1000, "the 99-column terminal draws 99×74 pixels: 37 lines of ▀")
         terminal.type("quit\r")
         #expect(try await terminal.waitForExit() == 0)

@@ -57,13 +57,23 @@ func gifLZW(_ indices: [UInt8], minimumCodeSize: Int, clearWhenFull: Bool) -> [U
 /// A one-frame GIF with a 256-colour global table (colour i is (i, 255 - i, i / 2)).
 func gifFile(width: Int, height: Int, indices: [UInt8], clearWhenFull: Bool = true, lzw: [UInt8]? = nil) -> [UInt8] {
     func le16(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8)] }
-    var file = Array("GIF89a".utf8) + le16(width) + le16(height) + [0xF7, 0, 0]
-    file += (0..<256).flatMap { [UInt8($0), UInt8(255 - $0), UInt8($0 / 2)] }
-    file += [0x2C] + le16(0) + le16(0) + le16(width) + le16(height) + [0, 8]
+    // Appended piece by piece: one expression of these sums took the type checker seconds.
+    var file: [UInt8] = Array("GIF89a".utf8)
+    file += le16(width)
+    file += le16(height)
+    file += [0xF7, 0, 0]
+    for index in 0..<256 { file += [UInt8(index), UInt8(255 - index), UInt8(index / 2)] }
+    file += [0x2C]
+    file += le16(0)
+    file += le16(0)
+    file += le16(width)
+    file += le16(height)
+    file += [0, 8]
     let data = lzw ?? gifLZW(indices, minimumCodeSize: 8, clearWhenFull: clearWhenFull)
     for start in stride(from: 0, to: data.count, by: 255) {
         let block = data[start..<min(start + 255, data.count)]
-        file += [UInt8(block.count)] + block
+        file.append(UInt8(block.count))
+        file += block
     }
     return file + [0, 0x3B]
 }
