@@ -59,7 +59,7 @@ import Testing
         #expect(result.output == """
             » let wb = Workbench()
             » try wb.status()
-            error: failing.swift:4:3: no response yet — send a request first (`send` or `get PATH`)
+            error: failing.swift:4:3: no response yet — send a request first (`send` or `get PATH`; in Swift, `try await wb.get(PATH)`)
 
             """, "\(result.output)")
     }
@@ -76,7 +76,7 @@ import Testing
         #expect(result.output == """
             » let wb = Workbench()
             » try wb.status()
-            error: going-on.swift:3:1: no response yet — send a request first (`send` or `get PATH`)
+            error: going-on.swift:3:1: no response yet — send a request first (`send` or `get PATH`; in Swift, `try await wb.get(PATH)`)
             » print("reached")
             reached
 

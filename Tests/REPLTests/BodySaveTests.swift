@@ -38,7 +38,7 @@ import WorkbenchKit
         ("body --save", "error: --save needs a value (FILE), as in `body --save photo.jpg`\n"),
         ("body --raw --save x.png", "error: --save writes the body as received and goes alone: body --save FILE\n"),
         ("body --save a.png b.png", "error: --save writes the body as received and goes alone: body --save FILE\n"),
-        ("body --save x.png", "error: no response yet — send a request first (`send` or `get PATH`)\n"),
+        ("body --save x.png", "error: no response yet — send a request first (`send` or `get PATH`; in Swift, `try await wb.get(PATH)`)\n"),
     ])
     func aSaveThatCannotRunSaysWhyInOneLine(input: String, error: String) async {
         let session = Session(console: console, isInteractive: false)

@@ -68,7 +68,7 @@ import WorkbenchKit
         #expect(output.contains("wrote JUnit report \(junit) (3 test cases)\nwrote TAP report \(tap) (3 test cases)\n"))
         #expect(output.hasSuffix("error: 3 snippets: 1 passed, 2 failed (bad, gone)\n"))
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
-        #expect(xml.contains(#"<failure message="line 4: no response yet — send a request first (`send` or `get PATH`)" type="failed statement">"#))
+        #expect(xml.contains(#"<failure message="line 4: no response yet — send a request first (`send` or `get PATH`; in Swift, `try await wb.get(PATH)`)" type="failed statement">"#))
         #expect(xml.contains(#"<error message="no snippet &apos;gone&apos;: "#))
         let tapText = try String(contentsOfFile: tap, encoding: .utf8)
         #expect(tapText.hasPrefix("TAP version 13\n1..3\nnot ok 1 - bad\n"))

@@ -112,7 +112,7 @@ import WorkbenchKit
         ("method 'G T'", "error: invalid method 'G T' — use GET, POST, PUT, PATCH, DELETE, HEAD or another token of letters"),
         ("body {\"a\": }", "error: invalid JSON body at line 1, column 7: expected a value after ':', found '}' — fix it, or send text with `header Content-Type: text/plain`"),
         ("body --form x", "error: form field 'x' is not NAME=VALUE"),
-        ("status", "error: no response yet — send a request first (`send` or `get PATH`)"),
+        ("status", "error: no response yet — send a request first (`send` or `get PATH`; in Swift, `try await wb.get(PATH)`)"),
         ("show", "error: show needs a number: `show N` (see `history`)"),
         ("show x", "error: 'x' is not an exchange number — `history` lists them"),
         ("show 3", "error: no exchange 3: nothing has been sent yet"),

@@ -38,7 +38,7 @@ import Testing
          "response from http://h/big declares 3.0 GB (Content-Length), over max-body 256 MB; not read — ask for less or `set max-body SIZE`"),
         (.fileTooLarge("big.json", size: 300 << 20, limit: 256 << 20),
          "'big.json' is 300 MB, over max-body 256 MB; not read — `set max-body SIZE` to allow it"),
-        (.noResponse, "no response yet — send a request first (`send` or `get PATH`)"),
+        (.noResponse, "no response yet — send a request first (`send` or `get PATH`; in Swift, `try await wb.get(PATH)`)"),
         (.noSuchExchange(3, count: 0), "no exchange 3: nothing has been sent yet"),
         (.noSuchExchange(9, count: 2), "no exchange 9 — `history` lists 1 to 2"),
         (.noSuchHeader("X-Nope"), "no header 'X-Nope' in the last response — `headers` lists them all"),

@@ -116,7 +116,7 @@ public enum WorkbenchError: Error, Equatable, Sendable, CustomStringConvertible 
         case .fileTooLarge(let path, let size, let limit):
             "'\(path)' is \(ByteSize.text(size)), over max-body \(ByteSize.text(limit)); not read — `set max-body SIZE` to allow it"
         case .noResponse:
-            "no response yet — send a request first (`send` or `get PATH`)"
+            "no response yet — send a request first (`send` or `get PATH`; in Swift, `try await wb.get(PATH)`)"
         case .noSuchExchange(let number, let count):
             count == 0
                 ? "no exchange \(number): nothing has been sent yet"
