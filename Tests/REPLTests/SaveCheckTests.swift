@@ -33,17 +33,31 @@ import WorkbenchKit
         }
     }
 
+    /// What `save` prints when it writes NAME in `folder`, which has no Package.swift beside it.
+    static func saved(_ folder: URL, _ name: String, steps: String) -> String {
+        "saved \(folder.path)/\(name).swift (\(steps))\nno Package.swift beside \(folder.path): `workbench replay \(folder.path)/\(name).swift` "
+            + "runs it; `swift run \(name)` needs it in the Snippets/ folder of a SwiftPM package that depends on WorkbenchKit.\n"
+    }
+
     @Test func aSnippetThatFailsItsOwnReplayIsNotWrittenAndItsStepsAreNamed() async throws {
         try await withSession { session, directory in
             #expect(await session.evaluate("save users --dir \(directory.path)") == false)
-            let lines = console.capturedText.split(separator: "\n").map(String.init)
-            #expect(lines.first?.contains("let users = try wb.decode([User].self) — fails on replay: error: DecodingError.keyNotFound: Key 'nickname' not found") == true, "\(lines)")
-            #expect(lines.last?.hasPrefix("error: not saved: 3 statements fail when the snippet replays") == true, "\(lines)")
+            // The failing statements by their line in the snippet, the first with its reason, the
+            // two after it for want of what it binds.
+            let failing: String = #"""
+                line 15: let users = try wb.decode([User].self) — fails on replay: error: DecodingError.keyNotFound: Key 'nickname' not found in keyed decoding container. Path: [0]. Debug description: No value associated with key CodingKeys(stringValue: "nickname", intValue: nil) ("nickname").
+                line 16: try await wb.get("/users/\(users[0].id)") — fails on replay: error: 'users' is not bound: line 15, which binds it, failed
+                line 17: print(users.count) — fails on replay: error: 'users' is not bound: line 15, which binds it, failed
+
+                """#
+            #expect(console.capturedText == failing + "error: not saved: 3 statements fail when the snippet replays — leave the steps out "
+                    + "(`steps`, then `--steps` or `--from`), or add --force to save it anyway\n", "\(console.capturedText)")
             #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("users.swift").path))
 
             console.clearCaptured()
             #expect(await session.evaluate("save users --dir \(directory.path) --force"))
-            #expect(console.capturedText.contains("saved anyway (--force): 3 statements fail when the snippet replays"))
+            #expect(console.capturedText == failing + "saved anyway (--force): 3 statements fail when the snippet replays\n"
+                    + Self.saved(directory, "users", steps: "6 steps"), "\(console.capturedText)")
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("users.swift").path))
         }
     }
@@ -53,17 +67,41 @@ import WorkbenchKit
     @Test func chosenStepsThatReplayCleanlyAreWritten() async throws {
         try await withSession { session, directory in
             #expect(await session.evaluate("steps"))
-            let listing = console.capturedText.split(separator: "\n").map(String.init)
-            #expect(listing.count == Self.redefiningSession.count)
-            #expect(listing[1] == "2  try await wb.get(\"/users\")  (1 request)")
-            #expect(listing[5].hasPrefix("6  struct User: Codable { let id: Int; let name: String; let nickname: String }"))
+            #expect(console.capturedText == #"""
+                1  try wb.base("sandbox/jsonplaceholder")
+                2  try await wb.get("/users")  (1 request)
+                3  struct User: Codable { let id: Int; let name: String }
+                4  let users = try wb.decode([User].self)
+                5  try await wb.get("/users/\(users[0].id)")  (1 request)
+                6  struct User: Codable { let id: Int; let name: String; let nickname: String }
+                7  users.count
+
+                """#, "\(console.capturedText)")
 
             console.clearCaptured()
             #expect(await session.evaluate("save first --steps 1-5 --dir \(directory.path)"), "\(console.capturedText)")
+            #expect(console.capturedText == Self.saved(directory, "first", steps: "5 steps"), "\(console.capturedText)")
+            // Steps 1 to 5: the first User, not the one redefined after them, and not `users.count`.
             let saved = try String(contentsOf: directory.appendingPathComponent("first.swift"), encoding: .utf8)
-            #expect(saved.contains("let users = try wb.decode([User].self)"))
-            #expect(!saved.contains("nickname"))
-            #expect(!saved.contains("print(users.count)"))
+            #expect(saved == #"""
+                // A Workbench session saved as first.
+                //
+                // Replay it with `workbench replay first --step`. `swift run first` needs it in the Snippets/ folder of a SwiftPM package that depends on WorkbenchKit.
+
+                import Foundation
+                import Sandbox
+                import WorkbenchKit
+
+                struct User: Codable { let id: Int; let name: String }
+
+                let sandbox = try await Sandbox.start()
+                let wb = Workbench(base: "sandbox/jsonplaceholder", sandbox: sandbox.baseURL)
+
+                try await wb.get("/users")
+                let users = try wb.decode([User].self)
+                try await wb.get("/users/\(users[0].id)")
+
+                """#, "\(saved)")
         }
     }
 
@@ -74,20 +112,17 @@ import WorkbenchKit
         let lines = ["json [\(values)]", "struct Post: Codable {\n  let id: Int\n}", "let n = 1"]
         try await withSession(lines) { session, _ in
             #expect(await session.evaluate("steps"))
-            let listing = console.capturedText.split(separator: "\n").map(String.init)
-            #expect(listing.count == 4, "\(listing)")
-            #expect(listing[0].hasPrefix("1  try wb.json("))
-            #expect(listing[0].hasSuffix("…") && listing[0].count == 3 + StepsCommand.lineLimit + 1)
-            #expect(listing[1] == "2  struct Post: Codable { …")
-            #expect(listing[2] == "3  let n = 1")
-            #expect(listing[3] == "(1 long statement cut: `steps --all` prints them whole)")
+            // The document's statement, cut after its first `lineLimit` characters.
+            let statement = "try wb.json(#\"[\(values)]\"#)"
+            let listing = console.capturedText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(listing == ["1  " + statement.prefix(StepsCommand.lineLimit) + "…", "2  struct Post: Codable { …", "3  let n = 1",
+                                "(1 long statement cut: `steps --all` prints them whole)", ""], "\(listing.map { $0.prefix(200) })")
 
             console.clearCaptured()
             #expect(await session.evaluate("steps --all"))
-            let whole = console.capturedText.split(separator: "\n").map(String.init)
-            #expect(whole.count == 5, "\(whole.map { $0.prefix(80) })")
-            #expect(whole[0].contains("{\"id\": 2000}"))
-            #expect(Array(whole[1...4]) == ["2  struct Post: Codable {", "     let id: Int", "   }", "3  let n = 1"])
+            let whole = console.capturedText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            #expect(whole == ["1  " + statement, "2  struct Post: Codable {", "     let id: Int", "   }", "3  let n = 1", ""],
+                    "\(whole.map { $0.prefix(200) })")
 
             console.clearCaptured()
             #expect(await !session.evaluate("steps --everything"))
@@ -104,20 +139,40 @@ import WorkbenchKit
         try await withSession(["let n = 1"]) { session, directory in
             let folder = directory.appendingPathComponent("Snippets")
             #expect(await session.evaluate("save loose --dir \(folder.path)"), "\(console.capturedText)")
-            let header = "// Replay it with `workbench replay loose --step`. `swift run loose` needs it in the Snippets/ folder of a SwiftPM package that depends on WorkbenchKit."
             let loose = try String(contentsOf: folder.appendingPathComponent("loose.swift"), encoding: .utf8)
-            #expect(loose.contains(header + "\n"))
-            let lines = console.capturedText.split(separator: "\n").map(String.init)
-            #expect(lines.count == 2, "\(lines)")
-            #expect(lines.last == "no Package.swift beside \(folder.path): `workbench replay \(folder.path)/loose.swift` runs it; "
-                + "`swift run loose` needs it in the Snippets/ folder of a SwiftPM package that depends on WorkbenchKit.")
+            #expect(loose == """
+                // A Workbench session saved as loose.
+                //
+                // Replay it with `workbench replay loose --step`. `swift run loose` needs it in the Snippets/ folder of a SwiftPM package that depends on WorkbenchKit.
+
+                import Foundation
+                import WorkbenchKit
+
+                let wb = Workbench()
+
+                let n = 1
+
+                """, "\(loose)")
+            #expect(console.capturedText == Self.saved(folder, "loose", steps: "1 step"), "\(console.capturedText)")
 
             try Data("// swift-tools-version:6.0\n".utf8).write(to: directory.appendingPathComponent("Package.swift"))
             console.clearCaptured()
             #expect(await session.evaluate("save packaged --dir \(folder.path)"))
             let packaged = try String(contentsOf: folder.appendingPathComponent("packaged.swift"), encoding: .utf8)
-            #expect(packaged.contains("// Replay it with `workbench replay packaged --step`; compile and run it with `swift run packaged`.\n"))
-            #expect(console.capturedText.split(separator: "\n").count == 1)
+            #expect(packaged == """
+                // A Workbench session saved as packaged.
+                //
+                // Replay it with `workbench replay packaged --step`; compile and run it with `swift run packaged`.
+
+                import Foundation
+                import WorkbenchKit
+
+                let wb = Workbench()
+
+                let n = 1
+
+                """, "\(packaged)")
+            #expect(console.capturedText == "saved \(folder.path)/packaged.swift (1 step)\n", "\(console.capturedText)")
         }
     }
 
@@ -129,11 +184,11 @@ import WorkbenchKit
                      "struct User: Codable { let id: Int; let name: String }", "let user = decode User", "user.name"]
         try await withSession(lines) { session, directory in
             #expect(await session.evaluate("save user --steps 1,3-7 --dir \(directory.path)") == false)
-            let printed = console.capturedText.split(separator: "\n").map(String.init)
-            #expect(printed.count == 2, "\(printed)")
-            #expect(printed.first?.contains("try await wb.get(\"/posts/\\(n)\") — fails on replay: error: cannot find 'n' in scope") == true,
-                    "\(printed)")
-            #expect(printed.last?.hasPrefix("error: not saved: a statement fails when the snippet replays") == true, "\(printed)")
+            #expect(console.capturedText == #"""
+                line 14: try await wb.get("/posts/\(n)") — fails on replay: error: cannot find 'n' in scope
+                error: not saved: a statement fails when the snippet replays — leave the steps out (`steps`, then `--steps` or `--from`), or add --force to save it anyway
+
+                """#, "\(console.capturedText)")
         }
     }
 
@@ -147,13 +202,32 @@ import WorkbenchKit
                      "get /posts/1", "let post = decode Post", "post.short"]
         try await withSession(lines) { session, directory in
             #expect(await session.evaluate("save post --steps 1,9-11 --dir \(directory.path)"), "\(console.capturedText)")
+            #expect(console.capturedText == Self.saved(directory, "post", steps: "7 steps"), "\(console.capturedText)")
+            // Post, the Author its property names and Post's extension; not User, `t()` or `users`.
             let saved = try String(contentsOf: directory.appendingPathComponent("post.swift"), encoding: .utf8)
-            for needed in ["struct Author", "struct Post", "extension Post", "let post = try wb.decode(Post.self)", "print(post.short)"] {
-                #expect(saved.contains(needed), "\(needed)\n\(saved)")
-            }
-            for unrelated in ["struct User", "func t()", "[User]"] {
-                #expect(!saved.contains(unrelated), "\(unrelated)\n\(saved)")
-            }
+            #expect(saved == """
+                // A Workbench session saved as post.
+                //
+                // Replay it with `workbench replay post --step`. `swift run post` needs it in the Snippets/ folder of a SwiftPM package that depends on WorkbenchKit.
+
+                import Foundation
+                import Sandbox
+                import WorkbenchKit
+
+                struct Author: Codable { let id: Int }
+
+                struct Post: Codable { let id: Int; let title: String; let author: Author? }
+
+                extension Post { var short: String { String(title.prefix(10)) } }
+
+                let sandbox = try await Sandbox.start()
+                let wb = Workbench(base: "sandbox/jsonplaceholder", sandbox: sandbox.baseURL)
+
+                try await wb.get("/posts/1")
+                let post = try wb.decode(Post.self)
+                print(post.short)
+
+                """, "\(saved)")
         }
     }
 
