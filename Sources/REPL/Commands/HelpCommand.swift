@@ -124,7 +124,7 @@ enum SwiftHelp {
           struct Post: Codable { … }          a model; `decode [Post]` decodes the body into it
           let posts = decode [Post]           binds the decoded value to a name
           posts.filter { $0.userId == 1 }     closures, functions, control flow, extensions
-          get /posts/\\(posts[0].id)          `\\(…)` puts a Swift value into any command
+          get /posts/\\(posts[0].id)           `\\(…)` puts a Swift value into any command
           try await wb.get("/users/1")        the Swift statement of a command (`help get`)
 
         Two engines run it; only the speed tells them apart. The fast path answers at once
