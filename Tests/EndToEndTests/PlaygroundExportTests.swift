@@ -114,7 +114,6 @@ extension CompiledSwiftSessions {
                     \(decoded)
                     ```
 
-
                     """, "\(markdown)")
             }
         }

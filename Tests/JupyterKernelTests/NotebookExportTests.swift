@@ -203,9 +203,7 @@ import TestSupport
             let input = index == 2 ? "```\nwb> \(Self.inputs[index])\n```" : "```swift\n\(Self.inputs[index])\n```"
             return input + "\n\n```\n" + Self.outputs[index] + "```\n"
         }
-        // The file's end is left out: it ends with a blank line after the last block.
-        let ending = markdown.reversed().prefix { $0 == "\n" }.count
-        #expect(String(markdown.dropLast(ending)) + "\n" == first + rest.joined(separator: "\n"), "\(markdown)")
+        #expect(markdown == first + rest.joined(separator: "\n"), "\(markdown)")
         #expect(!markdown.contains("Sandbox.start") && !markdown.contains("Workbench(") && !markdown.contains("body --all"))
     }
 }

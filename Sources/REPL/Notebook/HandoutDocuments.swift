@@ -75,6 +75,8 @@ enum HandoutDocuments {
             endBlock()
             if input.cut { text += "*The rest of this output is not kept in the handout.*\n\n" }
         }
+        // Each part ends with a blank line to part it from the next; the file ends with one newline.
+        while text.hasSuffix("\n\n") { text.removeLast() }
         return text
     }
 
