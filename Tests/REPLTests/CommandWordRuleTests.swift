@@ -29,7 +29,7 @@ import WorkbenchKit
         #expect(await session.evaluate("let other = 1"))
         console.clearCaptured()
         #expect(await !session.evaluate("status"))
-        #expect(console.capturedText == "error: no response yet — send a request first (`send` or `get PATH`)\n", "\(console.capturedText)")
+        #expect(console.capturedText == "error: no response yet — send a request first (`send` or `get PATH`; in Swift, `try await wb.get(PATH)`)\n", "\(console.capturedText)")
     }
 
     @Test func colonRunsTheCommandEvenWhenTheNameIsBound() async throws {

@@ -40,12 +40,16 @@ extension HostRuntime {
             let quiet = beginHostInput(catchingUp: catchingUp)
             let run = AsyncRun()
             Task { @MainActor in
+                let outcome: Result<Void, any Error>
                 do {
                     try await body()
-                    run.outcome = .success(())
+                    outcome = .success(())
                 } catch {
-                    run.outcome = .failure(error)
+                    outcome = .failure(error)
                 }
+                // A `wb.events` loop the input left asked its request to stop: the exchange is the input's.
+                await workbench?.awaitEndedEventStreams()
+                run.outcome = outcome
             }
             while run.outcome == nil { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
             if case .failure(let error) = run.outcome { return endHostInput(quiet: quiet, thrown: error) }

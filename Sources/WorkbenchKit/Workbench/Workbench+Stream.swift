@@ -15,7 +15,8 @@ extension Workbench {
         let feeder = EventFeeder(continuation)
         let queryItems = query.map { URLQueryItem(name: $0.key, value: $0.value) }
         let fields = headers.map { HeaderList.Field(name: $0.key, value: $0.value) }
-        Task { @MainActor in
+        let id = UUID()
+        let task = Task { @MainActor in
             do throws(WorkbenchError) {
                 try prepare("GET", target, query: queryItems, headers: fields, json: [])
                 try await receiveEvents(into: feeder)
@@ -23,9 +24,20 @@ extension Workbench {
             } catch {
                 continuation.finish(throwing: error)
             }
+            eventStreams.removeAll { $0.id == id }
         }
+        eventStreams.append((id, feeder, task))
         continuation.onTermination = { _ in feeder.stop() }
         return stream
+    }
+
+    /// Waits for the requests of `wb.events` loops that ended (a `break`, a `return`) to end too:
+    /// a loop's end only asks its request to stop, and what arrived joins the history when it has.
+    /// The Swift host waits so before it reports an input's exchanges (HostRuntime+Host.swift).
+    public func awaitEndedEventStreams() async {
+        for stream in eventStreams where stream.feeder.isStopped {
+            await stream.task.value
+        }
     }
 
     private func receiveEvents(into feeder: EventFeeder) async throws(WorkbenchError) {
@@ -86,6 +98,9 @@ final class EventFeeder: BodyObserver, @unchecked Sendable {
         }
         if stop { request.cancel(.stopped) }
     }
+
+    /// Whether the loop ended (and with it, the request was asked to stop).
+    var isStopped: Bool { lock.withLock { stopped } }
 
     /// The loop ended: the request stops, what arrived is kept.
     func stop() {

@@ -86,6 +86,8 @@ public final class Workbench {
     var lastExchangeJoined: Date?
     /// The session's WebSocket (`ws URL`), open or ended; one at a time.
     var webSocket: WebSocketConnection?
+    /// The requests of `wb.events` loops still running, each with the feeder that knows whether its loop ended.
+    var eventStreams: [(id: UUID, feeder: EventFeeder, task: Task<Void, Never>)] = []
     /// The last WebSocket message as the current document, for the message it came from.
     var messageDocument: (number: Int, document: CurrentDocument)?
     /// The GraphQL schema `spec graphql` read from the base (completion and `graphql models` use it).
