@@ -47,7 +47,7 @@ import Testing
     static let keyNotFound = #"Key 'nickname' not found in keyed decoding container. Debug description: No value associated with key CodingKeys(stringValue: "nickname", intValue: nil) ("nickname")."#
     static let keyNotFoundInXML = keyNotFound.replacingOccurrences(of: "'", with: "&apos;").replacingOccurrences(of: "\"", with: "&quot;")
 
-    static let noResponse = "no response yet — send a request first (`send` or `get PATH`)"
+    static let noResponse = "no response yet — send a request first (`send` or `get PATH`; in Swift, `try await wb.get(PATH)`)"
 
     /// A report with what differs between runs masked: the JUnit file's times (seconds with three
     /// decimals), timestamp and host, and the TAP file's durations.

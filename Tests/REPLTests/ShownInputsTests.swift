@@ -73,8 +73,8 @@ struct ShownInputsTests {
         let split = try #require(try JSONSerialization.jsonObject(with: HandoutDocuments.notebook(name: "n", description: nil, inputs: blocks, offline: false))
             as? [String: Any])["cells"] as? [[String: Any]]
         #expect(split?.map { ($0["source"] as? [String])?.joined() } == ["# n", "One.", "Two."])
-        #expect(HandoutDocuments.markdown(name: "n", description: nil, inputs: blocks, offline: false) == "# n\n\nOne.\n\nTwo.\n\n")
+        #expect(HandoutDocuments.markdown(name: "n", description: nil, inputs: blocks, offline: false) == "# n\n\nOne.\n\nTwo.\n")
         let handout = HandoutDocuments.markdown(name: "n", description: nil, inputs: inputs, offline: false)
-        #expect(handout == "# n\n\n# Posts\n\nFirst *one* post.\n\n```swift\nlet a = 1\n```\n\n```\na: Int\n1\n```\n\nThen more.\n\n")
+        #expect(handout == "# n\n\n# Posts\n\nFirst *one* post.\n\n```swift\nlet a = 1\n```\n\n```\na: Int\n1\n```\n\nThen more.\n")
     }
 }
