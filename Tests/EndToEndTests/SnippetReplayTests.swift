@@ -68,15 +68,19 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("going-on.swift")
-        try "import WorkbenchKit\nlet wb = Workbench()\ntry wb.status()\nprint(\"reached\")\n"
+        // An error the interpreter meets, then one a compiled statement throws: both at their statement.
+        try "import WorkbenchKit\nstruct Refused: Error {}\nlet wb = Workbench()\ntry wb.status()\nthrow Refused()\nprint(\"reached\")\n"
             .write(to: file, atomically: true, encoding: .utf8)
         let result = try await PipedRun.run(try Binaries.workbench, ["replay", file.path, "--no-sandbox"], input: "",
                                       environment: isolatedEnvironment(home: directory.url))
         #expect(result.status == 1)
         #expect(result.output == """
+            » struct Refused: Error {}
             » let wb = Workbench()
             » try wb.status()
-            error: going-on.swift:3:1: no response yet — send a request first (`send` or `get PATH`; in Swift, `try await wb.get(PATH)`)
+            error: going-on.swift:4:1: no response yet — send a request first (`send` or `get PATH`; in Swift, `try await wb.get(PATH)`)
+            » throw Refused()
+            error: going-on.swift:5:1: Refused()
             » print("reached")
             reached
 

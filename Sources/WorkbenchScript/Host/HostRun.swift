@@ -88,10 +88,14 @@ struct HostRun {
         events.lazy.compactMap { if case .step(let number) = $0, number > 0 { number } else { nil } }.last
     }
 
+    /// What the input threw at its top level, on one line; nil when it threw nothing.
+    var thrown: String? {
+        events.lazy.compactMap { if case .thrown(let text) = $0 { text.oneLine } else { nil } }.last
+    }
+
     /// The one line a failure is told in. What it quotes (an error's description, the host's or the
     /// setup's message) may span lines, and is put on one (found by `make fuzz`).
     var failureLine: String {
-        let thrown = events.lazy.compactMap { if case .thrown(let text) = $0 { text.oneLine } else { nil } }.last
         switch ending {
         case .interrupted:
             return "error: interrupted — the input did not stop, so the Swift host was ended"

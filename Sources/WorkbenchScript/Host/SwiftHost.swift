@@ -36,6 +36,8 @@ public final class SwiftHost {
     /// Places a compile error in a caught-up step (its session step number; the error counted in
     /// it); nil leaves the usual "earlier input … no longer compiles".
     public var placeCaughtUpError: (_ step: Int, _ error: CompileError) -> CompileError? = { _, _ in nil }
+    /// Places what an input threw at its top level (replay: `FILE:LINE:COLUMN: ` before it).
+    public var placeThrownError: (String) -> String = { $0 }
 
     /// A library in the host, and what its two parts received (to answer them again in a rebuild).
     struct LoadedLibrary {
@@ -255,7 +257,8 @@ public final class SwiftHost {
                     outcome.shownBySteps = shown
                     return outcome
                 }
-                let line = run.failureLine
+                var line = run.failureLine
+                if case .returned = run.ending, let thrown = run.thrown { line = "error: " + placeThrownError(thrown) }
                 show(line, on: output)
                 await recover(after: run, failing: library.moduleName)
                 var outcome = HostOutcome(succeeded: false, exchanges: run.exchanges, requestState: run.state, failure: line, step: nil, results: results)

@@ -130,6 +130,8 @@ public final class SnippetRunner: SwiftRunner {
         let script = interpreter.script
         let declarations = loggedDeclarations
         host.placeCompileError = { Self.placing($0, at: step, in: script.fileName, text: script.text) }
+        // Where the interpreter places its errors: the statement's start.
+        host.placeThrownError = { "\(script.fileName):\(step.line):\(step.column): \($0)" }
         host.placeCaughtUpError = { number, error in
             declarations[number].map { Self.placing(error, at: $0, in: script.fileName, text: script.text) }
         }
